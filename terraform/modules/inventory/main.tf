@@ -1,0 +1,33 @@
+locals {
+  # Every host once, by name; a host in several groups is listed once with its variables.
+  all_hosts = { for h in concat(var.db_hosts, var.app_hosts, var.bench_hosts) : h.name => h... }
+
+  host_vars = {
+    for name, entries in local.all_hosts : name => {
+      ansible_host         = entries[0].public_ip
+      ansible_user         = var.ssh_user
+      poolbench_private_ip = coalesce(entries[0].private_ip, entries[0].public_ip)
+    }
+  }
+
+  groups = {
+    db    = [for h in var.db_hosts : h.name]
+    app   = [for h in var.app_hosts : h.name]
+    bench = [for h in var.bench_hosts : h.name]
+  }
+
+  # Ansible YAML inventory: variables once under all.hosts, group membership under children.
+  inventory = {
+    all = {
+      vars = {
+        poolbench_topology = var.topology
+      }
+      hosts = local.host_vars
+      children = {
+        for group, names in local.groups : group => {
+          hosts = { for name in names : name => {} }
+        }
+      }
+    }
+  }
+}

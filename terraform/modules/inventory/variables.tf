@@ -1,0 +1,113 @@
+variable "topology" {
+  description = "Host layout: `single` (one host runs db, app and bench), `split` (db and app on one host, bench separate) or `split3` (db, app and bench each separate)."
+  type        = string
+
+  validation {
+    condition     = contains(["single", "split", "split3"], var.topology)
+    error_message = "Unknown topology \"${var.topology}\": use one of single, split, split3."
+  }
+}
+
+variable "ssh_user" {
+  description = "User Ansible connects as (`ansible_user`); `ubuntu` on the Ubuntu images."
+  type        = string
+  default     = "ubuntu"
+  nullable    = false
+
+  validation {
+    condition     = can(regex("^[a-z_][a-z0-9_-]*$", var.ssh_user))
+    error_message = "ssh_user must be a Unix user name such as ubuntu."
+  }
+}
+
+# Each host: name (inventory host name), public_ip (what Ansible connects to) and private_ip
+# (what the hosts use to reach each other; null means the same as public_ip).
+# A host that is in several groups appears in each list with the same name and addresses.
+
+variable "db_hosts" {
+  description = "Hosts of the `db` group (MySQL): exactly one, as objects {name, public_ip, private_ip}."
+  type = list(object({
+    name       = string
+    public_ip  = string
+    private_ip = optional(string)
+  }))
+
+  validation {
+    condition     = length(var.db_hosts) > 0
+    error_message = "db_hosts is empty: give the one host that runs MySQL (in topology single or split it is the app host)."
+  }
+  validation {
+    condition     = length(var.db_hosts) <= 1
+    error_message = "db_hosts has ${length(var.db_hosts)} hosts: every topology has exactly one database host."
+  }
+  validation {
+    condition     = alltrue([for h in var.db_hosts : can(regex("^[A-Za-z0-9][A-Za-z0-9._-]*$", h.name)) && trimspace(h.public_ip) != ""])
+    error_message = "Every db host needs a name (letters, digits, '.', '_', '-') and a non-empty public_ip."
+  }
+}
+
+variable "app_hosts" {
+  description = "Hosts of the `app` group (the web app): exactly one, as objects {name, public_ip, private_ip}."
+  type = list(object({
+    name       = string
+    public_ip  = string
+    private_ip = optional(string)
+  }))
+
+  validation {
+    condition     = length(var.app_hosts) > 0
+    error_message = "app_hosts is empty: give the one host that runs the web app."
+  }
+  validation {
+    condition     = length(var.app_hosts) <= 1
+    error_message = "app_hosts has ${length(var.app_hosts)} hosts: every topology has exactly one app host."
+  }
+  validation {
+    condition     = alltrue([for h in var.app_hosts : can(regex("^[A-Za-z0-9][A-Za-z0-9._-]*$", h.name)) && trimspace(h.public_ip) != ""])
+    error_message = "Every app host needs a name (letters, digits, '.', '_', '-') and a non-empty public_ip."
+  }
+  # Placement of the database relative to the app; only judged once the counts are right.
+  validation {
+    condition = (
+      length(var.app_hosts) != 1 || length(var.db_hosts) != 1 || !contains(["single", "split", "split3"], var.topology) ||
+      (var.topology == "split3" ? var.db_hosts[0].name != var.app_hosts[0].name : var.db_hosts[0] == var.app_hosts[0])
+    )
+    error_message = "Wrong placement for this topology: in single and split the db host and the app host are the same host (same name and addresses); in split3 they are different hosts."
+  }
+}
+
+variable "bench_hosts" {
+  description = "Hosts of the `bench` group (Gatling load generators): one in `single` (the same host as app), one or more separate hosts otherwise."
+  type = list(object({
+    name       = string
+    public_ip  = string
+    private_ip = optional(string)
+  }))
+
+  validation {
+    condition     = length(var.bench_hosts) > 0
+    error_message = "bench_hosts is empty: give at least one host that runs the load generator."
+  }
+  validation {
+    condition     = var.topology != "single" || length(var.bench_hosts) <= 1
+    error_message = "Topology single has exactly one host, so bench_hosts must be that one host; use topology split or split3 for several bench hosts."
+  }
+  validation {
+    condition     = alltrue([for h in var.bench_hosts : can(regex("^[A-Za-z0-9][A-Za-z0-9._-]*$", h.name)) && trimspace(h.public_ip) != ""])
+    error_message = "Every bench host needs a name (letters, digits, '.', '_', '-') and a non-empty public_ip."
+  }
+  validation {
+    condition     = length(distinct([for h in var.bench_hosts : h.name])) == length(var.bench_hosts)
+    error_message = "bench_hosts has duplicate names: give each bench host its own name."
+  }
+  # Placement of the bench relative to the app and database; only judged once the counts are right.
+  validation {
+    condition = (
+      length(var.app_hosts) != 1 || length(var.db_hosts) != 1 || length(var.bench_hosts) == 0 || !contains(["single", "split", "split3"], var.topology) ||
+      (var.topology == "single" ?
+        length(var.bench_hosts) != 1 || var.bench_hosts[0] == var.app_hosts[0] :
+      !anytrue([for h in var.bench_hosts : contains([var.app_hosts[0].name, var.db_hosts[0].name], h.name)]))
+    )
+    error_message = "Wrong placement for this topology: in single the bench host is the app host (same name and addresses); in split and split3 bench hosts are separate from the app and db hosts."
+  }
+}
