@@ -1,0 +1,377 @@
+# Hosts for the poolbench ISUCON4 qualifier benchmark: network, security groups, key pair,
+# instances per topology, and the Ansible inventory (ansible/inventories/terraform/hosts.yml).
+
+locals {
+  create_vpc = var.existing_subnet_id == null
+  ssh_user   = "ubuntu" # the default user of Canonical's Ubuntu images
+
+  tags = merge(
+    {
+      Project   = "poolbench"
+      ManagedBy = "terraform"
+      Topology  = var.topology
+    },
+    var.tags,
+  )
+
+  # One entry per instance; groups are the inventory groups the host belongs to.
+  host_list = concat(
+    var.topology == "single" ? [{ key = "single", groups = ["db", "app", "bench"], instance_type = var.app_instance_type }] : [],
+    var.topology == "split" ? [{ key = "app", groups = ["db", "app"], instance_type = var.app_instance_type }] : [],
+    var.topology == "split3" ? [
+      { key = "db", groups = ["db"], instance_type = var.db_instance_type },
+      { key = "app", groups = ["app"], instance_type = var.app_instance_type },
+    ] : [],
+    var.topology == "single" ? [] : [
+      for i in range(var.bench_count) : { key = "bench-${i + 1}", groups = ["bench"], instance_type = var.bench_instance_type }
+    ],
+  )
+  hosts = { for h in local.host_list : "${var.name}-${h.key}" => h }
+
+  # Traffic between hosts only exists when roles are on different hosts; on one host it is loopback.
+  separate_bench = var.topology != "single"
+  separate_db    = var.topology == "split3"
+
+  vpc_id    = local.create_vpc ? aws_vpc.this[0].id : data.aws_subnet.existing[0].vpc_id
+  subnet_id = local.create_vpc ? aws_subnet.public[0].id : data.aws_subnet.existing[0].id
+
+  public_key = trimspace(var.ssh_public_key != null ? var.ssh_public_key : file(pathexpand(var.ssh_public_key_path)))
+
+  # Ports, from docs/architecture.md.
+  app_port        = 8080
+  management_port = 8081
+  mysql_port      = 3306
+}
+
+# --- Image -----------------------------------------------------------------------------------
+
+data "aws_ami" "ubuntu" {
+  most_recent = true
+  owners      = ["099720109477"] # Canonical
+
+  filter {
+    name   = "name"
+    values = ["ubuntu/images/hvm-ssd-gp3/ubuntu-noble-24.04-amd64-server-*"]
+  }
+  filter {
+    name   = "architecture"
+    values = ["x86_64"]
+  }
+  filter {
+    name   = "virtualization-type"
+    values = ["hvm"]
+  }
+  filter {
+    name   = "root-device-type"
+    values = ["ebs"]
+  }
+}
+
+# --- Network ---------------------------------------------------------------------------------
+
+data "aws_availability_zones" "available" {
+  count = local.create_vpc && var.availability_zone == null ? 1 : 0
+
+  state = "available"
+  filter {
+    name   = "opt-in-status"
+    values = ["opt-in-not-required"]
+  }
+}
+
+data "aws_subnet" "existing" {
+  count = local.create_vpc ? 0 : 1
+
+  id = var.existing_subnet_id
+}
+
+resource "aws_vpc" "this" {
+  #checkov:skip=CKV2_AWS_11: VPC flow logs add a log group and IAM role for a short-lived benchmark network; traffic is limited by the security groups.
+  count = local.create_vpc ? 1 : 0
+
+  cidr_block           = var.vpc_cidr
+  enable_dns_support   = true
+  enable_dns_hostnames = true
+
+  tags = { Name = var.name }
+}
+
+# Take over the VPC's default security group and leave it without rules, so nothing uses it by accident.
+resource "aws_default_security_group" "this" {
+  count = local.create_vpc ? 1 : 0
+
+  vpc_id = aws_vpc.this[0].id
+
+  tags = { Name = "${var.name}-default-unused" }
+}
+
+resource "aws_internet_gateway" "this" {
+  count = local.create_vpc ? 1 : 0
+
+  vpc_id = aws_vpc.this[0].id
+
+  tags = { Name = var.name }
+}
+
+resource "aws_subnet" "public" {
+  count = local.create_vpc ? 1 : 0
+
+  vpc_id            = aws_vpc.this[0].id
+  cidr_block        = var.public_subnet_cidr
+  availability_zone = var.availability_zone != null ? var.availability_zone : data.aws_availability_zones.available[0].names[0]
+
+  # Public addresses are requested per instance (associate_public_ip_address), not for the whole subnet.
+  map_public_ip_on_launch = false
+
+  tags = { Name = "${var.name}-public" }
+}
+
+resource "aws_route_table" "public" {
+  count = local.create_vpc ? 1 : 0
+
+  vpc_id = aws_vpc.this[0].id
+
+  tags = { Name = "${var.name}-public" }
+}
+
+resource "aws_route" "internet" {
+  count = local.create_vpc ? 1 : 0
+
+  route_table_id         = aws_route_table.public[0].id
+  destination_cidr_block = "0.0.0.0/0"
+  gateway_id             = aws_internet_gateway.this[0].id
+}
+
+resource "aws_route_table_association" "public" {
+  count = local.create_vpc ? 1 : 0
+
+  subnet_id      = aws_subnet.public[0].id
+  route_table_id = aws_route_table.public[0].id
+}
+
+# --- Security groups -------------------------------------------------------------------------
+# ssh: on every host (SSH in from the user's CIDRs; HTTP/HTTPS out for package installs).
+# app, bench, db: only when those roles are on different hosts; each allows exactly the
+# traffic between roles (bench -> app 8080/8081, app -> db 3306).
+
+resource "aws_security_group" "ssh" {
+  name_prefix = "${var.name}-ssh-"
+  description = "poolbench: SSH from the operator, HTTP/HTTPS out for package installs"
+  vpc_id      = local.vpc_id
+
+  tags = { Name = "${var.name}-ssh" }
+
+  lifecycle {
+    create_before_destroy = true
+  }
+}
+
+resource "aws_vpc_security_group_ingress_rule" "ssh" {
+  for_each = toset(var.ssh_allowed_cidrs)
+
+  security_group_id = aws_security_group.ssh.id
+  description       = "SSH from the operator (Ansible)"
+  ip_protocol       = "tcp"
+  from_port         = 22
+  to_port           = 22
+  cidr_ipv4         = each.value
+
+  tags = { Name = "${var.name}-ssh-from-${each.value}" }
+}
+
+resource "aws_vpc_security_group_egress_rule" "packages" {
+  for_each = { http = 80, https = 443 }
+
+  security_group_id = aws_security_group.ssh.id
+  description       = "${upper(each.key)} out for package installs (apt, JDK, MySQL)"
+  ip_protocol       = "tcp"
+  from_port         = each.value
+  to_port           = each.value
+  cidr_ipv4         = "0.0.0.0/0"
+
+  tags = { Name = "${var.name}-${each.key}-out" }
+}
+
+resource "aws_security_group" "app" {
+  count = local.separate_bench ? 1 : 0
+
+  name_prefix = "${var.name}-app-"
+  description = "poolbench app: HTTP and management ports from the bench hosts"
+  vpc_id      = local.vpc_id
+
+  tags = { Name = "${var.name}-app" }
+
+  lifecycle {
+    create_before_destroy = true
+  }
+}
+
+resource "aws_security_group" "bench" {
+  count = local.separate_bench ? 1 : 0
+
+  name_prefix = "${var.name}-bench-"
+  description = "poolbench bench: out to the app ports"
+  vpc_id      = local.vpc_id
+
+  tags = { Name = "${var.name}-bench" }
+
+  lifecycle {
+    create_before_destroy = true
+  }
+}
+
+resource "aws_vpc_security_group_ingress_rule" "app_from_bench" {
+  for_each = local.separate_bench ? { http = local.app_port, management = local.management_port } : {}
+
+  security_group_id            = aws_security_group.app[0].id
+  description                  = "App ${each.key} port from the bench hosts"
+  ip_protocol                  = "tcp"
+  from_port                    = each.value
+  to_port                      = each.value
+  referenced_security_group_id = aws_security_group.bench[0].id
+
+  tags = { Name = "${var.name}-app-${each.key}-from-bench" }
+}
+
+resource "aws_vpc_security_group_egress_rule" "bench_to_app" {
+  for_each = local.separate_bench ? { http = local.app_port, management = local.management_port } : {}
+
+  security_group_id            = aws_security_group.bench[0].id
+  description                  = "Bench to the app ${each.key} port"
+  ip_protocol                  = "tcp"
+  from_port                    = each.value
+  to_port                      = each.value
+  referenced_security_group_id = aws_security_group.app[0].id
+
+  tags = { Name = "${var.name}-bench-to-app-${each.key}" }
+}
+
+resource "aws_security_group" "db" {
+  count = local.separate_db ? 1 : 0
+
+  name_prefix = "${var.name}-db-"
+  description = "poolbench db: MySQL from the app host"
+  vpc_id      = local.vpc_id
+
+  tags = { Name = "${var.name}-db" }
+
+  lifecycle {
+    create_before_destroy = true
+  }
+}
+
+resource "aws_vpc_security_group_ingress_rule" "db_from_app" {
+  count = local.separate_db ? 1 : 0
+
+  security_group_id            = aws_security_group.db[0].id
+  description                  = "MySQL from the app host"
+  ip_protocol                  = "tcp"
+  from_port                    = local.mysql_port
+  to_port                      = local.mysql_port
+  referenced_security_group_id = aws_security_group.app[0].id
+
+  tags = { Name = "${var.name}-db-mysql-from-app" }
+}
+
+resource "aws_vpc_security_group_egress_rule" "app_to_db" {
+  count = local.separate_db ? 1 : 0
+
+  security_group_id            = aws_security_group.app[0].id
+  description                  = "App to MySQL on the db host"
+  ip_protocol                  = "tcp"
+  from_port                    = local.mysql_port
+  to_port                      = local.mysql_port
+  referenced_security_group_id = aws_security_group.db[0].id
+
+  tags = { Name = "${var.name}-app-to-db-mysql" }
+}
+
+# --- Key pair and instances ------------------------------------------------------------------
+
+# Only the public key is sent to AWS and kept in state; the private key never leaves the user's machine.
+resource "aws_key_pair" "this" {
+  key_name_prefix = "${var.name}-"
+  public_key      = local.public_key
+
+  tags = { Name = var.name }
+}
+
+resource "aws_instance" "this" {
+  #checkov:skip=CKV_AWS_88: the benchmark hosts need public addresses so Ansible can reach them over SSH (only from ssh_allowed_cidrs).
+  #checkov:skip=CKV_AWS_126: detailed (1-minute) monitoring costs extra; the benchmark samples its own metrics.
+  #checkov:skip=CKV2_AWS_41: the hosts call no AWS API, so they get no IAM role.
+  for_each = local.hosts
+
+  ami           = data.aws_ami.ubuntu.id
+  instance_type = each.value.instance_type
+  subnet_id     = local.subnet_id
+  # Role groups exist only when roles are on separate hosts (count = 0 otherwise, so [*] is empty).
+  vpc_security_group_ids = concat(
+    [aws_security_group.ssh.id],
+    contains(each.value.groups, "app") ? aws_security_group.app[*].id : [],
+    contains(each.value.groups, "bench") ? aws_security_group.bench[*].id : [],
+    contains(each.value.groups, "db") ? aws_security_group.db[*].id : [],
+  )
+  key_name                    = aws_key_pair.this.key_name
+  associate_public_ip_address = true
+  ebs_optimized               = true
+  monitoring                  = false
+
+  metadata_options {
+    http_endpoint               = "enabled"
+    http_tokens                 = "required" # IMDSv2 only
+    http_put_response_hop_limit = 1
+  }
+
+  root_block_device {
+    volume_type           = "gp3"
+    volume_size           = var.root_volume_size_gb
+    encrypted             = true
+    delete_on_termination = true
+    # default_tags do not reach volumes created with the instance, so tag the root volume here.
+    tags = merge(local.tags, { Name = "${each.key}-root" })
+  }
+
+  tags = {
+    Name          = each.key
+    PoolbenchRole = join("+", each.value.groups)
+  }
+
+  lifecycle {
+    # A newer Ubuntu image must not replace running benchmark hosts; taint or recreate to pick it up.
+    ignore_changes = [ami]
+  }
+}
+
+# --- Ansible inventory -----------------------------------------------------------------------
+
+module "inventory" {
+  source = "./modules/inventory"
+
+  topology = var.topology
+  ssh_user = local.ssh_user
+
+  db_hosts    = [for name, h in local.hosts : local.inventory_hosts[name] if contains(h.groups, "db")]
+  app_hosts   = [for name, h in local.hosts : local.inventory_hosts[name] if contains(h.groups, "app")]
+  bench_hosts = [for name, h in local.hosts : local.inventory_hosts[name] if contains(h.groups, "bench")]
+}
+
+locals {
+  inventory_hosts = {
+    for name, instance in aws_instance.this : name => {
+      name       = name
+      public_ip  = instance.public_ip
+      private_ip = instance.private_ip
+    }
+  }
+}
+
+resource "local_file" "inventory" {
+  count = var.write_inventory_file ? 1 : 0
+
+  filename        = "${path.module}/../ansible/inventories/terraform/hosts.yml"
+  content         = module.inventory.inventory_yaml
+  file_permission = "0644"
+
+  directory_permission = "0755"
+}
