@@ -1,0 +1,71 @@
+package dev.poolbench.sql;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+
+/**
+ * Restores the initial state by running reset.sql (login_log := login_log_init). Safe while
+ * the app keeps its pooled connections open: the app keeps no cache and its next query sees
+ * the initial data.
+ */
+public final class DatabaseReset {
+    private final String jdbcUrl;
+    private final String user;
+    private final String password;
+
+    /** @param jdbcUrl Connector/J URL including the database name */
+    public DatabaseReset(String jdbcUrl, String user, String password) {
+        this.jdbcUrl = JdbcUrls.forBulkWork(jdbcUrl);
+        this.user = user;
+        this.password = password == null ? "" : password;
+    }
+
+    /** Runs reset.sql on a fresh connection; returns the time reset.sql took (without connecting). */
+    public Duration reset() {
+        try (Connection connection = DriverManager.getConnection(jdbcUrl, user, password)) {
+            return reset(connection);
+        } catch (SQLException e) {
+            throw new IllegalStateException("reset of " + jdbcUrl + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Runs reset.sql on the given connection (left open, in autocommit mode afterwards). */
+    public static Duration reset(Connection connection) throws SQLException {
+        // Without the pristine copy, TRUNCATE would empty login_log with nothing to refill it.
+        requirePristineCopy(connection);
+        connection.setAutoCommit(true);
+        long startNanos = System.nanoTime();
+        SqlScripts.run(connection, SqlScripts.RESET);
+        return Duration.ofNanos(System.nanoTime() - startNanos);
+    }
+
+    /** The current number of rows in login_log (after a reset: the initial count). */
+    public long loginLogRows() {
+        try (Connection connection = DriverManager.getConnection(jdbcUrl, user, password);
+             Statement statement = connection.createStatement();
+             ResultSet result = statement.executeQuery("SELECT COUNT(*) FROM login_log")) {
+            result.next();
+            return result.getLong(1);
+        } catch (SQLException e) {
+            throw new IllegalStateException("counting login_log rows on " + jdbcUrl + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static void requirePristineCopy(Connection connection) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("SELECT COUNT(*) FROM information_schema.tables"
+                + " WHERE table_schema = DATABASE() AND table_name IN ('login_log', 'login_log_init')")) {
+            try (ResultSet result = query.executeQuery()) {
+                result.next();
+                if (result.getInt(1) != 2) {
+                    throw new IllegalStateException("tables login_log and login_log_init must both exist in the database"
+                            + " of the JDBC URL: run 'load' first");
+                }
+            }
+        }
+    }
+}
