@@ -328,7 +328,8 @@ resource "aws_instance" "this" {
     volume_size           = var.root_volume_size_gb
     encrypted             = true
     delete_on_termination = true
-    # default_tags do not reach volumes created with the instance, so tag the root volume here.
+    # Tagged explicitly: provider default_tags reach the root volume only at creation
+    # (hashicorp/terraform-provider-aws#38301), so later tag changes would not follow.
     tags = merge(local.tags, { Name = "${each.key}-root" })
   }
 
