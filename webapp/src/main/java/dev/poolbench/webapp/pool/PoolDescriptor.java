@@ -1,0 +1,104 @@
+package dev.poolbench.webapp.pool;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import javax.sql.DataSource;
+
+/**
+ * Everything pool-specific: how to create an unconfigured instance, and how to read the settings
+ * in effect back from a live instance into the common keys below (the JSON contract of
+ * {@code /actuator/poolsettings}). The only place, with the profile configurations, where pool
+ * classes appear.
+ */
+abstract class PoolDescriptor<T extends DataSource> {
+
+    /** Common keys of the "effective" map, in this order; a value is null where a pool has no such thing. */
+    static final String MAX_SIZE = "maxSize";
+    static final String MIN_IDLE = "minIdle";
+    static final String INITIAL_SIZE = "initialSize";
+    static final String MAX_IDLE = "maxIdle";
+    static final String WAIT_MILLIS = "waitMillis";
+    static final String VALIDATION = "validation";
+    static final String VALIDATION_ON_BORROW = "validationOnBorrow";
+    static final String VALIDATION_WINDOW_MILLIS = "validationWindowMillis";
+    static final String VALIDATION_WHILE_IDLE = "validationWhileIdle";
+    static final String EVICTION_PERIOD_MILLIS = "evictionPeriodMillis";
+    static final String VALIDATION_QUERY = "validationQuery";
+    static final String AUTO_COMMIT = "autoCommit";
+    static final String ISOLATION = "isolation";
+    static final String POOL_STATEMENT_CACHING = "poolStatementCaching";
+    static final String RESET_ON_RETURN = "resetOnReturn";
+    static final String FAIRNESS = "fairness";
+    static final String MAX_LIFETIME_MILLIS = "maxLifetimeMillis";
+
+    private final Class<T> type;
+
+    PoolDescriptor(Class<T> type) {
+        this.type = type;
+    }
+
+    /** A new instance with only the driver, url, user and password set: the library's defaults. */
+    abstract T create(DatabaseSettings database);
+
+    /** The settings in effect, under the common keys (all of them, nulls included). */
+    abstract Map<String, Object> effective(T pool);
+
+    /** The pool's own getters, under the pool's own names. */
+    abstract Map<String, Object> nativeSettings(T pool);
+
+    /** What equalized mode must produce, beyond size, wait, auto-commit, isolation and caching. */
+    abstract Map<String, Object> equalizedExtras(PoolSettings settings);
+
+    /** Equalized values that could not be matched exactly for this pool (for the read-back). */
+    abstract String equalizedNotes();
+
+    final Class<T> type() {
+        return type;
+    }
+
+    final Map<String, Object> effectiveOf(DataSource dataSource) {
+        return effective(type.cast(dataSource));
+    }
+
+    final Map<String, Object> nativeSettingsOf(DataSource dataSource) {
+        return nativeSettings(type.cast(dataSource));
+    }
+
+    /** The full expectation of equalized mode. */
+    final Map<String, Object> equalized(PoolSettings settings) {
+        Map<String, Object> expected = new LinkedHashMap<>();
+        expected.put(MAX_SIZE, settings.size());
+        expected.put(MIN_IDLE, settings.size());
+        expected.put(INITIAL_SIZE, settings.size());
+        expected.put(MAX_IDLE, settings.size());
+        expected.put(WAIT_MILLIS, settings.waitMillis());
+        expected.put(AUTO_COMMIT, true);
+        expected.put(ISOLATION, null);
+        expected.put(POOL_STATEMENT_CACHING, false);
+        expected.putAll(equalizedExtras(settings));
+        return expected;
+    }
+
+    static Map<String, Object> effectiveMap(Object maxSize, Object minIdle, Object initialSize, Object maxIdle,
+            Object waitMillis) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put(MAX_SIZE, maxSize);
+        map.put(MIN_IDLE, minIdle);
+        map.put(INITIAL_SIZE, initialSize);
+        map.put(MAX_IDLE, maxIdle);
+        map.put(WAIT_MILLIS, waitMillis);
+        return map;
+    }
+
+    /** JDBC isolation constant as text; null when the pool leaves the driver's default. */
+    static String isolationName(int level) {
+        return switch (level) {
+            case java.sql.Connection.TRANSACTION_NONE -> "NONE";
+            case java.sql.Connection.TRANSACTION_READ_UNCOMMITTED -> "READ_UNCOMMITTED";
+            case java.sql.Connection.TRANSACTION_READ_COMMITTED -> "READ_COMMITTED";
+            case java.sql.Connection.TRANSACTION_REPEATABLE_READ -> "REPEATABLE_READ";
+            case java.sql.Connection.TRANSACTION_SERIALIZABLE -> "SERIALIZABLE";
+            default -> null;
+        };
+    }
+}

@@ -1,0 +1,24 @@
+package dev.poolbench.webapp.pool;
+
+import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
+import org.springframework.context.ApplicationListener;
+import org.springframework.core.Ordered;
+
+/**
+ * Refuses to start on a missing/duplicate pool profile or a bad pool/database setting, before any
+ * bean exists. Runs after logging is initialised, so the failure report is all the user sees.
+ * Registered in META-INF/spring.factories.
+ */
+class PoolSettingsCheck implements ApplicationListener<ApplicationEnvironmentPreparedEvent>, Ordered {
+
+    @Override
+    public void onApplicationEvent(ApplicationEnvironmentPreparedEvent event) {
+        PoolSettings.from(event.getEnvironment());
+        DatabaseSettings.from(event.getEnvironment());
+    }
+
+    @Override
+    public int getOrder() {
+        return Ordered.LOWEST_PRECEDENCE;
+    }
+}

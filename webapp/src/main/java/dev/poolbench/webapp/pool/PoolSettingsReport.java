@@ -1,0 +1,97 @@
+package dev.poolbench.webapp.pool;
+
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import javax.sql.DataSource;
+import org.springframework.stereotype.Component;
+
+/**
+ * The settings really in effect, read back from the live pool object, compared with what was
+ * requested. Logged at start-up and served at {@code /actuator/poolsettings}.
+ */
+@Component
+class PoolSettingsReport {
+
+    private final PoolDescriptor<?> descriptor;
+    private final DataSource dataSource;
+    private final PoolSettings settings;
+    private final DatabaseSettings database;
+
+    PoolSettingsReport(PoolDescriptor<?> descriptor, DataSource dataSource, PoolSettings settings,
+            DatabaseSettings database) {
+        this.descriptor = descriptor;
+        this.dataSource = dataSource;
+        this.settings = settings;
+        this.database = database;
+    }
+
+    Map<String, Object> read() {
+        Map<String, Object> effective = descriptor.effectiveOf(dataSource);
+        boolean equalized = settings.mode() == PoolMode.EQUALIZED;
+        Map<String, Object> expected = equalized
+                ? descriptor.equalized(settings)
+                : descriptor.effectiveOf(descriptor.create(database));
+        List<String> mismatches = new ArrayList<>();
+        expected.forEach((key, want) -> {
+            Object have = effective.get(key);
+            if (!sameValue(want, have)) {
+                mismatches.add(key + ": expected " + want + ", effective " + have);
+            }
+        });
+
+        Map<String, Object> report = new LinkedHashMap<>();
+        report.put("schema", 1);
+        report.put("profile", settings.profile());
+        report.put("mode", settings.mode().label());
+        report.put("modeMeaning", equalized
+                ? "same semantics for every pool (fixed size, same wait, comparable validation and clean-up)"
+                : "library defaults as the pool ships them (not Spring Boot's adjustments); requested size/wait ignored");
+        report.put("poolClass", dataSource.getClass().getName());
+        Map<String, Object> requested = new LinkedHashMap<>();
+        requested.put("size", equalized ? settings.size() : null);
+        requested.put("waitMillis", equalized ? settings.waitMillis() : null);
+        requested.put("queryTimeoutSeconds", settings.queryTimeoutSeconds());
+        report.put("requested", requested);
+        report.put("effective", effective);
+        report.put("expected", expected);
+        report.put("matchesRequested", mismatches.isEmpty());
+        report.put("mismatches", mismatches);
+        report.put("notes", equalized ? descriptor.equalizedNotes() : "");
+        report.put("native", descriptor.nativeSettingsOf(dataSource));
+        report.put("jdbcUrl", database.jdbcUrl());
+        report.putAll(versions());
+        Map<String, Object> jvm = new LinkedHashMap<>();
+        jvm.put("version", System.getProperty("java.version"));
+        jvm.put("vendor", System.getProperty("java.vendor"));
+        jvm.put("vm", System.getProperty("java.vm.name"));
+        jvm.put("availableProcessors", Runtime.getRuntime().availableProcessors());
+        report.put("jvm", jvm);
+        return report;
+    }
+
+    private Map<String, Object> versions() {
+        Map<String, Object> versions = new LinkedHashMap<>();
+        versions.put("driverVersion", null);
+        versions.put("serverVersion", null);
+        try (Connection connection = dataSource.getConnection()) {
+            DatabaseMetaData metaData = connection.getMetaData();
+            versions.put("driverVersion", metaData.getDriverName() + " " + metaData.getDriverVersion());
+            versions.put("serverVersion", metaData.getDatabaseProductName() + " " + metaData.getDatabaseProductVersion());
+        } catch (Exception e) {
+            versions.put("serverVersion", "unavailable: " + e.getMessage());
+        }
+        return versions;
+    }
+
+    private static boolean sameValue(Object want, Object have) {
+        if (want instanceof Number w && have instanceof Number h) {
+            return w.longValue() == h.longValue();
+        }
+        return Objects.equals(want, have);
+    }
+}

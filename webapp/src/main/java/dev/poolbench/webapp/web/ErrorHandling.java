@@ -1,0 +1,77 @@
+package dev.poolbench.webapp.web;
+
+import jakarta.servlet.http.HttpServletResponse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.web.ErrorResponse;
+import org.springframework.web.bind.annotation.ControllerAdvice;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.server.ResponseStatusException;
+import org.springframework.web.servlet.ModelAndView;
+
+/**
+ * Every failure becomes a short HTML page with a status and a plain message, never a stack trace:
+ * <ul>
+ * <li>database unavailable, pool wait exceeded, query timeout: 503 "Service busy, try again";</li>
+ * <li>Spring MVC's own errors (400 bad input, 404, 405 with Allow, 415...): their status;</li>
+ * <li>anything else: 500 "Internal error" (logged with its stack trace, not shown).</li>
+ * </ul>
+ * Errors outside Spring MVC (for example Tomcat rejecting a request) use the same template via
+ * Boot's /error page.
+ */
+@ControllerAdvice
+class ErrorHandling {
+
+    static final String BUSY = "Service busy, try again";
+
+    private static final Logger log = LoggerFactory.getLogger(ErrorHandling.class);
+
+    @ExceptionHandler(DataAccessException.class)
+    ModelAndView databaseUnavailable(DataAccessException e, HttpServletResponse response) {
+        // One line, no stack trace: under overload this happens often, and the cause is known.
+        log.warn("503 (database unavailable or pool exhausted): {}", rootMessage(e));
+        return page(HttpStatus.SERVICE_UNAVAILABLE, BUSY, response);
+    }
+
+    @ExceptionHandler(Exception.class)
+    ModelAndView other(Exception e, HttpServletResponse response) {
+        if (e instanceof ErrorResponse errorResponse) {
+            errorResponse.getHeaders().forEach((name, values) -> values.forEach(v -> response.addHeader(name, v)));
+            HttpStatusCode status = errorResponse.getStatusCode();
+            String message = e instanceof ResponseStatusException rse && rse.getReason() != null
+                    ? rse.getReason()
+                    : reasonPhrase(status);
+            return page(status, message, response);
+        }
+        log.error("500 (unexpected)", e);
+        return page(HttpStatus.INTERNAL_SERVER_ERROR, "Internal error", response);
+    }
+
+    private static ModelAndView page(HttpStatusCode status, String message, HttpServletResponse response) {
+        ModelAndView page = new ModelAndView("error");
+        page.setStatus(status);
+        page.addObject("status", status.value());
+        page.addObject("error", reasonPhrase(status));
+        page.addObject("message", message);
+        if (status.value() == 503) {
+            response.setHeader("Retry-After", "1");
+        }
+        return page;
+    }
+
+    private static String reasonPhrase(HttpStatusCode status) {
+        HttpStatus known = HttpStatus.resolve(status.value());
+        return known == null ? "Error" : known.getReasonPhrase();
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable cause = e;
+        while (cause.getCause() != null && cause.getCause() != cause) {
+            cause = cause.getCause();
+        }
+        return cause.getClass().getSimpleName() + ": " + cause.getMessage();
+    }
+}
