@@ -1,0 +1,331 @@
+package dev.poolbench.bench.compare;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Every knob of {@code compare}, parsed and validated up front: a wrong value stops the
+ * command before anything starts, with a message that names the option and the value.
+ */
+final class CompareOptions {
+
+    static final List<String> PROFILES = List.of("hikari", "tomcat", "dbcp", "dbcp2", "nopool");
+    static final List<String> POOL_MODES = List.of("equalized", "defaults");
+    static final List<String> SCHEMAS = List.of("tuned", "original");
+    static final List<String> ORDERS = List.of("interleaved", "sequential");
+    static final List<String> GCS = List.of("G1", "Parallel", "Serial", "Z", "Shenandoah");
+    private static final Pattern HEAP = Pattern.compile("[1-9][0-9]*[kKmMgG]?");
+
+    static final String USAGE = """
+            Usage: poolbench compare [options]
+              --profiles LIST      pool profiles, comma-separated (default hikari,tomcat,dbcp,dbcp2,nopool)
+              --runs N             measured runs (rounds) per profile (default 3)
+              --duration S         measured seconds per run (default 60)
+              --warmup S           unscored warm-up seconds before each run, 0 = none (default 15)
+              --workload N         load workers (default: the load generator's default)
+              --pool-size N[,N..]  pool size; a comma list is a sweep (default 10; equalized mode only)
+              --pool-mode MODE     equalized | defaults (default equalized)
+              --schema S           tuned | original (default tuned)
+              --order O            interleaved | sequential (default interleaved)
+              --jvm-options FILE   app JVM options template (default webapp/jvm.options)
+              --heap SIZE          app heap, fills {{ heap }} (default 1g)
+              --gc NAME            app collector G1|Parallel|Serial|Z|Shenandoah, fills {{ gc }} (default G1)
+              --seed N             data generator seed (default 42)
+              --results DIR        results root (default results)
+              --db-port N          port of the embedded MariaDB (default 13306)
+              --quick              duration 10, warm-up 3, runs 1 (explicit options still win)
+            Remote mode (no embedded database, no app JVM; measures the profile running there):
+              --app-url URL        e.g. http://10.0.0.2:8080
+              --management-url URL e.g. http://10.0.0.2:8081 (default: app host, port 8081)
+              --reset-command CMD  shell command that resets the database before each run, or
+              --reset-jdbc-url URL --db-user U --db-password P   reset over JDBC
+            Usage: poolbench summarize --results DIR
+            """;
+
+    List<String> profiles = PROFILES;
+    int runs = 3;
+    int durationSeconds = 60;
+    int warmupSeconds = 15;
+    Integer workload;
+    List<Integer> poolSizes = List.of(10);
+    String poolMode = "equalized";
+    String schema = "tuned";
+    String order = "interleaved";
+    Path jvmOptions = Path.of("webapp", "jvm.options");
+    String heap = "1g";
+    String gc = "G1";
+    long seed = 42;
+    Path results = Path.of("results");
+    int dbPort = 13_306;
+    boolean quick;
+    URI appUrl;
+    URI managementUrl;
+    String resetCommand;
+    String resetJdbcUrl;
+    String dbUser;
+    String dbPassword;
+
+    boolean remote() {
+        return appUrl != null;
+    }
+
+    boolean sweep() {
+        return poolSizes.size() > 1;
+    }
+
+    /** The requested pool sizes; a single null in defaults mode (each pool's own size). */
+    List<Integer> sizes() {
+        return "defaults".equals(poolMode) ? java.util.Collections.singletonList(null) : poolSizes;
+    }
+
+    static CompareOptions parse(String... args) throws UsageException {
+        CompareOptions o = new CompareOptions();
+        Set<String> given = new LinkedHashSet<>();
+        Map<String, String> values = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            String name;
+            String value = null;
+            if (!arg.startsWith("--")) {
+                throw new UsageException("unexpected argument '" + arg + "'");
+            }
+            int eq = arg.indexOf('=');
+            if (eq > 0) {
+                name = arg.substring(2, eq);
+                value = arg.substring(eq + 1);
+            } else {
+                name = arg.substring(2);
+            }
+            if (name.equals("quick") || name.equals("help")) {
+                if (value != null) {
+                    throw new UsageException("--" + name + " takes no value");
+                }
+                given.add(name);
+                continue;
+            }
+            if (value == null) {
+                if (i + 1 >= args.length) {
+                    throw new UsageException("--" + name + " needs a value");
+                }
+                value = args[++i];
+            }
+            if (!given.add(name)) {
+                throw new UsageException("--" + name + " given twice");
+            }
+            values.put(name, value);
+        }
+        if (given.contains("help")) {
+            throw new UsageException(null);
+        }
+        if (given.contains("quick")) {
+            o.quick = true;
+            o.durationSeconds = 10;
+            o.warmupSeconds = 3;
+            o.runs = 1;
+        }
+        for (Map.Entry<String, String> e : values.entrySet()) {
+            o.set(e.getKey(), e.getValue());
+        }
+        o.validate(given);
+        return o;
+    }
+
+    private void set(String name, String value) throws UsageException {
+        switch (name) {
+            case "profiles" -> profiles = parseProfiles(value);
+            case "runs" -> runs = positive(name, value, 1);
+            case "duration" -> durationSeconds = positive(name, value, 1);
+            case "warmup" -> warmupSeconds = positive(name, value, 0);
+            case "workload" -> workload = positive(name, value, 1);
+            case "pool-size" -> poolSizes = parseSizes(value);
+            case "pool-mode" -> poolMode = oneOf(name, value, POOL_MODES);
+            case "schema" -> schema = oneOf(name, value, SCHEMAS);
+            case "order" -> order = oneOf(name, value, ORDERS);
+            case "jvm-options" -> jvmOptions = Path.of(value);
+            case "heap" -> {
+                if (!HEAP.matcher(value).matches()) {
+                    throw new UsageException("--heap must be a JVM size such as 512m or 1g, got '" + value + "'");
+                }
+                heap = value;
+            }
+            case "gc" -> gc = oneOf(name, value, GCS);
+            case "seed" -> {
+                try {
+                    seed = Long.parseLong(value);
+                } catch (NumberFormatException ex) {
+                    throw new UsageException("--seed must be an integer, got '" + value + "'");
+                }
+            }
+            case "results" -> results = Path.of(value);
+            case "db-port" -> {
+                dbPort = positive(name, value, 1);
+                if (dbPort > 65_535) {
+                    throw new UsageException("--db-port must be a TCP port (1-65535), got " + value);
+                }
+            }
+            case "app-url" -> appUrl = url(name, value);
+            case "management-url" -> managementUrl = url(name, value);
+            case "reset-command" -> resetCommand = value;
+            case "reset-jdbc-url" -> {
+                if (!value.startsWith("jdbc:")) {
+                    throw new UsageException("--reset-jdbc-url must start with jdbc:, got '" + value + "'");
+                }
+                resetJdbcUrl = value;
+            }
+            case "db-user" -> dbUser = value;
+            case "db-password" -> dbPassword = value;
+            default -> throw new UsageException("unknown option --" + name);
+        }
+    }
+
+    private void validate(Set<String> given) throws UsageException {
+        if ("defaults".equals(poolMode) && given.contains("pool-size")) {
+            throw new UsageException("--pool-size applies to --pool-mode equalized only; in "
+                    + "defaults mode every pool keeps the size its library ships with");
+        }
+        if (remote()) {
+            if (given.contains("profiles")) {
+                throw new UsageException("--profiles cannot be used with --app-url: remote mode "
+                        + "measures the profile that runs there (read from its poolsettings)");
+            }
+            if (sweep()) {
+                throw new UsageException("a --pool-size sweep needs local mode; remote mode "
+                        + "measures the pool as it is configured there");
+            }
+            if (resetCommand == null && resetJdbcUrl == null) {
+                throw new UsageException("remote mode needs a database reset before each run: "
+                        + "give --reset-command CMD or --reset-jdbc-url URL");
+            }
+            if (resetCommand != null && resetJdbcUrl != null) {
+                throw new UsageException("give either --reset-command or --reset-jdbc-url, not both");
+            }
+            if (managementUrl == null) {
+                managementUrl = URI.create(appUrl.getScheme() + "://" + appUrl.getHost() + ":8081");
+            }
+        } else {
+            for (String remoteOnly : List.of("management-url", "reset-command", "reset-jdbc-url")) {
+                if (given.contains(remoteOnly)) {
+                    throw new UsageException("--" + remoteOnly + " needs --app-url (remote mode)");
+                }
+            }
+        }
+        if (dbUser != null && resetJdbcUrl == null) {
+            throw new UsageException("--db-user is for --reset-jdbc-url (remote mode)");
+        }
+    }
+
+    private static List<String> parseProfiles(String value) throws UsageException {
+        List<String> list = new ArrayList<>();
+        for (String p : value.split(",")) {
+            String name = p.trim().toLowerCase(java.util.Locale.ROOT);
+            if (name.isEmpty()) {
+                continue;
+            }
+            if (!PROFILES.contains(name)) {
+                throw new UsageException("unknown profile '" + p.trim() + "'; valid profiles: "
+                        + String.join(", ", PROFILES));
+            }
+            if (list.contains(name)) {
+                throw new UsageException("profile '" + name + "' listed twice in --profiles");
+            }
+            list.add(name);
+        }
+        if (list.isEmpty()) {
+            throw new UsageException("--profiles is empty; valid profiles: " + String.join(", ", PROFILES));
+        }
+        return List.copyOf(list);
+    }
+
+    private static List<Integer> parseSizes(String value) throws UsageException {
+        List<Integer> sizes = new ArrayList<>();
+        for (String s : value.split(",")) {
+            int size = positive("pool-size", s.trim(), 1);
+            if (size > 1_000) {
+                throw new UsageException("--pool-size " + size + " is not a sensible pool size (max 1000)");
+            }
+            if (sizes.contains(size)) {
+                throw new UsageException("pool size " + size + " listed twice in --pool-size");
+            }
+            sizes.add(size);
+        }
+        return List.copyOf(sizes);
+    }
+
+    private static int positive(String name, String value, int min) throws UsageException {
+        try {
+            int v = Integer.parseInt(value);
+            if (v < min) {
+                throw new UsageException("--" + name + " must be >= " + min + ", got " + value);
+            }
+            return v;
+        } catch (NumberFormatException e) {
+            throw new UsageException("--" + name + " must be an integer, got '" + value + "'");
+        }
+    }
+
+    private static String oneOf(String name, String value, List<String> allowed) throws UsageException {
+        for (String a : allowed) {
+            if (a.equalsIgnoreCase(value)) {
+                return a;
+            }
+        }
+        throw new UsageException("--" + name + " must be one of " + String.join(", ", allowed)
+                + ", got '" + value + "'");
+    }
+
+    private static URI url(String name, String value) throws UsageException {
+        try {
+            URI uri = URI.create(value.endsWith("/") ? value.substring(0, value.length() - 1) : value);
+            if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
+                throw new IllegalArgumentException();
+            }
+            return uri;
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--" + name + " must be an http(s) URL such as http://10.0.0.2:8080, got '"
+                    + value + "'");
+        }
+    }
+
+    /** All options as recorded in environment.json (the password is never written). */
+    ObjectNode toJson() {
+        ObjectNode n = Json.object();
+        n.put("mode", remote() ? "remote" : "local");
+        var p = n.putArray("profiles");
+        profiles.forEach(p::add);
+        n.put("runs", runs);
+        n.put("durationSeconds", durationSeconds);
+        n.put("warmupSeconds", warmupSeconds);
+        if (workload == null) {
+            n.putNull("workload");
+        } else {
+            n.put("workload", workload);
+        }
+        var s = n.putArray("poolSizes");
+        poolSizes.forEach(s::add);
+        n.put("poolMode", poolMode);
+        n.put("schema", schema);
+        n.put("order", order);
+        n.put("jvmOptions", jvmOptions.toString());
+        n.put("heap", heap);
+        n.put("gc", gc);
+        n.put("seed", seed);
+        n.put("results", results.toString());
+        n.put("dbPort", dbPort);
+        n.put("quick", quick);
+        if (remote()) {
+            n.put("appUrl", appUrl.toString());
+            n.put("managementUrl", managementUrl.toString());
+            n.put("resetCommand", resetCommand);
+            n.put("resetJdbcUrl", resetJdbcUrl);
+            n.put("dbUser", dbUser);
+        }
+        return n;
+    }
+}

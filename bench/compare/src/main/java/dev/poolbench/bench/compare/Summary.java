@@ -1,0 +1,453 @@
+package dev.poolbench.bench.compare;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * The statistics of a comparison: one row per profile (and pool size), ranks, distance to the
+ * best, and a plain-language verdict on whether the differences exceed the run-to-run noise.
+ * Only runs that are valid and whose pool matched the requested settings are counted.
+ */
+final class Summary {
+
+    static final double ALPHA = 0.05;
+
+    /** One profile (at one pool size). */
+    record Row(String profile, Integer poolSize, Stats.Sample sample, int excluded, int rank,
+               double relativeToBestPercent, double meanP99Millis, double meanCpuMillisPerPage,
+               Stats.Welch vsBest, String sizeReadBack) {
+
+        boolean ranked() {
+            return rank > 0;
+        }
+    }
+
+    /** All rows sharing one pool size (or all rows when there is no sweep). */
+    record Block(Integer poolSize, List<Row> rows, List<String> verdict) {
+    }
+
+    private final List<RunRecord> runs;
+    private final List<Block> blocks;
+    private final JsonNode environment;
+
+    private Summary(List<RunRecord> runs, List<Block> blocks, JsonNode environment) {
+        this.runs = runs;
+        this.blocks = blocks;
+        this.environment = environment;
+    }
+
+    List<Block> blocks() {
+        return blocks;
+    }
+
+    List<RunRecord> runs() {
+        return runs;
+    }
+
+    /** Runs that make the comparison fail: invalid, or pool not as requested. */
+    List<RunRecord> problemRuns() {
+        return runs.stream().filter(r -> !r.counted()).toList();
+    }
+
+    int exitStatus() {
+        return problemRuns().isEmpty() ? 0 : 1;
+    }
+
+    /** @param environment the results directory's environment.json, or an empty object */
+    static Summary of(List<RunRecord> runs, JsonNode environment) {
+        Map<Integer, List<RunRecord>> bySize = new TreeMap<>(Comparator.nullsFirst(Integer::compare));
+        for (RunRecord r : runs) {
+            bySize.computeIfAbsent(r.poolSize(), k -> new ArrayList<>()).add(r);
+        }
+        List<Block> blocks = new ArrayList<>();
+        bySize.forEach((size, sizeRuns) -> blocks.add(block(size, sizeRuns)));
+        return new Summary(List.copyOf(runs), blocks, environment == null ? Json.object() : environment);
+    }
+
+    private static Block block(Integer size, List<RunRecord> sizeRuns) {
+        Map<String, List<RunRecord>> byProfile = new LinkedHashMap<>();
+        for (RunRecord r : sizeRuns) {
+            byProfile.computeIfAbsent(r.profile(), k -> new ArrayList<>()).add(r);
+        }
+        record Partial(String profile, Stats.Sample sample, int excluded, double p99, double cpu,
+                       String sizeReadBack) {
+        }
+        List<Partial> partials = new ArrayList<>();
+        byProfile.forEach((profile, list) -> {
+            List<RunRecord> counted = list.stream().filter(RunRecord::counted).toList();
+            partials.add(new Partial(profile,
+                    Stats.describe(counted.stream().map(RunRecord::score).toList()),
+                    list.size() - counted.size(),
+                    meanOf(counted.stream().map(RunRecord::p99Millis).toList()),
+                    meanOf(counted.stream().map(RunRecord::cpuMillisPerPassedPage).toList()),
+                    sizeReadBack(list)));
+        });
+        List<Partial> ranked = partials.stream().filter(p -> p.sample().n() > 0)
+                .sorted(Comparator.comparingDouble((Partial p) -> p.sample().mean()).reversed())
+                .toList();
+        Partial best = ranked.isEmpty() ? null : ranked.get(0);
+        List<Row> rows = new ArrayList<>();
+        for (Partial p : partials) {
+            int rank = ranked.indexOf(p) + 1;
+            double relative = Double.NaN;
+            Stats.Welch welch = null;
+            if (rank > 0 && best != null) {
+                relative = best.sample().mean() == 0 ? 0
+                        : 100.0 * (p.sample().mean() - best.sample().mean()) / best.sample().mean();
+                if (p != best && p.sample().n() >= 2 && best.sample().n() >= 2) {
+                    welch = Stats.welch(p.sample(), best.sample());
+                }
+            }
+            rows.add(new Row(p.profile(), size, p.sample(), p.excluded(), rank, relative, p.p99(),
+                    p.cpu(), welch, p.sizeReadBack()));
+        }
+        rows.sort(Comparator.comparingInt((Row r) -> r.ranked() ? r.rank() : Integer.MAX_VALUE));
+        return new Block(size, List.copyOf(rows), verdict(rows));
+    }
+
+    static List<String> verdict(List<Row> rows) {
+        List<String> lines = new ArrayList<>();
+        List<Row> ranked = rows.stream().filter(Row::ranked).toList();
+        rows.stream().filter(r -> !r.ranked()).forEach(r -> lines.add(
+                r.profile() + " has no valid run, so it is left out of the ranking."));
+        if (ranked.isEmpty()) {
+            lines.add("No valid run: nothing to compare.");
+            return lines;
+        }
+        Row best = ranked.get(0);
+        if (ranked.size() == 1) {
+            lines.add("Only " + best.profile() + " has valid runs: nothing to compare it with.");
+            return lines;
+        }
+        int minN = ranked.stream().mapToInt(r -> r.sample().n()).min().orElse(0);
+        if (minN < 2) {
+            lines.add("With 1 run per profile the noise cannot be estimated: the ranking is "
+                    + "indicative only (use --runs 3 or more for a verdict).");
+            return lines;
+        }
+        List<Row> behind = new ArrayList<>();
+        List<Row> tied = new ArrayList<>();
+        for (Row r : ranked.subList(1, ranked.size())) {
+            (r.vsBest().pTwoSided() < ALPHA ? behind : tied).add(r);
+        }
+        String test = String.format(Locale.ROOT, "Welch's t-test against the best, alpha %.2f", ALPHA);
+        if (tied.isEmpty()) {
+            lines.add("The differences exceed the noise: " + best.profile()
+                    + " is ahead of every other pool (" + test + ").");
+        } else if (behind.isEmpty()) {
+            lines.add("The differences are within the noise: " + best.profile()
+                    + " ranks first, but no pool is significantly behind it (" + test + ").");
+            lines.add("On this machine these pools cannot be told apart with "
+                    + minN + (minN == 1 ? " run" : " runs") + " each; add runs to resolve smaller differences.");
+        } else {
+            lines.add(best.profile() + " ranks first (" + test + ").");
+            lines.add("Behind it beyond the noise: " + describe(behind) + ".");
+            lines.add("Within the noise of " + best.profile() + " (cannot be told apart): "
+                    + describe(tied) + ".");
+        }
+        double cvMin = ranked.stream().mapToDouble(r -> r.sample().cvPercent()).min().orElse(Double.NaN);
+        double cvMax = ranked.stream().mapToDouble(r -> r.sample().cvPercent()).max().orElse(Double.NaN);
+        lines.add(String.format(Locale.ROOT,
+                "Run-to-run noise (coefficient of variation) is %.1f-%.1f %%.", cvMin, cvMax));
+        return lines;
+    }
+
+    private static String describe(List<Row> rows) {
+        List<String> parts = new ArrayList<>();
+        for (Row r : rows) {
+            parts.add(String.format(Locale.ROOT, "%s (%+.1f %%, p %s)", r.profile(),
+                    r.relativeToBestPercent(), formatP(r.vsBest().pTwoSided())));
+        }
+        return String.join(", ", parts);
+    }
+
+    static String formatP(double p) {
+        return p < 0.001 ? "< 0.001" : String.format(Locale.ROOT, "= %.3f", p);
+    }
+
+    private static double meanOf(List<Double> values) {
+        List<Double> known = values.stream().filter(v -> !Double.isNaN(v)).toList();
+        return known.isEmpty() ? Double.NaN
+                : known.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+    }
+
+    /** The maximum pool size read back from the live pools, when the records carry it. */
+    private static String sizeReadBack(List<RunRecord> list) {
+        List<String> sizes = list.stream()
+                .map(r -> PoolSettings.maxSize(r.json().get("poolSettings")))
+                .filter(Objects::nonNull).distinct().toList();
+        return sizes.isEmpty() ? null : String.join("/", sizes);
+    }
+
+    // ---------------------------------------------------------------- text
+
+    String text() {
+        StringBuilder out = new StringBuilder();
+        JsonNode options = environment.path("options");
+        out.append("poolbench comparison");
+        String started = Json.text(environment, "startedAt");
+        if (started != null) {
+            out.append(" started ").append(started);
+        }
+        out.append('\n').append(settingsLine()).append('\n');
+        String mode = poolMode();
+        if ("defaults".equals(mode)) {
+            out.append("Pool mode 'defaults': each pool as its library ships it, so pool sizes "
+                    + "differ per pool (column 'size' is the maximum read back from the live pool).\n");
+        } else if (mode != null) {
+            out.append("Pool mode '").append(mode).append("': fixed-size pools with the same "
+                    + "settings everywhere (spec/pools.md).\n");
+        }
+        for (Block b : blocks) {
+            out.append('\n');
+            if (blocks.size() > 1 || b.poolSize() != null) {
+                out.append(b.poolSize() == null ? "Pool size: each pool's default\n"
+                        : "Pool size " + b.poolSize() + "\n");
+            }
+            out.append(table(b.rows()));
+            out.append('\n');
+            for (String line : b.verdict()) {
+                out.append("Verdict: ").append(line).append('\n');
+            }
+        }
+        out.append('\n');
+        long invalid = runs.stream().filter(r -> !r.valid()).count();
+        long flagged = runs.stream().filter(RunRecord::flagged).count();
+        out.append(String.format(Locale.ROOT, "Runs: %d (%d counted, %d invalid, %d flagged)%n",
+                runs.size(), runs.stream().filter(RunRecord::counted).count(), invalid, flagged));
+        for (RunRecord r : problemRuns()) {
+            out.append("  ! round ").append(r.round()).append(' ').append(r.groupLabel()).append(": ")
+                    .append(r.valid() ? "" : "INVALID ")
+                    .append(r.flagged() ? "FLAGGED " : "")
+                    .append(String.join("; ", r.problems())).append('\n');
+        }
+        out.append(fixedCostLine()).append('\n');
+        double wallMillis = Json.number(environment, "wallMillis");
+        if (!Double.isNaN(wallMillis)) {
+            out.append("Total wall time: ").append(Durations.format((long) wallMillis)).append('\n');
+        }
+        if (options.isMissingNode()) {
+            out.append("(no environment.json: settings taken from the run records)\n");
+        }
+        return out.toString();
+    }
+
+    private String table(List<Row> rows) {
+        String[] head = {"rank", "profile", "size", "n", "mean", "sd", "cv%", "min", "max",
+            "95% CI", "vs best", "p99 ms", "cpu ms/page", "excl"};
+        List<String[]> cells = new ArrayList<>();
+        cells.add(head);
+        for (Row r : rows) {
+            Stats.Sample s = r.sample();
+            String size = r.poolSize() != null ? String.valueOf(r.poolSize())
+                    : r.sizeReadBack() == null ? "-" : r.sizeReadBack();
+            cells.add(new String[] {
+                r.ranked() ? String.valueOf(r.rank()) : "-",
+                r.profile(),
+                size,
+                String.valueOf(s.n()),
+                num(s.mean(), 0),
+                num(s.sd(), 0),
+                num(s.cvPercent(), 1),
+                num(s.min(), 0),
+                num(s.max(), 0),
+                s.n() == 1 ? "n=1: none" : s.hasInterval()
+                        ? num(s.ciLow(), 0) + ".." + num(s.ciHigh(), 0) : "-",
+                !r.ranked() ? "-" : r.rank() == 1 ? "best"
+                        : String.format(Locale.ROOT, "%+.1f%%", r.relativeToBestPercent()),
+                num(r.meanP99Millis(), 1),
+                num(r.meanCpuMillisPerPage(), 2),
+                String.valueOf(r.excluded())});
+        }
+        int[] widths = new int[head.length];
+        for (String[] row : cells) {
+            for (int i = 0; i < row.length; i++) {
+                widths[i] = Math.max(widths[i], row[i].length());
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        for (String[] row : cells) {
+            for (int i = 0; i < row.length; i++) {
+                boolean left = i == 1;
+                String cell = left ? pad(row[i], widths[i], true) : pad(row[i], widths[i], false);
+                out.append(cell).append(i == row.length - 1 ? "" : "  ");
+            }
+            out.append('\n');
+        }
+        out.append("(n = counted runs; excl = runs left out as invalid or flagged; CI = 95 % "
+                + "confidence interval of the mean, Student t; p99 = mean request p99 latency; "
+                + "cpu ms/page = load generator CPU per passed page)\n");
+        return out.toString();
+    }
+
+    private static String pad(String s, int width, boolean left) {
+        String fill = " ".repeat(Math.max(0, width - s.length()));
+        return left ? s + fill : fill + s;
+    }
+
+    private static String num(double v, int decimals) {
+        return Double.isNaN(v) || Double.isInfinite(v) ? "-"
+                : String.format(Locale.ROOT, "%." + decimals + "f", v);
+    }
+
+    String settingsLine() {
+        JsonNode o = environment.path("options");
+        RunRecord first = runs.isEmpty() ? null : runs.get(0);
+        String workload = firstKnown(Json.text(o, "workload"),
+                first == null ? null : Json.text(first.json(), "workload"), "?");
+        String duration = firstKnown(Json.text(o, "durationSeconds"),
+                first == null ? null : Json.text(first.json(), "durationSeconds"), "?");
+        StringBuilder line = new StringBuilder();
+        line.append("workload ").append(workload).append(", ").append(duration).append(" s per run");
+        String warmup = Json.text(o, "warmupSeconds");
+        if (warmup != null) {
+            line.append(", warm-up ").append(warmup).append(" s");
+        }
+        int rounds = runs.stream().mapToInt(RunRecord::round).max().orElse(0);
+        line.append(", ").append(rounds).append(rounds == 1 ? " round" : " rounds");
+        String order = Json.text(o, "order");
+        if (order != null) {
+            line.append(" (").append(order).append(')');
+        }
+        String mode = poolMode();
+        if (mode != null) {
+            line.append(", pool mode ").append(mode);
+        }
+        String schema = Json.text(o, "schema");
+        if (schema != null) {
+            line.append(", schema ").append(schema);
+        }
+        return line.toString();
+    }
+
+    String poolMode() {
+        String mode = Json.text(environment, "options.poolMode");
+        if (mode == null && !runs.isEmpty()) {
+            mode = runs.get(0).poolMode();
+        }
+        return mode;
+    }
+
+    private static String firstKnown(String a, String b, String fallback) {
+        return a != null ? a : b != null ? b : fallback;
+    }
+
+    String fixedCostLine() {
+        List<Double> costs = runs.stream().map(RunRecord::fixedCostSeconds)
+                .filter(v -> !Double.isNaN(v)).toList();
+        if (costs.isEmpty()) {
+            return "Fixed cost per measured run: not recorded.";
+        }
+        Stats.Sample s = Stats.describe(costs);
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
+                "Fixed cost per measured run (reset + app start + load JVM + report check + stop; "
+                        + "without warm-up and measured time): mean %.1f s, min %.1f s, max %.1f s "
+                        + "(target < 15 s)", s.mean(), s.min(), s.max()));
+        String parts = fixedCostParts();
+        if (parts != null) {
+            line.append("\n  mean per phase: ").append(parts);
+        }
+        return line.toString();
+    }
+
+    private String fixedCostParts() {
+        String[][] phases = {{"resetMillis", "reset"}, {"appStartMillis", "app start"},
+            {"warmupResetMillis", "reset after warm-up"}, {"measureOverheadMillis", "load JVM + report check"},
+            {"stopMillis", "stop"}};
+        List<String> parts = new ArrayList<>();
+        for (String[] phase : phases) {
+            double mean = meanOf(runs.stream()
+                    .map(r -> Json.number(r.json(), "timings." + phase[0])).toList());
+            if (!Double.isNaN(mean)) {
+                parts.add(String.format(Locale.ROOT, "%s %.1f s", phase[1], mean / 1000));
+            }
+        }
+        return parts.isEmpty() ? null : String.join(", ", parts);
+    }
+
+    // ---------------------------------------------------------------- JSON
+
+    ObjectNode json() {
+        ObjectNode root = Json.object();
+        root.put("schema", 1);
+        root.put("settings", settingsLine());
+        root.put("poolMode", poolMode());
+        root.put("alpha", ALPHA);
+        ArrayNode blockArray = root.putArray("blocks");
+        for (Block b : blocks) {
+            ObjectNode bn = blockArray.addObject();
+            if (b.poolSize() == null) {
+                bn.putNull("poolSize");
+            } else {
+                bn.put("poolSize", b.poolSize());
+            }
+            ArrayNode rowArray = bn.putArray("rows");
+            for (Row r : b.rows()) {
+                ObjectNode rn = rowArray.addObject();
+                Stats.Sample s = r.sample();
+                rn.put("profile", r.profile());
+                rn.put("rank", r.ranked() ? r.rank() : null);
+                rn.put("n", s.n());
+                rn.put("excluded", r.excluded());
+                putNumber(rn, "mean", s.mean());
+                putNumber(rn, "sd", s.sd());
+                putNumber(rn, "cvPercent", s.cvPercent());
+                putNumber(rn, "min", s.min());
+                putNumber(rn, "max", s.max());
+                putNumber(rn, "ci95Low", s.ciLow());
+                putNumber(rn, "ci95High", s.ciHigh());
+                putNumber(rn, "relativeToBestPercent", r.relativeToBestPercent());
+                putNumber(rn, "meanP99Millis", r.meanP99Millis());
+                putNumber(rn, "meanLoadCpuMillisPerPassedPage", r.meanCpuMillisPerPage());
+                if (r.vsBest() != null) {
+                    putNumber(rn, "welchPValueVsBest", r.vsBest().pTwoSided());
+                    rn.put("significantlyBehindBest", r.vsBest().pTwoSided() < ALPHA);
+                }
+                rn.put("sizeReadBack", r.sizeReadBack());
+            }
+            ArrayNode verdict = bn.putArray("verdict");
+            b.verdict().forEach(verdict::add);
+        }
+        root.put("runs", runs.size());
+        root.put("counted", runs.stream().filter(RunRecord::counted).count());
+        ArrayNode problems = root.putArray("problemRuns");
+        for (RunRecord r : problemRuns()) {
+            ObjectNode pn = problems.addObject();
+            pn.put("round", r.round());
+            pn.put("profile", r.profile());
+            pn.put("poolSize", r.poolSize());
+            pn.put("valid", r.valid());
+            pn.put("flagged", r.flagged());
+            ArrayNode why = pn.putArray("problems");
+            r.problems().forEach(why::add);
+        }
+        List<Double> costs = runs.stream().map(RunRecord::fixedCostSeconds)
+                .filter(v -> !Double.isNaN(v)).toList();
+        if (!costs.isEmpty()) {
+            putNumber(root, "meanFixedCostSeconds", Stats.describe(costs).mean());
+        }
+        double wall = Json.number(environment, "wallMillis");
+        if (!Double.isNaN(wall)) {
+            root.put("wallSeconds", wall / 1000);
+        }
+        root.put("exitStatus", exitStatus());
+        return root;
+    }
+
+    private static void putNumber(ObjectNode node, String name, double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            node.putNull(name);
+        } else {
+            node.put(name, v);
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package dev.poolbench.bench.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class CompareOptionsTest {
+
+    private static String error(String... args) {
+        return assertThrows(UsageException.class, () -> CompareOptions.parse(args)).getMessage();
+    }
+
+    @Test
+    void defaults() throws Exception {
+        CompareOptions o = CompareOptions.parse();
+        assertEquals(CompareOptions.PROFILES, o.profiles);
+        assertEquals(3, o.runs);
+        assertEquals(60, o.durationSeconds);
+        assertEquals(15, o.warmupSeconds);
+        assertNull(o.workload);
+        assertEquals(List.of(10), o.poolSizes);
+        assertEquals("equalized", o.poolMode);
+        assertEquals("interleaved", o.order);
+        assertEquals(42, o.seed);
+        assertEquals(13_306, o.dbPort);
+    }
+
+    @Test
+    void quickSetsShortRunsButExplicitOptionsWin() throws Exception {
+        CompareOptions o = CompareOptions.parse("--duration", "20", "--quick");
+        assertEquals(20, o.durationSeconds);
+        assertEquals(3, o.warmupSeconds);
+        assertEquals(1, o.runs);
+    }
+
+    @Test
+    void sweepAndProfiles() throws Exception {
+        CompareOptions o = CompareOptions.parse("--profiles", "hikari,dbcp2", "--pool-size=5,10,20",
+                "--order", "sequential", "--gc", "parallel", "--warmup", "0");
+        assertEquals(List.of("hikari", "dbcp2"), o.profiles);
+        assertEquals(List.of(5, 10, 20), o.poolSizes);
+        assertTrue(o.sweep());
+        assertEquals("Parallel", o.gc);
+        assertEquals(0, o.warmupSeconds);
+    }
+
+    @Test
+    void validationErrorsNameOptionAndValue() {
+        assertEquals("unknown profile 'c3p0'; valid profiles: hikari, tomcat, dbcp, dbcp2, nopool",
+                error("--profiles", "hikari,c3p0"));
+        assertTrue(error("--runs", "0").contains("--runs must be >= 1"));
+        assertTrue(error("--duration", "abc").contains("--duration must be an integer, got 'abc'"));
+        assertTrue(error("--pool-mode", "max").contains("equalized, defaults"));
+        assertTrue(error("--heap", "lots").contains("--heap"));
+        assertTrue(error("--bogus", "1").contains("unknown option --bogus"));
+        assertTrue(error("--runs").contains("needs a value"));
+        assertTrue(error("--pool-mode", "defaults", "--pool-size", "5").contains("equalized only"));
+        assertTrue(error("--app-url", "http://10.0.0.2:8080").contains("--reset-command"));
+        assertTrue(error("--app-url", "10.0.0.2", "--reset-command", "x").contains("http(s) URL"));
+        assertTrue(error("--reset-command", "x").contains("needs --app-url"));
+        assertTrue(error("--app-url", "http://h:8080", "--reset-command", "x", "--profiles", "hikari")
+                .contains("remote mode"));
+        assertTrue(error("--runs", "2", "--runs", "3").contains("given twice"));
+    }
+
+    @Test
+    void remoteModeDerivesTheManagementUrl() throws Exception {
+        CompareOptions o = CompareOptions.parse("--app-url", "http://10.0.0.2:8080/",
+                "--reset-command", "ssh db reset");
+        assertTrue(o.remote());
+        assertEquals("http://10.0.0.2:8080", o.appUrl.toString());
+        assertEquals("http://10.0.0.2:8081", o.managementUrl.toString());
+    }
+
+    @Test
+    void commandLineExitStatus() {
+        assertEquals(2, CompareMain.run("compare", "--profiles", "c3p0"));
+        assertEquals(2, CompareMain.run("frobnicate"));
+        assertEquals(2, CompareMain.run("summarize"));
+    }
+}
