@@ -1,0 +1,73 @@
+package dev.poolbench.bench.load;
+
+import dev.poolbench.bench.load.model.Partition;
+
+import java.nio.file.Path;
+
+/**
+ * Every knob of a run. Each has a default, can be set as a system property
+ * ({@code -Dpoolbench.workload=8}) and is overridden by the matching command-line flag.
+ */
+public final class Config {
+    /** Default workers: enough to keep a 2-core laptop's app busy without starving it (ISUCON4 used 1). */
+    public static final int DEFAULT_WORKLOAD = 8;
+
+    public String baseUrl = prop("baseUrl", "http://127.0.0.1:8080");
+    public Path dataDir = Path.of(prop("data", "data"));
+    public int workload = intProp("workload", DEFAULT_WORKLOAD);
+    public int durationSeconds = intProp("duration", 60);
+    public Partition partition = Partition.parse(prop("partition", "1/1"));
+    public long seed = Long.parseLong(prop("seed", "42"));
+    public Path outDir = Path.of(prop("out", "bench-result"));
+    public boolean reportCheck = !Boolean.parseBoolean(prop("noReportCheck", "false"));
+    public String label = prop("label", "");
+    public boolean quiet = Boolean.parseBoolean(prop("quiet", "false"));
+    /** In-flight flows get this long to finish after the duration; the rest are incomplete. */
+    public int graceSeconds = intProp("graceSeconds", 5);
+    /** Pause between the end of the load and GET /report. */
+    public int settleMillis = intProp("settleMillis", 1_000);
+    public int requestTimeoutMillis = intProp("requestTimeoutMillis", 10_000);
+    public int reportTimeoutMillis = intProp("reportTimeoutMillis", 60_000);
+    public boolean htmlReport = Boolean.parseBoolean(prop("htmlReport", "true"));
+    public int ipBanThreshold = intProp("ipBanThreshold", 10);
+    public int userLockThreshold = intProp("userLockThreshold", 3);
+    public String userAgent = prop("userAgent", "poolbench-bench/0.1 (ISUCON4 compatible)");
+
+    static String prop(String name, String def) {
+        return System.getProperty("poolbench." + name, def);
+    }
+
+    static int intProp(String name, int def) {
+        String v = System.getProperty("poolbench." + name);
+        if (v == null) {
+            return def;
+        }
+        try {
+            return Integer.parseInt(v.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("poolbench." + name + " must be an integer, got '" + v + "'");
+        }
+    }
+
+    /** Refuses values that cannot work, naming the setting. */
+    public void validate() {
+        if (!baseUrl.startsWith("http://")) {
+            throw new IllegalArgumentException("--base-url must start with http://, got '" + baseUrl + "'");
+        }
+        while (baseUrl.endsWith("/")) {
+            baseUrl = baseUrl.substring(0, baseUrl.length() - 1);
+        }
+        if (workload < 1 || workload > 4_000) {
+            throw new IllegalArgumentException("--workload must be 1..4000, got " + workload);
+        }
+        if (durationSeconds < 1) {
+            throw new IllegalArgumentException("--duration must be >= 1 second, got " + durationSeconds);
+        }
+        if (graceSeconds < 0 || settleMillis < 0) {
+            throw new IllegalArgumentException("grace and settle must be >= 0");
+        }
+        if (requestTimeoutMillis < 1) {
+            throw new IllegalArgumentException("poolbench.requestTimeoutMillis must be >= 1, got " + requestTimeoutMillis);
+        }
+    }
+}

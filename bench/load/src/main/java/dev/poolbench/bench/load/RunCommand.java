@@ -1,0 +1,175 @@
+package dev.poolbench.bench.load;
+
+import dev.poolbench.bench.load.check.AssetManifest;
+import dev.poolbench.bench.load.model.ClientModel;
+import dev.poolbench.bench.load.model.UserData;
+import dev.poolbench.bench.load.report.Expectations;
+import dev.poolbench.bench.load.report.ReportCheck;
+import dev.poolbench.bench.load.score.Scorer;
+import dev.poolbench.bench.load.sim.LoginSimulation;
+import dev.poolbench.bench.load.sim.RunContext;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+/** {@code run}: one Gatling run, the /report check, result.json and the ISUCON lines. */
+final class RunCommand {
+    private final Config config;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final List<String> isuconLines = Collections.synchronizedList(new ArrayList<>());
+
+    RunCommand(Config config, PrintStream out, PrintStream err) {
+        this.config = config;
+        this.out = out;
+        this.err = err;
+    }
+
+    int run() throws UsageException {
+        UserData users;
+        AssetManifest manifest;
+        try {
+            users = UserData.load(config.dataDir);
+            manifest = AssetManifest.load();
+        } catch (IOException | RuntimeException e) {
+            throw new UsageException("cannot read the user data in " + config.dataDir + ": " + e.getMessage());
+        }
+        probe(config.baseUrl);
+        try {
+            Files.createDirectories(config.outDir);
+        } catch (IOException e) {
+            throw new UsageException("cannot create " + config.outDir + ": " + e.getMessage());
+        }
+
+        ClientModel model = new ClientModel(users, config.partition, config.ipBanThreshold, config.userLockThreshold);
+        Scorer scorer = new Scorer(config.workload, line -> {
+            isuconLines.add(line);
+            if (!config.quiet) {
+                out.println(line);
+            }
+        });
+        RunContext ctx = new RunContext(config, model, scorer, manifest);
+        RunContext.install(ctx);
+
+        Thread progress = new Thread(() -> progressLoop(ctx), "poolbench-progress");
+        progress.setDaemon(true);
+        if (!config.quiet) {
+            progress.start();
+        }
+        int gatlingStatus;
+        try {
+            gatlingStatus = GatlingLauncher.launch(config);
+        } catch (Throwable t) {
+            throw new UsageException("gatling failed: " + t);
+        } finally {
+            progress.interrupt();
+        }
+        if (!ctx.started()) {
+            throw new UsageException("gatling did not start the simulation (status " + gatlingStatus + ")");
+        }
+        if (!config.quiet) {
+            printProgress(ctx);
+        }
+        model.markInFlightIncomplete();
+
+        Expectations expected = new Expectations(model.bannedIps(), model.lockedUsers(),
+                model.incompleteIps(), model.incompleteUsers());
+        Map<String, Object> reportCheck;
+        List<String> invalidReasons = new ArrayList<>();
+        if (config.reportCheck) {
+            sleep(config.settleMillis);
+            ReportCheck.Result r = ReportCheck.run(config.baseUrl, config.userAgent, config.reportTimeoutMillis, expected);
+            reportCheck = r.toJson();
+            for (String p : r.problems()) {
+                invalidReasons.add("report: " + p);
+            }
+        } else {
+            reportCheck = ReportCheck.notPerformed();
+        }
+
+        Map<String, Object> record = ResultRecord.ofRun(config, ctx, invalidReasons, reportCheck,
+                config.reportCheck ? null : expected);
+        return ResultRecord.finish(record, config.outDir, isuconLines, out, err, config.quiet);
+    }
+
+    /** A base URL nobody answers is a setup error (exit 2), not an invalid run. */
+    static void probe(String baseUrl) throws UsageException {
+        try {
+            HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+            client.send(HttpRequest.newBuilder(URI.create(baseUrl + "/")).timeout(Duration.ofSeconds(10))
+                    .header("User-Agent", "poolbench-bench/0.1 (probe)").GET().build(),
+                    HttpResponse.BodyHandlers.discarding());
+        } catch (ConnectException | HttpConnectTimeoutException e) {
+            throw new UsageException("cannot reach " + baseUrl + " (" + e.getClass().getSimpleName() + ")");
+        } catch (IOException e) {
+            throw new UsageException("cannot reach " + baseUrl + ": " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UsageException("interrupted");
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("bad --base-url " + baseUrl + ": " + e.getMessage());
+        }
+    }
+
+    private void progressLoop(RunContext ctx) {
+        try {
+            while (!Thread.currentThread().isInterrupted()) {
+                Thread.sleep(1_000);
+                if (ctx.started()) {
+                    printProgress(ctx);
+                }
+            }
+        } catch (InterruptedException e) {
+            // run over
+        }
+    }
+
+    private void printProgress(RunContext ctx) {
+        long elapsed = ctx.elapsedMillis() / 1_000;
+        long left = Math.max(0, config.durationSeconds - elapsed);
+        out.println("progress\telapsed:" + elapsed + "\tleft:" + left
+                + "\tsuccess:" + ctx.scorer.success() + "\tfail:" + ctx.scorer.fail());
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Runs {@link LoginSimulation} in this JVM. */
+    static final class GatlingLauncher {
+        private GatlingLauncher() {
+        }
+
+        static int launch(Config config) {
+            if (config.requestTimeoutMillis != 10_000) {
+                System.setProperty("gatling.http.requestTimeout", Integer.toString(config.requestTimeoutMillis));
+                com.typesafe.config.ConfigFactory.invalidateCaches();
+            }
+            List<String> args = new ArrayList<>(List.of(
+                    "--simulation", LoginSimulation.class.getName(),
+                    "--results-folder", config.outDir.resolve("gatling").toAbsolutePath().toString(),
+                    "--run-description", config.label.isEmpty() ? "poolbench" : config.label,
+                    "--launcher", "poolbench"));
+            if (!config.htmlReport) {
+                args.add("--no-reports");
+            }
+            return io.gatling.app.Gatling$.MODULE$.fromArgs(args.toArray(String[]::new));
+        }
+    }
+}

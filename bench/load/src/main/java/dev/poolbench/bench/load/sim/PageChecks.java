@@ -1,0 +1,178 @@
+package dev.poolbench.bench.load.sim;
+
+import dev.poolbench.bench.load.check.AssetManifest;
+import dev.poolbench.bench.load.check.PageParser;
+import dev.poolbench.bench.load.model.Flow;
+import dev.poolbench.bench.load.model.FlowType;
+import dev.poolbench.bench.load.score.Scorer;
+
+import java.util.List;
+
+/**
+ * The verdict on each response, spec/bench.md section 1. Every method returns {@link #OK} or
+ * the reason of the failure, which is also counted by the {@link Scorer}; Gatling shows the
+ * reason as the KO message of the request. A page counts one failure at most (its first
+ * failed check), as in the ISUCON4 benchmarker.
+ */
+final class PageChecks {
+    static final String OK = "ok";
+    static final int MAX_REDIRECTS = 10;
+
+    private final Scorer scorer;
+    private final AssetManifest manifest;
+
+    PageChecks(Scorer scorer, AssetManifest manifest) {
+        this.scorer = scorer;
+        this.manifest = manifest;
+    }
+
+    /** Names the flow and the page in failure reasons: {@code fail flow, POST /login}. */
+    private static String where(Flow f) {
+        return f.type.name().toLowerCase() + " flow, " + f.pageName;
+    }
+
+    private String fail(Flow f, String reason) {
+        String r = where(f) + ": " + reason;
+        f.pageFailed = true;
+        f.nextUrl = null;
+        scorer.failed(r);
+        scorer.requestKo();
+        return r;
+    }
+
+    /**
+     * One response of a page (the first request or a redirect hop): a 302/303 is followed by the
+     * next hop, anything else is the final page and gets the page checks.
+     */
+    String response(Flow f, int status, String location, String body) {
+        f.responded = true;
+        if (f.pageIsLogin) {
+            f.loginAnswered = true;
+        }
+        scorer.request((System.nanoTime() - f.hopStartNanos) / 1_000_000);
+        if (status >= 300 && status < 400) {
+            if (status != 302 && status != 303) {
+                return fail(f, f.hopName + " answered " + status + " (redirects must be 302 or 303)");
+            }
+            if (location == null || location.isEmpty()) {
+                return fail(f, f.hopName + " answered " + status + " without Location");
+            }
+            if (f.hops >= MAX_REDIRECTS) {
+                return fail(f, "more than " + MAX_REDIRECTS + " redirects");
+            }
+            f.nextUrl = location;
+            return OK;
+        }
+        f.pageChecked = true;
+        if (status != 200) {
+            return fail(f, f.hopName + " answered " + status + " (expected 200)");
+        }
+        String reason = pageReason(f, PageParser.path(f.hopUrl), body);
+        if (reason != null) {
+            return fail(f, reason);
+        }
+        scorer.pagePassed(f.worker.id());
+        f.assets = PageParser.assets(body);
+        return OK;
+    }
+
+    private static String pageReason(Flow f, String path, String body) {
+        if (!f.pageIsLogin) {
+            if (!path.equals("/")) {
+                return "GET / ended at " + path;
+            }
+            String missing = PageParser.missingFormSelector(body);
+            return missing == null ? null : "login form without " + missing;
+        }
+        if (f.type == FlowType.SUCCESS) {
+            if (!path.equals("/mypage")) {
+                return "login ended at " + path + " (expected /mypage)";
+            }
+            if (f.previous != null) {
+                String ip = PageParser.lastLoginedIp(body);
+                if (ip == null) {
+                    return "#last-logined-ip missing";
+                }
+                if (!ip.equals(f.previous.ip())) {
+                    return "#last-logined-ip is not the previous login's ip";
+                }
+                if (!PageParser.isTime(PageParser.lastLoginedAt(body))) {
+                    return "#last-logined-at is not yyyy-MM-dd HH:mm:ss";
+                }
+            }
+            return null;
+        }
+        if (!path.equals("/")) {
+            return "login ended at " + path + " (expected /)";
+        }
+        String notice = PageParser.notice(body);
+        if (notice == null) {
+            return "#notice-message missing (expected '" + f.expectedNotice + "')";
+        }
+        if (!notice.equals(f.expectedNotice)) {
+            return "#notice-message is not '" + f.expectedNotice + "'";
+        }
+        return null;
+    }
+
+    /** Called after the last hop: a page with no final response (timeout, connection error) failed. */
+    void pageDone(Flow f) {
+        if (!f.responded && !f.pageFailed) {
+            scorer.request((System.nanoTime() - f.hopStartNanos) / 1_000_000);
+            fail(f, f.hopName + ": no response (timeout or connection error)");
+        }
+        f.responded = false;
+    }
+
+    /** Status of asset slot i: 200 expected. */
+    String assetStatus(Flow f, int slot, int status) {
+        if (status == 200) {
+            return OK;
+        }
+        if (f.claimAsset(slot)) {
+            scorer.request((System.nanoTime() - f.assetsStartNanos) / 1_000_000);
+            return assetFail(f, "GET " + PageParser.path(f.asset(slot)) + " answered " + status + " (expected 200)");
+        }
+        return OK;
+    }
+
+    /** Body of asset slot i: checked by MD5 when the manifest knows the path. */
+    String assetBody(Flow f, int slot, String md5) {
+        if (!f.claimAsset(slot)) {
+            return OK;
+        }
+        scorer.request((System.nanoTime() - f.assetsStartNanos) / 1_000_000);
+        String path = PageParser.path(f.asset(slot));
+        String expected = manifest.md5(path);
+        if (expected == null) {
+            return OK;
+        }
+        if (!expected.equals(md5)) {
+            return assetFail(f, "GET " + path + " content differs from the expected file (MD5)");
+        }
+        scorer.assetMatched(f.worker.id());
+        return OK;
+    }
+
+    private String assetFail(Flow f, String reason) {
+        String r = where(f) + ": " + reason;
+        scorer.failed(r);
+        scorer.requestKo();
+        return r;
+    }
+
+    /** After the parallel asset fetch: slots that got no response failed. */
+    void assetsDone(Flow f) {
+        List<String> assets = f.assets;
+        int n = Math.min(assets.size(), LoginSimulation.MAX_ASSETS);
+        for (int i = 0; i < n; i++) {
+            if (f.claimAsset(i)) {
+                scorer.request((System.nanoTime() - f.assetsStartNanos) / 1_000_000);
+                assetFail(f, "GET " + PageParser.path(assets.get(i)) + ": no response (timeout or connection error)");
+            }
+        }
+        if (assets.size() > LoginSimulation.MAX_ASSETS) {
+            assetFail(f, "more than " + LoginSimulation.MAX_ASSETS + " assets on the page");
+        }
+    }
+}
