@@ -1,14 +1,397 @@
 package dev.poolbench.bench.compare;
 
-/** Placeholder until the runner lands. */
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.sql.DatabaseReset;
+import dev.poolbench.sql.SchemaVariant;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * {@code compare}: the whole comparison. Local mode: data, embedded MariaDB, then per planned
+ * run reset → fresh app JVM → health → pool settings → warm-up → reset → measured run → stop.
+ * Remote mode: the same rounds against an app that runs elsewhere, reset by a command or JDBC.
+ * Ends with the summary (see {@link Summarizer}); the exit status is its verdict.
+ */
 final class Comparison {
+
+    static final Path WEBAPP_JAR = Path.of("webapp", "target", "poolbench-webapp.jar");
+    static final Path LOAD_JAR = Path.of("bench", "load", "target", "poolbench-load.jar");
+    static final Path STATE = Path.of(".poolbench");
+    static final String LOAD_MAIN = "dev.poolbench.bench.load.LoadMain";
+    static final List<String> LOAD_JVM_OPTIONS = List.of(
+            "--add-opens=java.base/java.lang=ALL-UNNAMED",
+            "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED");
+
     private final CompareOptions options;
+    private final PrintStream out = System.out;
+    private final AtomicReference<Process> app = new AtomicReference<>();
+    private volatile LocalDatabase database;
+    private volatile boolean interrupted;
+    private Progress progress;
 
     Comparison(CompareOptions options) {
         this.options = options;
     }
 
     int run() throws Exception {
-        throw new IllegalStateException("not yet");
+        long startNanos = System.nanoTime();
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Path webappJar = WEBAPP_JAR.toAbsolutePath();
+        Path loadJar = LOAD_JAR.toAbsolutePath();
+        checkBuilt(loadJar, "bench/load");
+        if (!options.remote()) {
+            checkBuilt(webappJar, "webapp");
+            // Render once up front: a broken template stops the comparison before anything starts.
+            JvmOptionsTemplate.render(options.jvmOptions, templateValues(Path.of("/tmp")));
+        }
+        Path dir = resultsDir();
+        Path runsDir = Files.createDirectories(dir.resolve("runs"));
+        out.println("poolbench compare: results in " + dir);
+
+        ObjectNode environment = Json.object();
+        environment.put("schema", 1);
+        environment.put("startedAt", DateTimeFormatter.ISO_INSTANT.format(Instant.now()));
+        environment.set("options", options.toJson());
+        environment.set("host", HostFacts.collect());
+        ObjectNode jvms = environment.putObject("jvm");
+        jvms.set("runner", HostFacts.runnerJvm());
+        jvms.put("app", java + " (same JVM as the runner; version read back per run)");
+        jvms.put("load", java);
+        ArrayNode loadOptions = jvms.putArray("loadOptions");
+        LOAD_JVM_OPTIONS.forEach(loadOptions::add);
+        jvms.put("loadHeap", "JVM default (no -Xmx)");
+        environment.put("gitCommit", HostFacts.gitCommit());
+        Json.write(dir.resolve("environment.json"), environment);
+
+        Runtime.getRuntime().addShutdownHook(new Thread(this::shutdown, "poolbench-shutdown"));
+
+        Path data = LocalDatabase.data(STATE.resolve("data"), options.seed, out::println);
+        String remoteProfile = null;
+        if (options.remote()) {
+            JsonNode settings = AppProcess.getJson(options.managementUrl.resolve("/actuator/poolsettings"));
+            remoteProfile = PoolSettings.profile(settings);
+            if (remoteProfile == null) {
+                remoteProfile = "remote";
+            }
+            out.println("remote app at " + options.appUrl + ": profile " + remoteProfile
+                    + ", pool mode " + Json.text(settings, "mode"));
+            environment.put("databaseVersion", Json.text(settings, "serverVersion"));
+        } else {
+            database = LocalDatabase.start(options.dbPort, STATE.resolve("mariadb"), data, options.seed,
+                    SchemaVariant.parse("--schema", options.schema), out::println);
+            environment.put("databaseVersion", database.version());
+        }
+        Json.write(dir.resolve("environment.json"), environment);
+
+        List<String> profiles = options.remote() ? List.of(remoteProfile) : options.profiles;
+        List<RunPlan.Planned> plan = RunPlan.of(profiles, options.sizes(), options.runs, options.order);
+        out.printf("%d runs: %s, %d round(s) %s, %d s measured + %d s warm-up each%n", plan.size(),
+                String.join(",", profiles), options.runs, options.order, options.durationSeconds,
+                options.warmupSeconds);
+        String appVersion = null;
+        try (Progress p = new Progress(out, Progress.isTerminal(), plan.size(),
+                (options.durationSeconds + options.warmupSeconds) * 1_000L)) {
+            progress = p;
+            for (RunPlan.Planned planned : plan) {
+                if (interrupted) {
+                    break;
+                }
+                ObjectNode record = runOne(planned, java, loadJar, data, runsDir.resolve(planned.dirName()));
+                appVersion = appVersion != null ? appVersion : Json.text(record, "versions.appJvm");
+                Json.write(runsDir.resolve(planned.dirName()).resolve("run.json"), record);
+                Files.writeString(dir.resolve("runs.jsonl"), Json.line(record) + "\n", StandardCharsets.UTF_8,
+                        StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+                p.message(runLine(record));
+            }
+        } finally {
+            progress = null;
+            stopApp();
+            if (database != null) {
+                database.close();
+                database = null;
+            }
+        }
+        jvms.put("appVersion", appVersion);
+        environment.put("finishedAt", DateTimeFormatter.ISO_INSTANT.format(Instant.now()));
+        environment.put("wallMillis", (System.nanoTime() - startNanos) / 1_000_000);
+        Json.write(dir.resolve("environment.json"), environment);
+        out.println();
+        return Summarizer.summarize(dir, out);
+    }
+
+    /** One planned run, end to end; never throws for a failure of the run itself. */
+    private ObjectNode runOne(RunPlan.Planned planned, String java, Path loadJar, Path data, Path runDir)
+            throws IOException, InterruptedException {
+        Files.createDirectories(runDir);
+        progress.runStarted(planned.sequence(), Progress.label(planned, options.runs));
+        long runStart = System.nanoTime();
+        Map<String, Long> timings = new LinkedHashMap<>();
+        List<String> problems = new ArrayList<>();
+        JsonNode settings = null;
+        JsonNode result = null;
+        int exit = -1;
+        URI appUrl = options.appUrl;
+        URI managementUrl = options.managementUrl;
+        try {
+            progress.phase("reset", 0);
+            timings.put("resetMillis", timed(() -> reset(runDir)));
+
+            if (!options.remote()) {
+                progress.phase("start", 0);
+                int appPort = freePort();
+                int managementPort = freePort();
+                appUrl = URI.create("http://127.0.0.1:" + appPort);
+                managementUrl = URI.create("http://127.0.0.1:" + managementPort);
+                long t = System.nanoTime();
+                startApp(java, planned, runDir, appPort, managementPort);
+                AppProcess.awaitHealthy(app.get(), runDir.resolve("app.log"),
+                        managementUrl.resolve("/actuator/health"), AppProcess.HEALTH_TIMEOUT);
+                timings.put("appStartMillis", (System.nanoTime() - t) / 1_000_000);
+            }
+
+            settings = AppProcess.getJson(managementUrl.resolve("/actuator/poolsettings"));
+            Json.write(runDir.resolve("poolsettings.json"), settings);
+            String profileThere = PoolSettings.profile(settings);
+            if (profileThere != null && !profileThere.equals(planned.profile())) {
+                problems.add("app runs profile " + profileThere + ", expected " + planned.profile());
+            }
+
+            if (options.warmupSeconds > 0) {
+                progress.phase("warm-up", options.warmupSeconds);
+                long t = System.nanoTime();
+                int warmExit = LoadProcess.run(loadCommand(java, loadJar, appUrl, data, runDir.resolve("warmup"),
+                        options.warmupSeconds, true, planned), runDir.resolve("load.log"), progress::live);
+                timings.put("warmupMillis", (System.nanoTime() - t) / 1_000_000);
+                if (warmExit == 2) {
+                    problems.add("warm-up run failed (exit 2, see load.log)");
+                }
+                progress.phase("reset", 0);
+                timings.put("warmupResetMillis", timed(() -> reset(runDir)));
+            }
+
+            progress.phase("measure", options.durationSeconds);
+            long t = System.nanoTime();
+            exit = LoadProcess.run(loadCommand(java, loadJar, appUrl, data, runDir, options.durationSeconds,
+                    false, planned), runDir.resolve("load.log"), progress::live);
+            long measureMillis = (System.nanoTime() - t) / 1_000_000;
+            timings.put("measureMillis", measureMillis);
+            timings.put("measureOverheadMillis", Math.max(0, measureMillis - options.durationSeconds * 1_000L));
+            if (exit == 2) {
+                problems.add("load run failed (exit 2, see load.log)");
+            }
+        } catch (RuntimeException | IOException e) {
+            problems.add(e.getMessage().lines().findFirst().orElse(e.toString()));
+            progress.message("run " + planned.dirName() + " failed: " + e.getMessage());
+        } finally {
+            progress.phase("stop", 0);
+            long t = System.nanoTime();
+            stopApp();
+            if (!options.remote()) {
+                timings.put("stopMillis", (System.nanoTime() - t) / 1_000_000);
+            }
+        }
+        Path resultFile = runDir.resolve("result.json");
+        if (Files.isRegularFile(resultFile)) {
+            result = Json.read(resultFile);
+        }
+        long total = (System.nanoTime() - runStart) / 1_000_000;
+        timings.put("totalMillis", total);
+        timings.put("fixedCostMillis", total - timings.getOrDefault("warmupMillis", 0L)
+                - options.durationSeconds * 1_000L);
+        progress.runFinished();
+
+        ObjectNode record = RunRecords.build(planned.round(), planned.profile(), planned.poolSize(),
+                options.poolMode, result, settings, problems, planned.dirName());
+        record.put("sequence", planned.sequence());
+        record.put("order", options.order);
+        record.put("warmupSeconds", options.warmupSeconds);
+        record.put("loadExitStatus", exit);
+        ObjectNode timingNode = record.putObject("timings");
+        timings.forEach(timingNode::put);
+        ObjectNode versions = record.putObject("versions");
+        versions.put("appJvm", settings == null ? null : Json.text(settings, "jvm.version"));
+        versions.put("loadJvm", System.getProperty("java.version"));
+        versions.put("runnerJvm", System.getProperty("java.version"));
+        versions.put("database", database != null ? database.version()
+                : settings == null ? null : Json.text(settings, "serverVersion"));
+        versions.put("driver", settings == null ? null : Json.text(settings, "driverVersion"));
+        return record;
+    }
+
+    private void startApp(String java, RunPlan.Planned planned, Path runDir, int appPort, int managementPort)
+            throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(java);
+        command.addAll(JvmOptionsTemplate.render(options.jvmOptions, templateValues(runDir.toAbsolutePath())));
+        command.add("-jar");
+        command.add(WEBAPP_JAR.toAbsolutePath().toString());
+        command.add("--spring.profiles.active=" + planned.profile());
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("ISU4_DB_HOST", "127.0.0.1");
+        env.put("ISU4_DB_PORT", String.valueOf(database.port()));
+        env.put("ISU4_DB_USER", database.user());
+        env.put("ISU4_DB_PASSWORD", database.password());
+        env.put("ISU4_DB_NAME", LocalDatabase.DATABASE);
+        env.put("POOLBENCH_POOL_MODE", options.poolMode);
+        if (planned.poolSize() != null) {
+            env.put("POOLBENCH_POOL_SIZE", String.valueOf(planned.poolSize()));
+        }
+        env.put("SERVER_PORT", String.valueOf(appPort));
+        env.put("POOLBENCH_MANAGEMENT_PORT", String.valueOf(managementPort));
+        Files.writeString(runDir.resolve("app-command.txt"), String.join(" ", command) + "\n"
+                + env.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).reduce((a, b) -> a + "\n" + b)
+                .orElse("") + "\n");
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(runDir.resolve("app.log").toFile());
+        builder.environment().putAll(env);
+        app.set(builder.start());
+    }
+
+    private Map<String, String> templateValues(Path logDir) {
+        return Map.of("heap", options.heap, "gc", options.gc, "log_dir", logDir.toString());
+    }
+
+    private List<String> loadCommand(String java, Path loadJar, URI appUrl, Path data, Path outDir, int seconds,
+                                     boolean warmup, RunPlan.Planned planned) {
+        List<String> command = new ArrayList<>();
+        command.add(java);
+        command.addAll(LOAD_JVM_OPTIONS);
+        if (warmup) {
+            command.add("-Dpoolbench.htmlReport=false");
+        }
+        command.add("-cp");
+        command.add(loadJar + File.pathSeparator + loadJar.resolveSibling("lib") + "/*");
+        command.add(LOAD_MAIN);
+        command.add("run");
+        command.add("--base-url=" + appUrl);
+        command.add("--data=" + data.toAbsolutePath());
+        if (options.workload != null) {
+            command.add("--workload=" + options.workload);
+        }
+        command.add("--duration=" + seconds);
+        command.add("--out=" + outDir.toAbsolutePath());
+        command.add("--seed=" + (options.seed + planned.sequence()));
+        command.add("--label=" + planned.dirName() + (warmup ? " warm-up" : ""));
+        if (warmup) {
+            command.add("--no-report-check");
+        }
+        return command;
+    }
+
+    private void reset(Path runDir) {
+        if (database != null) {
+            database.reset();
+        } else if (options.resetCommand != null) {
+            try {
+                Process p = new ProcessBuilder("bash", "-c", options.resetCommand).redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.appendTo(runDir.resolve("reset.log").toFile()))
+                        .start();
+                if (!p.waitFor(10, TimeUnit.MINUTES) || p.exitValue() != 0) {
+                    throw new IllegalStateException("--reset-command failed (see " + runDir.resolve("reset.log") + ")");
+                }
+            } catch (IOException e) {
+                throw new IllegalStateException("--reset-command could not run: " + e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted during reset");
+            }
+        } else {
+            new DatabaseReset(options.resetJdbcUrl, options.dbUser == null ? "root" : options.dbUser,
+                    options.dbPassword == null ? "" : options.dbPassword).reset();
+        }
+    }
+
+    private static long timed(Runnable action) {
+        long t = System.nanoTime();
+        action.run();
+        return (System.nanoTime() - t) / 1_000_000;
+    }
+
+    private void stopApp() {
+        Process p = app.getAndSet(null);
+        if (p != null) {
+            AppProcess.stop(p);
+        }
+    }
+
+    /** Ctrl-C: stop the load run, the app JVM and the database, in that order. */
+    private void shutdown() {
+        interrupted = true;
+        Process load = LoadProcess.CURRENT.get();
+        if (load != null) {
+            load.destroy();
+        }
+        stopApp();
+        LocalDatabase db = database;
+        database = null;
+        if (db != null) {
+            try {
+                db.close();
+            } catch (RuntimeException e) {
+                System.err.println("poolbench: could not stop the embedded MariaDB: " + e.getMessage());
+            }
+        }
+    }
+
+    private Path resultsDir() throws IOException {
+        String stamp = LocalDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        Path dir = options.results.resolve(stamp);
+        for (int i = 2; Files.exists(dir); i++) {
+            dir = options.results.resolve(stamp + "-" + i);
+        }
+        return Files.createDirectories(dir);
+    }
+
+    private static void checkBuilt(Path jar, String module) {
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException(jar + " is missing: build it with ./mvnw -q -B -DskipTests package "
+                    + "(./poolbench compare does this for you), or run from the repository root");
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            socket.setReuseAddress(true);
+            return socket.getLocalPort();
+        }
+    }
+
+    private static String runLine(ObjectNode r) {
+        StringBuilder line = new StringBuilder();
+        line.append(String.format(java.util.Locale.ROOT, "%-16s %s score %s success %s fail %s",
+                Json.text(r, "runDir"), r.path("valid").asBoolean() ? "valid  " : "INVALID",
+                Json.text(r, "score"), Json.text(r, "success"), Json.text(r, "fail")));
+        double p99 = Json.number(r, "latencyMillis.p99");
+        if (!Double.isNaN(p99)) {
+            line.append(String.format(java.util.Locale.ROOT, " p99 %.0f ms", p99));
+        }
+        double fixed = Json.number(r, "timings.fixedCostMillis");
+        line.append(String.format(java.util.Locale.ROOT, " | fixed cost %.1f s", fixed / 1000));
+        if (r.path("flagged").asBoolean()) {
+            line.append(" | FLAGGED");
+        }
+        if (r.path("problems").size() > 0) {
+            line.append(" | ").append(r.path("problems").get(0).asText());
+        }
+        return line.toString();
     }
 }

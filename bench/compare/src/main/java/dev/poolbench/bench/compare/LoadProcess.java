@@ -1,0 +1,79 @@
+package dev.poolbench.bench.compare;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * One {@code LoadMain run} in a child JVM. Its output goes to {@code load.log}; its
+ * {@code progress} lines also feed the status line.
+ */
+final class LoadProcess {
+
+    interface Listener {
+        void progress(long left, long success, long fail);
+    }
+
+    static final AtomicReference<Process> CURRENT = new AtomicReference<>();
+
+    private LoadProcess() {
+    }
+
+    /** @return the exit status of the run (0 valid, 1 invalid, 2 error) */
+    static int run(List<String> command, Path log, Listener listener) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        CURRENT.set(process);
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                StandardCharsets.UTF_8));
+             PrintWriter out = new PrintWriter(Files.newBufferedWriter(log, StandardCharsets.UTF_8,
+                     StandardOpenOption.CREATE, StandardOpenOption.APPEND))) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                out.println(line);
+                if (line.startsWith("progress\t")) {
+                    parseProgress(line, listener);
+                }
+            }
+            return process.waitFor();
+        } finally {
+            CURRENT.set(null);
+            if (process.isAlive()) {
+                process.destroyForcibly();
+            }
+        }
+    }
+
+    /** {@code progress\telapsed:12\tleft:48\tsuccess:1234\tfail:0} */
+    static void parseProgress(String line, Listener listener) {
+        long left = -1;
+        long success = -1;
+        long fail = -1;
+        for (String field : line.split("\t")) {
+            int colon = field.indexOf(':');
+            if (colon < 0) {
+                continue;
+            }
+            try {
+                long value = Long.parseLong(field.substring(colon + 1).trim());
+                switch (field.substring(0, colon)) {
+                    case "left" -> left = value;
+                    case "success" -> success = value;
+                    case "fail" -> fail = value;
+                    default -> { }
+                }
+            } catch (NumberFormatException e) {
+                // not a number: ignore the field
+            }
+        }
+        if (left >= 0) {
+            listener.progress(left, Math.max(0, success), Math.max(0, fail));
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package dev.poolbench.bench.compare;
+
+import dev.poolbench.sql.DataGenerator;
+import dev.poolbench.sql.DatabaseLoader;
+import dev.poolbench.sql.DatabaseReset;
+import dev.poolbench.sql.EmbeddedMariaDb;
+import dev.poolbench.sql.SchemaVariant;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.function.Consumer;
+
+/**
+ * The embedded MariaDB of a local comparison, with the generated data loaded once per seed.
+ * Data and server files live under {@code .poolbench/}, so the second comparison starts at once.
+ */
+final class LocalDatabase implements AutoCloseable {
+
+    static final String DATABASE = "isu4_qualifier";
+    private static final String LOADED_MARKER = "poolbench-loaded";
+
+    private final EmbeddedMariaDb db;
+    private final DatabaseReset reset;
+
+    private LocalDatabase(EmbeddedMariaDb db) {
+        this.db = db;
+        this.reset = new DatabaseReset(db.jdbcUrl(DATABASE), db.user(), db.password());
+    }
+
+    /** Generates the data of a seed unless cached; returns its directory. */
+    static Path data(Path cacheRoot, long seed, Consumer<String> log) {
+        Path dir = cacheRoot.resolve("seed-" + seed);
+        Path done = dir.resolve(".complete");
+        if (Files.isRegularFile(done)) {
+            log.accept("data: cached " + dir);
+            return dir;
+        }
+        long start = System.nanoTime();
+        DataGenerator.generate(seed, dir);
+        try {
+            Files.writeString(done, "seed=" + seed + "\n");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        log.accept("data: generated " + dir + " in " + Durations.format((System.nanoTime() - start) / 1_000_000));
+        return dir;
+    }
+
+    static LocalDatabase start(int port, Path baseDir, Path dataDir, long seed, SchemaVariant variant,
+                               Consumer<String> log) {
+        EmbeddedMariaDb db;
+        try {
+            db = EmbeddedMariaDb.start(port, baseDir);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("cannot start the embedded MariaDB on port " + port + " (base dir "
+                    + baseDir + "): " + e.getMessage() + ". If the port is taken, choose another with --db-port.", e);
+        }
+        log.accept("database: " + db.version() + " on port " + db.port() + ", started in "
+                + Durations.format(db.startupTime().toMillis()));
+        LocalDatabase local = new LocalDatabase(db);
+        try {
+            local.ensureLoaded(baseDir, dataDir, seed, variant, log);
+        } catch (RuntimeException e) {
+            local.close();
+            throw e;
+        }
+        return local;
+    }
+
+    private void ensureLoaded(Path baseDir, Path dataDir, long seed, SchemaVariant variant, Consumer<String> log) {
+        Path marker = baseDir.resolve(LOADED_MARKER);
+        String want = "seed=" + seed;
+        DatabaseLoader loader = new DatabaseLoader(db.jdbcUrl(DATABASE), db.user(), db.password(),
+                line -> log.accept("  load: " + line));
+        boolean loaded = false;
+        try {
+            loaded = Files.isRegularFile(marker) && Files.readString(marker).trim().equals(want)
+                    && reset.loginLogRows() > 0;
+        } catch (IOException | RuntimeException e) {
+            loaded = false;
+        }
+        if (loaded) {
+            log.accept("database: data of seed " + seed + " already loaded");
+            loader.applySchemaVariant(variant);
+        } else {
+            long start = System.nanoTime();
+            loader.load(dataDir, variant);
+            try {
+                Files.writeString(marker, want + "\n");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            log.accept("database: loaded seed " + seed + " in " + Durations.format((System.nanoTime() - start) / 1_000_000));
+        }
+        log.accept("database: schema " + variant.cliName());
+    }
+
+    Duration reset() {
+        return reset.reset();
+    }
+
+    int port() {
+        return db.port();
+    }
+
+    String user() {
+        return db.user();
+    }
+
+    String password() {
+        return db.password();
+    }
+
+    String version() {
+        return db.version();
+    }
+
+    @Override
+    public void close() {
+        db.close();
+    }
+}

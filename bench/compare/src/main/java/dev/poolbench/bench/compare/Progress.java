@@ -1,0 +1,156 @@
+package dev.poolbench.bench.compare;
+
+import java.io.PrintStream;
+import java.util.Locale;
+
+/**
+ * The status line of a running comparison: which run, which phase, seconds left, live
+ * success/fail and the overall ETA. On a terminal it is redrawn in place with {@code \r};
+ * otherwise (CI, a pipe) a plain line is printed on every phase change and every ~5 s.
+ */
+final class Progress implements AutoCloseable {
+
+    private static final long PLAIN_INTERVAL_NANOS = 5_000_000_000L;
+
+    private final PrintStream out;
+    private final boolean tty;
+    private final int totalRuns;
+    private final long nominalRunMillis;
+    private final Thread ticker;
+
+    private String runLabel = "";
+    private int runIndex;
+    private String phase = "prepare";
+    private long phaseEndNanos;
+    private long success = -1;
+    private long fail = -1;
+    private long runStartNanos;
+    private long finishedMillis;
+    private int finishedRuns;
+    private long lastPlainNanos;
+    private int lastWidth;
+
+    /** @param nominalRunMillis warm-up + measured time of one run (the fixed cost is learned) */
+    Progress(PrintStream out, boolean tty, int totalRuns, long nominalRunMillis) {
+        this.out = out;
+        this.tty = tty;
+        this.totalRuns = totalRuns;
+        this.nominalRunMillis = nominalRunMillis;
+        this.ticker = new Thread(this::tick, "poolbench-progress");
+        this.ticker.setDaemon(true);
+        this.ticker.start();
+    }
+
+    static boolean isTerminal() {
+        return System.console() != null && System.getenv("CI") == null;
+    }
+
+    synchronized void runStarted(int index, String label) {
+        runIndex = index;
+        runLabel = label;
+        runStartNanos = System.nanoTime();
+        success = -1;
+        fail = -1;
+    }
+
+    /** @param seconds expected length of the phase, or 0 when unknown */
+    synchronized void phase(String name, long seconds) {
+        phase = name;
+        phaseEndNanos = seconds > 0 ? System.nanoTime() + seconds * 1_000_000_000L : 0;
+        success = -1;
+        fail = -1;
+        render(true);
+    }
+
+    /** A {@code progress} line of the load generator. */
+    synchronized void live(long left, long success, long fail) {
+        this.phaseEndNanos = System.nanoTime() + left * 1_000_000_000L;
+        this.success = success;
+        this.fail = fail;
+        if (left == 0 && "measure".equals(phase)) {
+            phase = "report-check";
+            phaseEndNanos = 0;
+            render(true);
+            return;
+        }
+        render(false);
+    }
+
+    synchronized void runFinished() {
+        finishedRuns++;
+        finishedMillis += (System.nanoTime() - runStartNanos) / 1_000_000;
+    }
+
+    /** A line that stays (the status line is redrawn below it). */
+    synchronized void message(String line) {
+        clear();
+        out.println(line);
+        render(true);
+    }
+
+    private synchronized void tick() {
+        while (true) {
+            try {
+                wait(1_000);
+            } catch (InterruptedException e) {
+                return;
+            }
+            render(false);
+        }
+    }
+
+    private void render(boolean changed) {
+        if (runIndex == 0) {
+            return;
+        }
+        long now = System.nanoTime();
+        if (!tty && !changed && now - lastPlainNanos < PLAIN_INTERVAL_NANOS) {
+            return;
+        }
+        StringBuilder line = new StringBuilder();
+        line.append('[').append(runIndex).append('/').append(totalRuns).append("] ").append(runLabel)
+                .append(" | ").append(phase);
+        if (phaseEndNanos > 0) {
+            line.append(' ').append(Math.max(0, (phaseEndNanos - now) / 1_000_000_000L)).append("s left");
+        }
+        if (success >= 0) {
+            line.append(" | success ").append(success).append(" fail ").append(fail);
+        }
+        line.append(" | ETA ").append(Durations.format(etaMillis(now)));
+        if (tty) {
+            String text = line.toString();
+            out.print("\r" + text + " ".repeat(Math.max(0, lastWidth - text.length())));
+            lastWidth = text.length();
+            out.flush();
+        } else {
+            out.println(line);
+        }
+        lastPlainNanos = now;
+    }
+
+    private long etaMillis(long now) {
+        long perRun = finishedRuns == 0 ? nominalRunMillis + 15_000 : finishedMillis / finishedRuns;
+        long inRun = (now - runStartNanos) / 1_000_000;
+        long remaining = (long) (totalRuns - runIndex + 1) * perRun - inRun;
+        return Math.max(0, remaining);
+    }
+
+    private void clear() {
+        if (tty && lastWidth > 0) {
+            out.print("\r" + " ".repeat(lastWidth) + "\r");
+            lastWidth = 0;
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        ticker.interrupt();
+        clear();
+        out.flush();
+    }
+
+    static String label(RunPlan.Planned p, int rounds) {
+        return String.format(Locale.ROOT, "%s%s round %d/%d", p.profile(),
+                p.poolSize() == null ? "" : " size " + p.poolSize(), p.round(), rounds);
+    }
+}
