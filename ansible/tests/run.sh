@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# Tests of ansible/: lint (production profile), syntax checks and inventories always; with
+# CI=true or POOLBENCH_CONVERGE=1 also a real run on this machine (it installs packages):
+# site.yml twice (the second run must change nothing) and a quick bench.yml.
+# Usage: ansible/tests/run.sh            (from any directory)
+#        POOLBENCH_CONVERGE=1 ansible/tests/run.sh
+set -euo pipefail
+
+ANSIBLE_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+REPO_DIR="$(dirname "$ANSIBLE_DIR")"
+VENV="$REPO_DIR/.poolbench/venv-ansible"
+LOG_DIR="$ANSIBLE_DIR/.cache/test-logs"
+passed=0
+failed=0
+
+step() { printf '\n=== %s\n' "$*"; }
+pass() { passed=$((passed + 1)); printf -- '--- PASS: %s\n' "$*"; }
+fail() { failed=$((failed + 1)); printf -- '--- FAIL: %s\n' "$*"; }
+finish() {
+  printf '\nansible: %d passed, %d failed\n' "$passed" "$failed"
+  [[ $failed -eq 0 ]]
+}
+
+# Runs "$@", logging to $LOG_DIR/<name>.log; prints the tail on failure.
+check() {
+  local name=$1
+  shift
+  local log="$LOG_DIR/$name.log"
+  local start=$SECONDS
+  if "$@" >"$log" 2>&1; then
+    pass "$name ($((SECONDS - start)) s)"
+  else
+    tail -n 40 "$log"
+    fail "$name ($((SECONDS - start)) s, log: $log)"
+    return 1
+  fi
+}
+
+# Every PLAY RECAP line of a log must read changed=0 failed=0.
+recap_unchanged() {
+  local log=$1
+  local recap
+  recap=$(sed -n '/^PLAY RECAP/,$p' "$log" | grep -E ' : ok=' || true)
+  printf '%s\n' "$recap"
+  [[ -n "$recap" ]] || return 1
+  ! grep -Ev 'changed=0 +unreachable=0 +failed=0' <<<"$recap" | grep -q .
+}
+
+mkdir -p "$LOG_DIR"
+
+step "venv $VENV (ansible/requirements.txt)"
+req_sum=$(sha256sum "$ANSIBLE_DIR/requirements.txt" | cut -d' ' -f1)
+if [[ ! -x "$VENV/bin/ansible-playbook" || "$(cat "$VENV/.requirements.sha256" 2>/dev/null)" != "$req_sum" ]]; then
+  python3 -m venv "$VENV"
+  "$VENV/bin/pip" install -q --disable-pip-version-check -r "$ANSIBLE_DIR/requirements.txt"
+  echo "$req_sum" >"$VENV/.requirements.sha256"
+fi
+export PATH="$VENV/bin:$PATH"
+export ANSIBLE_CONFIG="$ANSIBLE_DIR/ansible.cfg"
+export ANSIBLE_FORCE_COLOR=0 ANSIBLE_NOCOLOR=1 PY_COLORS=0
+cd "$ANSIBLE_DIR"
+ansible --version | head -1
+ansible-lint --version | head -1
+
+step "ansible-lint (profile: production)"
+check lint ansible-lint --offline || true
+
+step "syntax check of the playbooks"
+check syntax-site ansible-playbook -i inventories/local/hosts.yml --syntax-check site.yml || true
+check syntax-bench ansible-playbook -i inventories/local/hosts.yml --syntax-check bench.yml || true
+
+step "inventories parse with the groups db, app and bench"
+for inventory in inventories/local/hosts.yml inventories/hosts/hosts.yml inventories/terraform/hosts.yml.example; do
+  name="inventory-$(basename "$(dirname "$inventory")")"
+  if ansible-inventory -i "$inventory" --graph >"$LOG_DIR/$name.log" 2>&1 \
+      && grep -q '@db:' "$LOG_DIR/$name.log" && grep -q '@app:' "$LOG_DIR/$name.log" \
+      && grep -q '@bench:' "$LOG_DIR/$name.log"; then
+    pass "$name"
+  else
+    cat "$LOG_DIR/$name.log"
+    fail "$name"
+  fi
+done
+
+if [[ "${CI:-}" != "true" && "${POOLBENCH_CONVERGE:-}" != "1" ]]; then
+  step "converge and bench on this machine"
+  echo "SKIPPED: converge (site.yml x2) and quick bench.yml install packages on this machine;" \
+    "run with POOLBENCH_CONVERGE=1 (or CI=true) to include them"
+  finish
+  exit $?
+fi
+
+# Without systemd as PID 1 only the service start changes: MariaDB through its init script,
+# the app through its start script with a pid file.
+extra=()
+if [[ -d /run/systemd/system ]]; then
+  extra+=(-e poolbench_app_service_manager=systemd -e poolbench_mysql_service_manager=systemd)
+else
+  extra+=(-e poolbench_app_service_manager=background -e poolbench_mysql_service_manager=sysvinit)
+fi
+echo "service start: ${extra[*]}"
+
+cleanup() {
+  step "stopping the app and the database started by this test"
+  /opt/poolbench/app/bin/poolbench-app stop 2>/dev/null || true
+  if [[ ! -d /run/systemd/system ]]; then
+    service mariadb stop >/dev/null 2>&1 || service mysql stop >/dev/null 2>&1 || true
+  fi
+  finish
+}
+trap 'rc=$?; cleanup || rc=1; exit $rc' EXIT
+
+step "site.yml on this machine (first run)"
+check converge-1 ansible-playbook -i inventories/local/hosts.yml site.yml "${extra[@]}" || exit 1
+sed -n '/^PLAY RECAP/,$p' "$LOG_DIR/converge-1.log"
+
+step "site.yml on this machine (second run: changed=0 everywhere)"
+if check converge-2 ansible-playbook -i inventories/local/hosts.yml site.yml "${extra[@]}"; then
+  if recap_unchanged "$LOG_DIR/converge-2.log"; then
+    pass "idempotence (second run changed=0)"
+  else
+    grep -B1 -E '^changed:' "$LOG_DIR/converge-2.log" | grep -E '^TASK|^RUNNING' || true
+    fail "idempotence (second run changed something)"
+  fi
+fi
+
+step "bench.yml quick (2 profiles x 1 run x 10 s, warm-up 3 s)"
+stamp="ci-$(date -u +%Y%m%d-%H%M%S)"
+if check bench-quick ansible-playbook -i inventories/local/hosts.yml bench.yml "${extra[@]}" \
+    -e poolbench_profiles=hikari,dbcp2 -e poolbench_runs=1 -e poolbench_duration=10 -e poolbench_warmup=3 \
+    -e poolbench_results_stamp="$stamp"; then
+  results="$REPO_DIR/results/$stamp"
+  cat "$results/summary.txt"
+  # The summary was made by bench.yml; summarizing again must exit 0 (every run valid).
+  if java -jar "$REPO_DIR/bench/compare/target/poolbench-compare.jar" summarize --results "$results" \
+      >"$LOG_DIR/summarize.log" 2>&1; then
+    pass "summarize --results $results (exit 0)"
+  else
+    tail -n 20 "$LOG_DIR/summarize.log"
+    fail "summarize --results $results"
+  fi
+  for run in 1-hikari 1-dbcp2; do
+    for file in result.json isucon.txt poolsettings.json app.log; do
+      [[ -s "$results/runs/$run/$file" ]] || { fail "missing runs/$run/$file"; continue 2; }
+    done
+    pass "runs/$run has result.json, isucon.txt, poolsettings.json, app.log"
+  done
+fi
