@@ -23,6 +23,16 @@ import javax.sql.DataSource;
  */
 abstract class PoolGauges {
 
+    private final TimedDataSource wrapper;
+
+    PoolGauges(TimedDataSource wrapper) {
+        this.wrapper = wrapper;
+    }
+
+    final TimedDataSource wrapper() {
+        return wrapper;
+    }
+
     abstract double active();
 
     abstract double idle();
@@ -37,10 +47,10 @@ abstract class PoolGauges {
     static PoolGauges of(TimedDataSource wrapper) {
         DataSource pool = wrapper.target();
         if (pool instanceof HikariDataSource hikari) {
-            return new Hikari(hikari);
+            return new Hikari(hikari, wrapper);
         }
         if (pool instanceof org.apache.tomcat.jdbc.pool.DataSource tomcat) {
-            return new Tomcat(tomcat);
+            return new Tomcat(tomcat, wrapper);
         }
         if (pool instanceof org.apache.commons.dbcp2.BasicDataSource dbcp2) {
             return new Dbcp2(dbcp2, wrapper);
@@ -62,7 +72,8 @@ abstract class PoolGauges {
     private static final class Hikari extends PoolGauges {
         private final HikariDataSource pool;
 
-        Hikari(HikariDataSource pool) {
+        Hikari(HikariDataSource pool, TimedDataSource wrapper) {
+            super(wrapper);
             this.pool = pool;
         }
 
@@ -103,7 +114,8 @@ abstract class PoolGauges {
     private static final class Tomcat extends PoolGauges {
         private final org.apache.tomcat.jdbc.pool.DataSource pool;
 
-        Tomcat(org.apache.tomcat.jdbc.pool.DataSource pool) {
+        Tomcat(org.apache.tomcat.jdbc.pool.DataSource pool, TimedDataSource wrapper) {
+            super(wrapper);
             this.pool = pool;
         }
 
@@ -135,11 +147,10 @@ abstract class PoolGauges {
 
     private static final class Dbcp2 extends PoolGauges {
         private final org.apache.commons.dbcp2.BasicDataSource pool;
-        private final TimedDataSource wrapper;
 
         Dbcp2(org.apache.commons.dbcp2.BasicDataSource pool, TimedDataSource wrapper) {
+            super(wrapper);
             this.pool = pool;
-            this.wrapper = wrapper;
         }
 
         @Override
@@ -154,7 +165,7 @@ abstract class PoolGauges {
 
         @Override
         double pending() {
-            return wrapper.pendingNow();
+            return wrapper().pendingNow();
         }
 
         @Override
@@ -170,11 +181,10 @@ abstract class PoolGauges {
 
     private static final class Dbcp extends PoolGauges {
         private final org.apache.commons.dbcp.BasicDataSource pool;
-        private final TimedDataSource wrapper;
 
         Dbcp(org.apache.commons.dbcp.BasicDataSource pool, TimedDataSource wrapper) {
+            super(wrapper);
             this.pool = pool;
-            this.wrapper = wrapper;
         }
 
         @Override
@@ -189,7 +199,7 @@ abstract class PoolGauges {
 
         @Override
         double pending() {
-            return wrapper.pendingNow();
+            return wrapper().pendingNow();
         }
 
         @Override
@@ -204,15 +214,13 @@ abstract class PoolGauges {
     }
 
     private static final class NoPool extends PoolGauges {
-        private final TimedDataSource wrapper;
-
         NoPool(TimedDataSource wrapper) {
-            this.wrapper = wrapper;
+            super(wrapper);
         }
 
         @Override
         double active() {
-            return wrapper.inUseNow();
+            return wrapper().inUseNow();
         }
 
         @Override

@@ -89,7 +89,7 @@ class PoolMetricsConfiguration {
         };
     }
 
-    static void bind(MeterRegistry registry, String pool, TimedDataSource wrapper) {
+        static void bind(MeterRegistry registry, String pool, TimedDataSource wrapper) {
         PoolGauges gauges = PoolGauges.of(wrapper);
         Timer acquire = histogram("poolbench.pool.acquire",
                 "Wait inside getConnection() until a connection was handed out (successful borrows)", pool)
@@ -98,21 +98,23 @@ class PoolMetricsConfiguration {
                 "Time a connection was out of the pool: from the borrow until close() returned", pool)
                 .register(registry);
         wrapper.bind(acquire, hold);
-        FunctionCounter.builder("poolbench.pool.connections.created", wrapper,
-                        TimedDataSource::physicalCreatedTotal)
+        // The counters' source is the gauges object, which the gauges below hold strongly
+        // (FunctionCounter has no strong-reference option; a weakly held source reads as NaN).
+        FunctionCounter.builder("poolbench.pool.connections.created", gauges,
+                        g -> g.wrapper().physicalCreatedTotal())
                 .description("Distinct physical connections handed out so far (every borrow without a pool)")
                 .tag("pool", pool).register(registry);
-        FunctionCounter.builder("poolbench.pool.acquire.timeouts", wrapper, TimedDataSource::failedBorrowsTotal)
+        FunctionCounter.builder("poolbench.pool.acquire.timeouts", gauges, g -> g.wrapper().failedBorrowsTotal())
                 .description("getConnection() calls that threw (in the bench: the wait for a connection ran out)")
                 .tag("pool", pool).register(registry);
         Gauge.builder("poolbench.pool.active", gauges, PoolGauges::active)
-                .description("Connections in use (pool's counter)").tag("pool", pool).register(registry);
+                .description("Connections in use (pool's counter)").tag("pool", pool).strongReference(true).register(registry);
         Gauge.builder("poolbench.pool.idle", gauges, PoolGauges::idle)
-                .description("Idle connections in the pool").tag("pool", pool).register(registry);
+                .description("Idle connections in the pool").tag("pool", pool).strongReference(true).register(registry);
         Gauge.builder("poolbench.pool.pending", gauges, PoolGauges::pending)
-                .description("Threads waiting for a connection").tag("pool", pool).register(registry);
+                .description("Threads waiting for a connection").tag("pool", pool).strongReference(true).register(registry);
         Gauge.builder("poolbench.pool.max", gauges, PoolGauges::max)
-                .description("Maximum connections (NaN: unbounded)").tag("pool", pool).register(registry);
+                .description("Maximum connections (NaN: unbounded)").tag("pool", pool).strongReference(true).register(registry);
         info(registry, pool, gauges.source(), "on");
     }
 

@@ -57,11 +57,23 @@ abstract class PoolDescriptor<T extends DataSource> {
     }
 
     final Map<String, Object> effectiveOf(DataSource dataSource) {
-        return effective(type.cast(dataSource));
+        return effective(live(dataSource));
     }
 
     final Map<String, Object> nativeSettingsOf(DataSource dataSource) {
-        return nativeSettings(type.cast(dataSource));
+        return nativeSettings(live(dataSource));
+    }
+
+    /** The pool itself, also when the bean is wrapped (metrics.TimedDataSource implements unwrap). */
+    final T live(DataSource dataSource) {
+        if (type.isInstance(dataSource)) {
+            return type.cast(dataSource);
+        }
+        try {
+            return dataSource.unwrap(type);
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException("DataSource " + dataSource + " is not a " + type.getName(), e);
+        }
     }
 
     /** The full expectation of equalized mode. */

@@ -51,7 +51,7 @@ class PoolSettingsReport {
         report.put("modeMeaning", equalized
                 ? "same semantics for every pool (fixed size, same wait, comparable validation and clean-up)"
                 : "library defaults as the pool ships them (not Spring Boot's adjustments); requested size/wait ignored");
-        report.put("poolClass", dataSource.getClass().getName());
+        report.put("poolClass", descriptor.live(dataSource).getClass().getName());
         Map<String, Object> requested = new LinkedHashMap<>();
         requested.put("size", equalized ? settings.size() : null);
         requested.put("waitMillis", equalized ? settings.waitMillis() : null);
