@@ -173,11 +173,6 @@ public class LoginSimulation extends Simulation {
     }
 
     @Override
-    public void before() {
-        ctx.start();
-    }
-
-    @Override
     public void after() {
         ctx.stop();
     }

@@ -49,11 +49,15 @@ public final class RunContext {
     }
 
     Worker newWorker() {
+        start();
         return new Worker(workers.getAndIncrement(), model, config.seed);
     }
 
-    /** The measured window starts: called once the simulation is about to inject its workers. */
-    void start() {
+    /** The measured window starts when the first worker does (Gatling's own start-up is not measured). */
+    synchronized void start() {
+        if (startNanos != 0) {
+            return;
+        }
         cpuStartNanos = processCpuNanos();
         startEpochMillis = System.currentTimeMillis();
         startNanos = System.nanoTime();
