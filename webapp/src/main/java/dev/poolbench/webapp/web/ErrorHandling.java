@@ -1,6 +1,7 @@
 package dev.poolbench.webapp.web;
 
 import jakarta.servlet.http.HttpServletResponse;
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
@@ -16,6 +17,7 @@ import org.springframework.web.servlet.ModelAndView;
  * Every failure becomes a short HTML page with a status and a plain message, never a stack trace:
  * <ul>
  * <li>database unavailable, pool wait exceeded, query timeout: 503 "Service busy, try again";</li>
+ * <li>form data Tomcat cannot decode (invalid UTF-8): 400;</li>
  * <li>Spring MVC's own errors (400 bad input, 404, 405 with Allow, 415...): their status;</li>
  * <li>anything else: 500 "Internal error" (logged with its stack trace, not shown).</li>
  * </ul>
@@ -26,6 +28,7 @@ import org.springframework.web.servlet.ModelAndView;
 class ErrorHandling {
 
     static final String BUSY = "Service busy, try again";
+    static final String UNDECODABLE = "The form data could not be decoded (invalid UTF-8 or a malformed escape).";
 
     private static final Logger log = LoggerFactory.getLogger(ErrorHandling.class);
 
@@ -34,6 +37,12 @@ class ErrorHandling {
         // One line, no stack trace: under overload this happens often, and the cause is known.
         log.warn("503 (database unavailable or pool exhausted): {}", rootMessage(e));
         return page(HttpStatus.SERVICE_UNAVAILABLE, BUSY, response);
+    }
+
+    /** Tomcat refuses to decode a form field (invalid UTF-8, bad %-escape): nothing was attempted. */
+    @ExceptionHandler(InvalidParameterException.class)
+    ModelAndView undecodableForm(InvalidParameterException e, HttpServletResponse response) {
+        return page(HttpStatus.BAD_REQUEST, UNDECODABLE, response);
     }
 
     @ExceptionHandler(Exception.class)
