@@ -5,9 +5,11 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 /**
- * The ban and lock predicates of the login algorithm, for every ip and user at once. One pass over
- * login_log each (window function: newest success per ip/user), so the answer stays fast with or
- * without the tuned indexes. GROUP BY makes every name unique.
+ * The ban and lock predicates of the login algorithm, for every ip and user at once. Step one finds
+ * the candidates (at least threshold rows in total, since the count after the newest success can
+ * only be smaller) with their newest success in one grouped pass over (ip|user_id, succeeded, id);
+ * step two counts each candidate's rows after that success with the (ip|user_id, id) index.
+ * GROUP BY makes every name unique.
  */
 @Repository
 class ReportRepository {
@@ -20,12 +22,13 @@ class ReportRepository {
 
     List<String> bannedIps(int threshold) {
         return jdbc.sql("""
-                SELECT ip
-                  FROM (SELECT ip, id,
-                               MAX(CASE WHEN succeeded = 1 THEN id ELSE 0 END) OVER (PARTITION BY ip) AS last_success
-                          FROM login_log) AS t
-                 WHERE id > last_success
-                 GROUP BY ip
+                SELECT l.ip
+                  FROM (SELECT ip, MAX(IF(succeeded = 1, id, 0)) AS last_success
+                          FROM login_log
+                         GROUP BY ip
+                        HAVING COUNT(*) >= :threshold) AS candidate
+                  JOIN login_log l ON l.ip = candidate.ip AND l.id > candidate.last_success
+                 GROUP BY l.ip
                 HAVING COUNT(*) >= :threshold
                 """)
                 .param("threshold", threshold)
@@ -36,14 +39,14 @@ class ReportRepository {
     List<String> lockedUsers(int threshold) {
         return jdbc.sql("""
                 SELECT u.login
-                  FROM (SELECT user_id
-                          FROM (SELECT user_id, id,
-                                       MAX(CASE WHEN succeeded = 1 THEN id ELSE 0 END)
-                                           OVER (PARTITION BY user_id) AS last_success
+                  FROM (SELECT l.user_id
+                          FROM (SELECT user_id, MAX(IF(succeeded = 1, id, 0)) AS last_success
                                   FROM login_log
-                                 WHERE user_id IS NOT NULL) AS t
-                         WHERE id > last_success
-                         GROUP BY user_id
+                                 WHERE user_id IS NOT NULL
+                                 GROUP BY user_id
+                                HAVING COUNT(*) >= :threshold) AS candidate
+                          JOIN login_log l ON l.user_id = candidate.user_id AND l.id > candidate.last_success
+                         GROUP BY l.user_id
                         HAVING COUNT(*) >= :threshold) AS locked
                   JOIN users u ON u.id = locked.user_id
                 """)

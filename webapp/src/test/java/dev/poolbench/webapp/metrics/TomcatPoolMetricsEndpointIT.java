@@ -1,0 +1,9 @@
+package dev.poolbench.webapp.metrics;
+
+class TomcatPoolMetricsEndpointIT extends AbstractPoolMetricsEndpointIT {
+
+    @Override
+    String profile() {
+        return "tomcat";
+    }
+}
