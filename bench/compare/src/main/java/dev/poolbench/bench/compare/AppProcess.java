@@ -50,6 +50,36 @@ final class AppProcess {
                 + health + " (last answer: " + last + "); last lines of " + log + ":\n" + tail(log, 25));
     }
 
+    /**
+     * Health UP on the management port, then the login page answering 200 on the app port:
+     * only then does the app really serve (the first page renders its templates).
+     */
+    static void awaitReady(Process process, Path log, URI health, URI page, Duration timeout)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        awaitHealthy(process, log, health, timeout);
+        String last = "no answer";
+        while (System.nanoTime() < deadline) {
+            try {
+                HttpResponse<Void> r = HTTP.send(HttpRequest.newBuilder(page).timeout(Duration.ofSeconds(30))
+                        .header("X-Forwarded-For", "127.0.0.1").GET().build(),
+                        HttpResponse.BodyHandlers.discarding());
+                if (r.statusCode() == 200) {
+                    return;
+                }
+                last = "HTTP " + r.statusCode();
+            } catch (IOException e) {
+                last = e.toString();
+            }
+            if (!process.isAlive()) {
+                break;
+            }
+            Thread.sleep(200);
+        }
+        throw new IllegalStateException("the app was healthy but " + page + " did not answer 200 (last: " + last
+                + "); last lines of " + log + ":\n" + tail(log, 25));
+    }
+
     /** Graceful stop (SIGTERM), then kill after 15 s. */
     static void stop(Process process) {
         if (!process.isAlive()) {

@@ -129,7 +129,7 @@ final class Progress implements AutoCloseable {
     }
 
     private long etaMillis(long now) {
-        long perRun = finishedRuns == 0 ? nominalRunMillis + 15_000 : finishedMillis / finishedRuns;
+        long perRun = finishedRuns == 0 ? nominalRunMillis + 30_000 : finishedMillis / finishedRuns;
         long inRun = (now - runStartNanos) / 1_000_000;
         long remaining = (long) (totalRuns - runIndex + 1) * perRun - inRun;
         return Math.max(0, remaining);

@@ -301,7 +301,8 @@ final class Summary {
 
     String settingsLine() {
         JsonNode o = environment.path("options");
-        RunRecord first = runs.isEmpty() ? null : runs.get(0);
+        RunRecord first = runs.stream().filter(r -> r.json().hasNonNull("workload")).findFirst()
+                .orElse(runs.isEmpty() ? null : runs.get(0));
         String workload = firstKnown(Json.text(o, "workload"),
                 first == null ? null : Json.text(first.json(), "workload"), "?");
         String duration = firstKnown(Json.text(o, "durationSeconds"),
