@@ -8,12 +8,14 @@ import static io.gatling.javaapi.core.CoreDsl.doSwitch;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.md5;
 import static io.gatling.javaapi.core.CoreDsl.onCase;
+import static io.gatling.javaapi.core.CoreDsl.responseTimeInMillis;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.flushCookieJar;
 import static io.gatling.javaapi.http.HttpDsl.header;
 import static io.gatling.javaapi.http.HttpDsl.http;
 import static io.gatling.javaapi.http.HttpDsl.status;
 
+import dev.poolbench.bench.load.check.PageParser;
 import dev.poolbench.bench.load.model.Flow;
 import dev.poolbench.bench.load.model.Worker;
 import io.gatling.javaapi.core.ChainBuilder;
@@ -42,7 +44,7 @@ public class LoginSimulation extends Simulation {
     static final int MAX_ASSETS = 16;
 
     private final RunContext ctx = RunContext.current();
-    private final PageChecks checks = new PageChecks(ctx.scorer, ctx.manifest);
+    private final PageChecks checks = new PageChecks(ctx.scorer, ctx.manifest, ctx.config.baseUrl);
 
     private static Flow flow(Session s) {
         return s.get(Keys.FLOW);
@@ -50,9 +52,18 @@ public class LoginSimulation extends Simulation {
 
     // ---- one definition per endpoint, with its checks ----
 
+    /** Records the latency of every response (Gatling's own measure: request sent to response received). */
+    private CheckBuilder latency() {
+        return responseTimeInMillis().transformWithSession((ms, s) -> {
+            ctx.scorer.request(ms);
+            return PageChecks.OK;
+        }).is(PageChecks.OK);
+    }
+
     /** Checks of a page response: status and Location recorded, the verdict taken on the body. */
     private CheckBuilder[] pageChecks() {
         return new CheckBuilder[] {
+            latency(),
             status().transformWithSession((st, s) -> {
                 flow(s).hopStatus = st;
                 return PageChecks.OK;
@@ -89,9 +100,10 @@ public class LoginSimulation extends Simulation {
     }
 
     private HttpRequestActionBuilder asset(int slot) {
-        return http("asset").get(s -> flow(s).asset(slot))
+        return http(s -> "GET " + PageParser.path(flow(s).asset(slot))).get(s -> flow(s).asset(slot))
                 .header("X-Forwarded-For", s -> flow(s).ipText)
                 .check(
+                        latency(),
                         status().transformWithSession((st, s) -> checks.assetStatus(flow(s), slot, st)).is(PageChecks.OK),
                         md5().withDefault("").transformWithSession((m, s) -> checks.assetBody(flow(s), slot, m)).is(PageChecks.OK));
     }

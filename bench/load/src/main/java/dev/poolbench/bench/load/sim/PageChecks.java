@@ -6,6 +6,7 @@ import dev.poolbench.bench.load.model.Flow;
 import dev.poolbench.bench.load.model.FlowType;
 import dev.poolbench.bench.load.score.Scorer;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -20,10 +21,30 @@ final class PageChecks {
 
     private final Scorer scorer;
     private final AssetManifest manifest;
+    private final String baseUrl;
 
-    PageChecks(Scorer scorer, AssetManifest manifest) {
+    PageChecks(Scorer scorer, AssetManifest manifest, String baseUrl) {
         this.scorer = scorer;
         this.manifest = manifest;
+        this.baseUrl = baseUrl;
+    }
+
+    /**
+     * A Location or asset reference as a path of the app, or null when it points to another
+     * origin: the bench never sends load anywhere but {@code --base-url}.
+     */
+    String sameOrigin(String ref) {
+        if (ref.startsWith("//") || ref.contains("://")) {
+            if (!ref.startsWith(baseUrl)) {
+                return null;
+            }
+            String rest = ref.substring(baseUrl.length());
+            if (!rest.isEmpty() && "/?#".indexOf(rest.charAt(0)) < 0) {
+                return null; // http://127.0.0.1:80801/..., not our origin
+            }
+            return rest.isEmpty() ? "/" : rest.startsWith("/") ? rest : "/" + rest;
+        }
+        return ref.startsWith("/") ? ref : "/" + ref;
     }
 
     /** Names the flow and the page in failure reasons: {@code fail flow, POST /login}. */
@@ -49,7 +70,6 @@ final class PageChecks {
         if (f.pageIsLogin) {
             f.loginAnswered = true;
         }
-        scorer.request((System.nanoTime() - f.hopStartNanos) / 1_000_000);
         if (status >= 300 && status < 400) {
             if (status != 302 && status != 303) {
                 return fail(f, f.hopName + " answered " + status + " (redirects must be 302 or 303)");
@@ -60,7 +80,11 @@ final class PageChecks {
             if (f.hops >= MAX_REDIRECTS) {
                 return fail(f, "more than " + MAX_REDIRECTS + " redirects");
             }
-            f.nextUrl = location;
+            String next = sameOrigin(location);
+            if (next == null) {
+                return fail(f, f.hopName + " redirects to another origin");
+            }
+            f.nextUrl = next;
             return OK;
         }
         f.pageChecked = true;
@@ -72,7 +96,17 @@ final class PageChecks {
             return fail(f, reason);
         }
         scorer.pagePassed(f.worker.id());
-        f.assets = PageParser.assets(body);
+        List<String> refs = PageParser.assets(body);
+        List<String> assets = new ArrayList<>(refs.size());
+        for (String ref : refs) {
+            String path = sameOrigin(ref);
+            if (path == null) {
+                assetFail(f, "asset on another origin, not fetched: " + PageParser.path(ref));
+            } else {
+                assets.add(path);
+            }
+        }
+        f.assets = assets;
         return OK;
     }
 
@@ -115,7 +149,10 @@ final class PageChecks {
         return null;
     }
 
-    /** Called after the last hop: a page with no final response (timeout, connection error) failed. */
+    /**
+     * Called after the last hop: a page with no final response (timeout, connection error) failed.
+     * Its latency is counted as the time waited, since Gatling measured no response.
+     */
     void pageDone(Flow f) {
         if (!f.responded && !f.pageFailed) {
             scorer.request((System.nanoTime() - f.hopStartNanos) / 1_000_000);
@@ -130,7 +167,6 @@ final class PageChecks {
             return OK;
         }
         if (f.claimAsset(slot)) {
-            scorer.request((System.nanoTime() - f.assetsStartNanos) / 1_000_000);
             return assetFail(f, "GET " + PageParser.path(f.asset(slot)) + " answered " + status + " (expected 200)");
         }
         return OK;
@@ -141,7 +177,6 @@ final class PageChecks {
         if (!f.claimAsset(slot)) {
             return OK;
         }
-        scorer.request((System.nanoTime() - f.assetsStartNanos) / 1_000_000);
         String path = PageParser.path(f.asset(slot));
         String expected = manifest.md5(path);
         if (expected == null) {
