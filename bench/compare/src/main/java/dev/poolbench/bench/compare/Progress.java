@@ -21,6 +21,7 @@ final class Progress implements AutoCloseable {
     private String runLabel = "";
     private int runIndex;
     private String phase = "prepare";
+    private boolean loadStarting;
     private long phaseEndNanos;
     private long success = -1;
     private long fail = -1;
@@ -57,6 +58,8 @@ final class Progress implements AutoCloseable {
     synchronized void phase(String name, long seconds) {
         phase = name;
         phaseEndNanos = seconds > 0 ? System.nanoTime() + seconds * 1_000_000_000L : 0;
+        // A load phase counts down only once the load JVM reports; until then it is starting.
+        loadStarting = name.equals("warm-up") || name.equals("measure");
         success = -1;
         fail = -1;
         render(true);
@@ -64,16 +67,20 @@ final class Progress implements AutoCloseable {
 
     /** A {@code progress} line of the load generator. */
     synchronized void live(long left, long success, long fail) {
-        this.phaseEndNanos = System.nanoTime() + left * 1_000_000_000L;
+        boolean first = loadStarting;
+        loadStarting = false;
         this.success = success;
         this.fail = fail;
-        if (left == 0 && "measure".equals(phase)) {
-            phase = "report-check";
+        if (left == 0 && ("measure".equals(phase) || "warm-up".equals(phase))) {
+            phase = "measure".equals(phase) ? "report-check" : "warm-up finishing";
             phaseEndNanos = 0;
             render(true);
             return;
         }
-        render(false);
+        if (phaseEndNanos != 0 || first) {
+            this.phaseEndNanos = left > 0 ? System.nanoTime() + left * 1_000_000_000L : 0;
+        }
+        render(first);
     }
 
     synchronized void runFinished() {
@@ -110,7 +117,9 @@ final class Progress implements AutoCloseable {
         StringBuilder line = new StringBuilder();
         line.append('[').append(runIndex).append('/').append(totalRuns).append("] ").append(runLabel)
                 .append(" | ").append(phase);
-        if (phaseEndNanos > 0) {
+        if (loadStarting) {
+            line.append(" (load JVM starting)");
+        } else if (phaseEndNanos > 0) {
             line.append(' ').append(Math.max(0, (phaseEndNanos - now) / 1_000_000_000L)).append("s left");
         }
         if (success >= 0) {
@@ -130,8 +139,11 @@ final class Progress implements AutoCloseable {
 
     private long etaMillis(long now) {
         long perRun = finishedRuns == 0 ? nominalRunMillis + 30_000 : finishedMillis / finishedRuns;
+        if (finishedRuns >= runIndex) {
+            return (long) (totalRuns - runIndex) * perRun;
+        }
         long inRun = (now - runStartNanos) / 1_000_000;
-        long remaining = (long) (totalRuns - runIndex + 1) * perRun - inRun;
+        long remaining = (long) (totalRuns - runIndex + 1) * perRun - Math.min(inRun, perRun);
         return Math.max(0, remaining);
     }
 

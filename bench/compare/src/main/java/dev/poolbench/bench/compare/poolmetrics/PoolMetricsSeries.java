@@ -17,7 +17,7 @@ final class PoolMetricsSeries {
     static final String HEADER = "seconds,active,idle,pending,max,acquires,"
             + "acquire_p50_ms,acquire_p99_ms,acquire_p999_ms,acquire_max_ms,"
             + "hold_p50_ms,hold_p99_ms,hold_p999_ms,hold_max_ms,"
-            + "connections_created_total,acquire_timeouts_total,jvm_threads_live,process_cpu_usage";
+            + "connections_opened_total,acquire_timeouts_total,jvm_threads_live,process_cpu_usage";
 
     private PoolMetricsSeries() {
     }

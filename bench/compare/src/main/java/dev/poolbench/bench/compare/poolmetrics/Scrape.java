@@ -49,7 +49,7 @@ record Scrape(double seconds, String pool, String wrapper, String source,
                 case "poolbench_pool_idle" -> idle = s.value();
                 case "poolbench_pool_pending" -> pending = s.value();
                 case "poolbench_pool_max" -> max = s.value();
-                case "poolbench_pool_connections_created_total" -> created = s.value();
+                case "poolbench_pool_connections_opened_total" -> created = s.value();
                 case "poolbench_pool_acquire_timeouts_total" -> timeouts = s.value();
                 case "poolbench_pool_acquire_seconds_bucket" -> acquire.bucket(s);
                 case "poolbench_pool_acquire_seconds_count" -> acquire.count = s.value();

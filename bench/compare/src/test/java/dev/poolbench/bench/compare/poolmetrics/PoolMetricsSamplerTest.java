@@ -31,7 +31,7 @@ class PoolMetricsSamplerTest {
         s.append(String.format(Locale.ROOT, "poolbench_pool_max{pool=\"%s\"} 2.0%n", pool));
         s.append(String.format(Locale.ROOT,
                 "poolbench_pool_info{pool=\"%s\",source=\"pool; pending from wrapper\",wrapper=\"on\"} 1.0%n", pool));
-        s.append(String.format(Locale.ROOT, "poolbench_pool_connections_created_total{pool=\"%s\"} %s%n", pool, created));
+        s.append(String.format(Locale.ROOT, "poolbench_pool_connections_opened_total{pool=\"%s\"} %s%n", pool, created));
         s.append(String.format(Locale.ROOT, "poolbench_pool_acquire_timeouts_total{pool=\"%s\"} 0.0%n", pool));
         String[] le = {"0.001", "0.002", "0.004", "0.008", "+Inf"};
         for (int i = 0; i < le.length; i++) {
