@@ -28,7 +28,8 @@ import org.springframework.core.env.Environment;
  *     successful borrows only;</li>
  * <li>{@code poolbench_pool_hold_seconds} (histogram): from the borrow until {@code close()} has
  *     returned the connection;</li>
- * <li>{@code poolbench_pool_connections_created_total}: distinct physical connections seen;</li>
+ * <li>{@code poolbench_pool_connections_opened_total}: distinct physical connections seen (not
+ *     "created": the Prometheus client strips a {@code _created} suffix, reserved by OpenMetrics);</li>
  * <li>{@code poolbench_pool_acquire_timeouts_total}: {@code getConnection()} calls that threw
  *     (in the bench, the 30 s wait running out);</li>
  * <li>gauges {@code poolbench_pool_active}, {@code _idle}, {@code _pending}, {@code _max}
@@ -100,7 +101,7 @@ class PoolMetricsConfiguration {
         wrapper.bind(acquire, hold);
         // The counters' source is the gauges object, which the gauges below hold strongly
         // (FunctionCounter has no strong-reference option; a weakly held source reads as NaN).
-        FunctionCounter.builder("poolbench.pool.connections.created", gauges,
+        FunctionCounter.builder("poolbench.pool.connections.opened", gauges,
                         g -> g.wrapper().physicalCreatedTotal())
                 .description("Distinct physical connections handed out so far (every borrow without a pool)")
                 .tag("pool", pool).register(registry);

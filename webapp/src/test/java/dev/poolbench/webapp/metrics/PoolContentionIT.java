@@ -110,7 +110,7 @@ abstract class PoolContentionIT {
             assertThat(peakActive).isEqualTo(POOL_SIZE);
             // 4 waves of 2: the last pair waits about 3 holds.
             assertThat(acquire.max(TimeUnit.MILLISECONDS)).isGreaterThan(2.5 * HOLD_MILLIS);
-            assertThat(counter(registry, "poolbench.pool.connections.created")).isEqualTo(POOL_SIZE);
+            assertThat(counter(registry, "poolbench.pool.connections.opened")).isEqualTo(POOL_SIZE);
             assertThat(gauge(registry, "poolbench.pool.max")).isEqualTo(POOL_SIZE);
             assertThat(gauge(registry, "poolbench.pool.active")).isZero();
             assertThat(gauge(registry, "poolbench.pool.idle")).isEqualTo(POOL_SIZE);
@@ -119,7 +119,7 @@ abstract class PoolContentionIT {
             assertThat(midFirstHoldPending).isZero();
             assertThat(peakActive).isEqualTo(THREADS);
             assertThat(acquire.max(TimeUnit.MILLISECONDS)).isLessThan(HOLD_MILLIS);
-            assertThat(counter(registry, "poolbench.pool.connections.created")).isEqualTo(THREADS + 1);
+            assertThat(counter(registry, "poolbench.pool.connections.opened")).isEqualTo(THREADS + 1);
             assertThat(gauge(registry, "poolbench.pool.max")).isNaN();
         }
     }

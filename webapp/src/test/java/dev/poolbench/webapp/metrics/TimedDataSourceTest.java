@@ -99,7 +99,7 @@ class TimedDataSourceTest {
         first.close();
         second.close();
         // The stub cannot unwrap, so the proxies themselves are counted: 2 distinct.
-        assertThat(registry.get("poolbench.pool.connections.created").functionCounter().count()).isEqualTo(2);
+        assertThat(registry.get("poolbench.pool.connections.opened").functionCounter().count()).isEqualTo(2);
     }
 
     @Test
