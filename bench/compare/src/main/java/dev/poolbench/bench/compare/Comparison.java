@@ -3,6 +3,8 @@ package dev.poolbench.bench.compare;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSampler;
+import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSummary;
 import dev.poolbench.sql.DatabaseReset;
 import dev.poolbench.sql.SchemaVariant;
 import java.io.File;
@@ -162,6 +164,8 @@ final class Comparison {
         JsonNode settings = null;
         JsonNode result = null;
         int exit = -1;
+        PoolMetricsSampler poolSampler = null;
+        PoolMetricsSummary poolMetrics = null;
         URI appUrl = options.appUrl;
         URI managementUrl = options.managementUrl;
         try {
@@ -206,6 +210,8 @@ final class Comparison {
             }
 
             progress.phase("measure", options.durationSeconds);
+            // Pool behaviour during the measured run: scrapes :mgmt/actuator/prometheus once a second.
+            poolSampler = PoolMetricsSampler.start(managementUrl.resolve("/actuator/prometheus"), runDir);
             long t = System.nanoTime();
             exit = LoadProcess.run(loadCommand(java, loadJar, appUrl, data, runDir, options.durationSeconds,
                     false, planned), runDir.resolve("load.log"), progress::live);
@@ -219,6 +225,9 @@ final class Comparison {
             problems.add(e.getMessage().lines().findFirst().orElse(e.toString()));
             progress.message("run " + planned.dirName() + " failed: " + e.getMessage());
         } finally {
+            if (poolSampler != null) {
+                poolMetrics = poolSampler.stop();
+            }
             progress.phase("stop", 0);
             long t = System.nanoTime();
             stopApp();
@@ -242,6 +251,9 @@ final class Comparison {
         record.put("order", options.order);
         record.put("warmupSeconds", options.warmupSeconds);
         record.put("loadExitStatus", exit);
+        if (poolMetrics != null) {
+            record.set("poolMetrics", poolMetrics.json());
+        }
         ObjectNode timingNode = record.putObject("timings");
         timings.forEach(timingNode::put);
         ObjectNode versions = record.putObject("versions");

@@ -3,6 +3,7 @@ package dev.poolbench.bench.compare;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSummary;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -243,7 +244,7 @@ final class Summary {
 
     private String table(List<Row> rows) {
         String[] head = {"rank", "profile", "size", "n", "mean", "sd", "cv%", "min", "max",
-            "95% CI", "vs best", "p99 ms", "cpu ms/page", "excl"};
+            "95% CI", "vs best", "p99 ms", "acq p99 ms", "peak pend", "cpu ms/page", "excl"};
         List<String[]> cells = new ArrayList<>();
         cells.add(head);
         for (Row r : rows) {
@@ -265,6 +266,8 @@ final class Summary {
                 !r.ranked() ? "-" : r.rank() == 1 ? "best"
                         : String.format(Locale.ROOT, "%+.1f%%", r.relativeToBestPercent()),
                 num(r.meanP99Millis(), 1),
+                num(poolMean(r, PoolMetricsSummary::acquireP99Millis), 3),
+                num(poolMean(r, PoolMetricsSummary::peakPending), 0),
                 num(r.meanCpuMillisPerPage(), 2),
                 String.valueOf(r.excluded())});
         }
@@ -285,6 +288,8 @@ final class Summary {
         }
         out.append("(n = counted runs; excl = runs left out as invalid or flagged; CI = 95 % "
                 + "confidence interval of the mean, Student t; p99 = mean request p99 latency; "
+                + "acq p99 ms / peak pend = mean pool acquire-time p99 and peak waiting threads "
+                + "(poolMetrics, docs/pool-metrics.md); "
                 + "cpu ms/page = load generator CPU per passed page)\n");
         return out.toString();
     }
@@ -409,6 +414,8 @@ final class Summary {
                 putNumber(rn, "relativeToBestPercent", r.relativeToBestPercent());
                 putNumber(rn, "meanP99Millis", r.meanP99Millis());
                 putNumber(rn, "meanLoadCpuMillisPerPassedPage", r.meanCpuMillisPerPage());
+                putNumber(rn, "meanAcquireP99Millis", poolMean(r, PoolMetricsSummary::acquireP99Millis));
+                putNumber(rn, "meanPeakPending", poolMean(r, PoolMetricsSummary::peakPending));
                 if (r.vsBest() != null) {
                     putNumber(rn, "welchPValueVsBest", r.vsBest().pTwoSided());
                     rn.put("significantlyBehindBest", r.vsBest().pTwoSided() < ALPHA);
@@ -442,6 +449,14 @@ final class Summary {
         }
         root.put("exitStatus", exitStatus());
         return root;
+    }
+
+    /** Mean over the row's counted runs of a poolMetrics figure; NaN when no run has it. */
+    private double poolMean(Row row, java.util.function.ToDoubleFunction<JsonNode> figure) {
+        return meanOf(runs.stream()
+                .filter(r -> r.counted() && r.profile().equals(row.profile())
+                        && java.util.Objects.equals(r.poolSize(), row.poolSize()))
+                .map(r -> figure.applyAsDouble(r.json())).filter(v -> !Double.isNaN(v)).toList());
     }
 
     private static void putNumber(ObjectNode node, String name, double v) {

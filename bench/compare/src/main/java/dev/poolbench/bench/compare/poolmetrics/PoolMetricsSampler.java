@@ -1,7 +1,6 @@
 package dev.poolbench.bench.compare.poolmetrics;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -67,7 +66,8 @@ public final class PoolMetricsSampler {
 
     /**
      * Takes the final scrape, writes {@value #CSV} and {@code pool-<profile>.png} into the run
-     * directory, and returns the run's figures. Call once, right after the measured run.
+     * directory, and returns the run's figures. Call once, right after the measured run. Never
+     * throws: a file that cannot be written is reported on stderr and in {@link #lastError()}.
      */
     public PoolMetricsSummary stop() {
         timer.shutdownNow();
@@ -90,8 +90,10 @@ public final class PoolMetricsSampler {
             if (!points.isEmpty()) {
                 PoolMetricsChart.write(points, summary, runDir.resolve(chartFileName(summary.profile())));
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write pool metrics into " + runDir, e);
+        } catch (IOException | RuntimeException e) {
+            // Never fail the run for its pictures: the figures are in the returned summary.
+            fail("cannot write pool metrics into " + runDir + ": " + e);
+            System.err.println("poolbench: " + lastError());
         }
         return summary;
     }
