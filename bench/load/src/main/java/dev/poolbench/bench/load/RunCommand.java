@@ -2,6 +2,7 @@ package dev.poolbench.bench.load;
 
 import dev.poolbench.bench.load.check.AssetManifest;
 import dev.poolbench.bench.load.model.ClientModel;
+import dev.poolbench.bench.load.model.IpLists;
 import dev.poolbench.bench.load.model.UserData;
 import dev.poolbench.bench.load.report.Expectations;
 import dev.poolbench.bench.load.report.ReportCheck;
@@ -45,6 +46,12 @@ final class RunCommand {
             manifest = AssetManifest.load();
         } catch (IOException | RuntimeException e) {
             throw new UsageException("cannot read the user data in " + config.dataDir + ": " + e.getMessage());
+        }
+        int lists = (IpLists.LIST_COUNT - config.partition.firstList() + config.partition.count() - 1)
+                / config.partition.count();
+        if (config.workload > lists) {
+            throw new UsageException("--workload " + config.workload + " needs one ip list per worker; partition "
+                    + config.partition + " has " + lists);
         }
         probe(config.baseUrl);
         try {

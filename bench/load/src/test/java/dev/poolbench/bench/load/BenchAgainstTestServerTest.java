@@ -170,6 +170,8 @@ class BenchAgainstTestServerTest {
         assertEquals(2, bench("run", "--frobnicate").exit());
         assertEquals(2, bench("fly").exit());
         assertEquals(2, bench("run", "--partition", "3/2").exit());
+        assertEquals(2, bench("run", "--data", data.toString(), "--workload", "300", "--partition", "1/2").exit(),
+                "256 ip lists for 300 workers");
         assertEquals(2, bench("run", "--data", tmp.resolve("missing").toString()).exit());
     }
 }
