@@ -15,6 +15,10 @@ public final class CompareMain {
 
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
+        // Gatling's jars carry a logback.xml too: name ours explicitly, before any logger exists.
+        if (System.getProperty("logback.configurationFile") == null) {
+            System.setProperty("logback.configurationFile", "poolbench-compare-logback.xml");
+        }
         System.exit(run(args));
     }
 

@@ -120,7 +120,8 @@ final class ScoreChart {
             chart.addSeries("no valid run", new double[] {1}, new double[] {0});
         } else if (yMin <= yMax) {
             double pad = Math.max(1, (yMax - yMin) * 0.15);
-            double low = Math.max(0, yMin - 2 * pad);
+            // Room below the lowest point for the profile names (they are drawn inside the plot).
+            double low = yMin - 2 * pad;
             chart.getStyler().setYAxisMin(low);
             chart.getStyler().setYAxisMax(yMax + pad);
             for (int i = 0; i < profiles.size(); i++) {
