@@ -144,7 +144,7 @@ pass "snapshot in $snapshot"
 
 step "site.yml on this machine (first run)"
 check converge-1 ansible-playbook -i inventories/local/hosts.yml site.yml "${extra[@]}" || exit 1
-sed -n '/^PLAY RECAP/,$p' "$LOG_DIR/converge-1.log"
+sed -n '/^PLAY RECAP/,$p' "$LOG_DIR/converge-1.log" | grep -E ' : ok=' || true
 
 step "site.yml on this machine (second run: changed=0 everywhere)"
 if check converge-2 ansible-playbook -i inventories/local/hosts.yml site.yml "${extra[@]}"; then
