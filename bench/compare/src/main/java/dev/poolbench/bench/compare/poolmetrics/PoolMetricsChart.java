@@ -47,7 +47,7 @@ final class PoolMetricsChart {
                 "%s: acquire time per second, ms (run: p50 %s, p99 %s, p99.9 %s, max %s)", profile,
                 ms(summary.acquireMillis().p50()), ms(summary.acquireMillis().p99()),
                 ms(summary.acquireMillis().p999()), ms(summary.acquireMillis().max())), "ms (log)", BOTTOM_HEIGHT);
-        bottom.setXAxisTitle("seconds since the start of the measured run");
+        bottom.setXAxisTitle("seconds since the sampler started (the load JVM's start-up comes first)");
         add(bottom, "p50", points, p -> p.acquireMillis().p50(), new Color(0x2ca02c), true);
         add(bottom, "p99", points, p -> p.acquireMillis().p99(), new Color(0xff7f0e), true);
         add(bottom, "p99.9", points, p -> p.acquireMillis().p999(), new Color(0xd62728), true);
@@ -56,6 +56,13 @@ final class PoolMetricsChart {
             bottom.getStyler().setYAxisLogarithmic(true);
         }
 
+        // Same time axis on both charts, so a queue on top lines up with the waits below.
+        double first = points.get(0).seconds() - 0.5;
+        double last = points.get(points.size() - 1).seconds() + 0.5;
+        for (XYChart chart : List.of(top, bottom)) {
+            chart.getStyler().setXAxisMin(first);
+            chart.getStyler().setXAxisMax(last);
+        }
         BufferedImage upper = BitmapEncoder.getBufferedImage(top);
         BufferedImage lower = BitmapEncoder.getBufferedImage(bottom);
         BufferedImage image = new BufferedImage(WIDTH, upper.getHeight() + lower.getHeight(),
@@ -76,7 +83,7 @@ final class PoolMetricsChart {
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
         chart.getStyler().setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
         chart.getStyler().setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
-        styler.setLegendPosition(Styler.LegendPosition.InsideNE);
+        styler.setLegendPosition(Styler.LegendPosition.OutsideE);
         chart.getStyler().setChartBackgroundColor(Color.WHITE);
         chart.getStyler().setPlotBackgroundColor(Color.WHITE);
         chart.getStyler().setPlotGridLinesColor(new Color(0xdddddd));

@@ -82,8 +82,10 @@ public record PoolMetricsSummary(String profile, String wrapper, String source, 
         }
         double bound = h.highestValueBoundSeconds();
         double max = Double.isNaN(sampledMaxSeconds) ? bound : Math.min(sampledMaxSeconds, bound);
-        return new Percentiles(h.quantileSeconds(0.50) * 1e3, h.quantileSeconds(0.99) * 1e3,
-                h.quantileSeconds(0.999) * 1e3, max * 1e3);
+        // Interpolating inside the top bucket can overshoot the exact maximum: cap at it.
+        return new Percentiles(Math.min(h.quantileSeconds(0.50), max) * 1e3,
+                Math.min(h.quantileSeconds(0.99), max) * 1e3, Math.min(h.quantileSeconds(0.999), max) * 1e3,
+                max * 1e3);
     }
 
     static double peak(List<Scrape> scrapes, java.util.function.ToDoubleFunction<Scrape> field) {
