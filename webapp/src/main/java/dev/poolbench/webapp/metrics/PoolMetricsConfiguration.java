@@ -109,13 +109,17 @@ class PoolMetricsConfiguration {
                 .description("getConnection() calls that threw (in the bench: the wait for a connection ran out)")
                 .tag("pool", pool).register(registry);
         Gauge.builder("poolbench.pool.active", gauges, PoolGauges::active)
-                .description("Connections in use (pool's counter)").tag("pool", pool).strongReference(true).register(registry);
+                .description("Connections in use (pool's counter)")
+                .tag("pool", pool).strongReference(true).register(registry);
         Gauge.builder("poolbench.pool.idle", gauges, PoolGauges::idle)
-                .description("Idle connections in the pool").tag("pool", pool).strongReference(true).register(registry);
+                .description("Idle connections in the pool")
+                .tag("pool", pool).strongReference(true).register(registry);
         Gauge.builder("poolbench.pool.pending", gauges, PoolGauges::pending)
-                .description("Threads waiting for a connection").tag("pool", pool).strongReference(true).register(registry);
+                .description("Threads waiting for a connection")
+                .tag("pool", pool).strongReference(true).register(registry);
         Gauge.builder("poolbench.pool.max", gauges, PoolGauges::max)
-                .description("Maximum connections (NaN: unbounded)").tag("pool", pool).strongReference(true).register(registry);
+                .description("Maximum connections (NaN: unbounded)")
+                .tag("pool", pool).strongReference(true).register(registry);
         info(registry, pool, gauges.source(), "on");
     }
 
