@@ -21,6 +21,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,6 +51,8 @@ final class Comparison {
     private volatile boolean interrupted;
     private Progress progress;
     private Path snapshot;
+    private String remotePoolMode;
+    private Integer remoteSize;
     private Path webappJar;
     private Path loadLib;
 
@@ -101,13 +104,30 @@ final class Comparison {
         Path data = LocalDatabase.data(STATE.resolve("data"), options.seed, out::println);
         String remoteProfile = null;
         if (options.remote()) {
-            JsonNode settings = AppProcess.getJson(options.managementUrl.resolve("/actuator/poolsettings"));
+            URI settingsUrl = options.managementUrl.resolve("/actuator/poolsettings");
+            JsonNode settings;
+            try {
+                settings = AppProcess.getJson(settingsUrl);
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot read the remote app's pool settings at " + settingsUrl
+                        + " (" + e + "); is the app running, and is --management-url right?");
+            }
             remoteProfile = PoolSettings.profile(settings);
             if (remoteProfile == null) {
                 remoteProfile = "remote";
             }
+            // Remote mode records the pool as it is configured there: mode and size read back.
+            remotePoolMode = Json.text(settings, "mode");
+            String size = Json.text(settings, "requested.size");
+            remoteSize = size == null || !size.matches("[0-9]+") ? null : Integer.valueOf(size);
             out.println("remote app at " + options.appUrl + ": profile " + remoteProfile
-                    + ", pool mode " + Json.text(settings, "mode"));
+                    + ", pool mode " + remotePoolMode + (remoteSize == null ? "" : ", size " + remoteSize));
+            ObjectNode remote = environment.putObject("remote");
+            remote.put("profile", remoteProfile);
+            remote.put("poolMode", remotePoolMode);
+            remote.put("poolSize", remoteSize);
+            ((ObjectNode) environment.get("options")).put("poolMode", remotePoolMode);
+            ((ObjectNode) environment.get("options")).remove("schema");
             environment.put("databaseVersion", Json.text(settings, "serverVersion"));
         } else {
             database = LocalDatabase.start(options.dbPort, STATE.resolve("mariadb"), data, options.seed,
@@ -117,7 +137,8 @@ final class Comparison {
         Json.write(dir.resolve("environment.json"), environment);
 
         List<String> profiles = options.remote() ? List.of(remoteProfile) : options.profiles;
-        List<RunPlan.Planned> plan = RunPlan.of(profiles, options.sizes(), options.runs, options.order);
+        List<Integer> sizes = options.remote() ? Collections.singletonList(remoteSize) : options.sizes();
+        List<RunPlan.Planned> plan = RunPlan.of(profiles, sizes, options.runs, options.order);
         out.printf("%d runs: %s, %d round(s) %s, %d s measured + %d s warm-up each%n", plan.size(),
                 String.join(",", profiles), options.runs, options.order, options.durationSeconds,
                 options.warmupSeconds);
@@ -246,7 +267,7 @@ final class Comparison {
         progress.runFinished();
 
         ObjectNode record = RunRecords.build(planned.round(), planned.profile(), planned.poolSize(),
-                options.poolMode, result, settings, problems, planned.dirName());
+                options.remote() ? remotePoolMode : options.poolMode, result, settings, problems, planned.dirName());
         record.put("sequence", planned.sequence());
         record.put("order", options.order);
         record.put("warmupSeconds", options.warmupSeconds);
@@ -367,6 +388,10 @@ final class Comparison {
     /** Ctrl-C: stop the load run, the app JVM and the database, in that order. */
     private void shutdown() {
         interrupted = true;
+        if (database != null || app.get() != null) {
+            System.err.println("\npoolbench compare: interrupted; stopping the load run, the app JVM and the "
+                    + "database (results so far stay in " + options.results + ")");
+        }
         Process load = LoadProcess.CURRENT.get();
         if (load != null) {
             load.destroy();
