@@ -105,13 +105,21 @@ if [[ -d /run/systemd/system ]]; then
 else
   extra+=(-e poolbench_app_service_manager=background -e poolbench_mysql_service_manager=sysvinit)
 fi
-echo "service start: ${extra[*]}"
+# A container with a read-only /proc/sys: write the sysctl.d file, do not apply it.
+if [[ ! -w /proc/sys/net/core/somaxconn ]]; then
+  extra+=(-e poolbench_tuning_apply=false)
+fi
+echo "extra vars: ${extra[*]}"
 
 cleanup() {
   step "stopping the app and the database started by this test"
-  /opt/poolbench/app/bin/poolbench-app stop 2>/dev/null || true
-  if [[ ! -d /run/systemd/system ]]; then
-    service mariadb stop >/dev/null 2>&1 || service mysql stop >/dev/null 2>&1 || true
+  if [[ -d /run/systemd/system ]]; then
+    systemctl stop poolbench-app mariadb mysql 2>/dev/null || true
+  else
+    /opt/poolbench/app/bin/poolbench-app stop 2>/dev/null || true
+    for script in /etc/init.d/mariadb /etc/init.d/mysql; do
+      if [[ -x "$script" ]]; then "$script" stop >/dev/null 2>&1 || true; break; fi
+    done
   fi
   finish
 }
