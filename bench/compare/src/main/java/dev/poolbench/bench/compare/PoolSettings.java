@@ -25,8 +25,10 @@ final class PoolSettings {
         return firstText(settings, PROFILE_KEYS);
     }
 
+    /** The maximum pool size in effect ({@code effective.maxSize}, the webapp's common key). */
     static String maxSize(JsonNode settings) {
-        return firstText(settings, MAX_SIZE_KEYS);
+        String effective = Json.text(settings, "effective.maxSize");
+        return effective != null ? effective : firstText(settings, MAX_SIZE_KEYS);
     }
 
     private static String firstText(JsonNode settings, String[] keys) {
