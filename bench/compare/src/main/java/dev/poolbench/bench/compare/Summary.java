@@ -126,7 +126,7 @@ final class Summary {
         }
         Row best = ranked.get(0);
         if (ranked.size() == 1) {
-            lines.add("Only " + best.profile() + " has valid runs: nothing to compare it with.");
+            lines.add("Only " + best.profile() + " has valid runs here: nothing to compare it with.");
             return lines;
         }
         int minN = ranked.stream().mapToInt(r -> r.sample().n()).min().orElse(0);
