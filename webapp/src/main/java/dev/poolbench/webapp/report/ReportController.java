@@ -22,9 +22,10 @@ class ReportController {
 
     @GetMapping(path = "/report", produces = MediaType.APPLICATION_JSON_VALUE)
     Map<String, List<String>> report() {
+        ReportRepository.Report report = reports.read(thresholds.ipBan(), thresholds.userLock());
         Map<String, List<String>> body = new LinkedHashMap<>();
-        body.put("banned_ips", reports.bannedIps(thresholds.ipBan()));
-        body.put("locked_users", reports.lockedUsers(thresholds.userLock()));
+        body.put("banned_ips", report.bannedIps());
+        body.put("locked_users", report.lockedUsers());
         return body;
     }
 }
