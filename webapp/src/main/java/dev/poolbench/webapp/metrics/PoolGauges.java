@@ -2,6 +2,8 @@ package dev.poolbench.webapp.metrics;
 
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.HikariPoolMXBean;
+import java.util.function.DoubleSupplier;
+import java.util.function.ToIntFunction;
 import javax.sql.DataSource;
 
 /**
@@ -21,44 +23,82 @@ import javax.sql.DataSource;
  * spent connecting shows in the acquire time instead), hence 0. Values are NaN while a pool has
  * not started yet. Nothing here runs on the request path.
  */
-abstract class PoolGauges {
+final class PoolGauges {
 
     private final TimedDataSource wrapper;
+    private final DoubleSupplier active;
+    private final DoubleSupplier idle;
+    private final DoubleSupplier pending;
+    private final DoubleSupplier max;
+    private final String source;
 
-    PoolGauges(TimedDataSource wrapper) {
+    private PoolGauges(TimedDataSource wrapper, DoubleSupplier active, DoubleSupplier idle,
+            DoubleSupplier pending, DoubleSupplier max, String source) {
         this.wrapper = wrapper;
+        this.active = active;
+        this.idle = idle;
+        this.pending = pending;
+        this.max = max;
+        this.source = source;
     }
 
-    final TimedDataSource wrapper() {
+    TimedDataSource wrapper() {
         return wrapper;
     }
 
-    abstract double active();
+    double active() {
+        return active.getAsDouble();
+    }
 
-    abstract double idle();
+    double idle() {
+        return idle.getAsDouble();
+    }
 
-    abstract double pending();
+    double pending() {
+        return pending.getAsDouble();
+    }
 
-    abstract double max();
+    double max() {
+        return max.getAsDouble();
+    }
 
     /** Where the values come from, for the {@code poolbench_pool_info} gauge. */
-    abstract String source();
+    String source() {
+        return source;
+    }
 
     static PoolGauges of(TimedDataSource wrapper) {
         DataSource pool = wrapper.target();
+        DoubleSupplier pendingFromWrapper = wrapper::pendingNow;
         if (pool instanceof HikariDataSource hikari) {
-            return new Hikari(hikari, wrapper);
+            // The MXBean is null until the pool has started (lazily, on the first getConnection()).
+            return new PoolGauges(wrapper,
+                    () -> hikariValue(hikari, HikariPoolMXBean::getActiveConnections),
+                    () -> hikariValue(hikari, HikariPoolMXBean::getIdleConnections),
+                    () -> hikariValue(hikari, HikariPoolMXBean::getThreadsAwaitingConnection),
+                    hikari::getMaximumPoolSize, "pool");
         }
         if (pool instanceof org.apache.tomcat.jdbc.pool.DataSource tomcat) {
-            return new Tomcat(tomcat, wrapper);
+            return new PoolGauges(wrapper,
+                    () -> tomcat.getPool() == null ? Double.NaN : tomcat.getActive(),
+                    () -> tomcat.getPool() == null ? Double.NaN : tomcat.getIdle(),
+                    () -> tomcat.getPool() == null ? Double.NaN : tomcat.getWaitCount(),
+                    tomcat::getMaxActive, "pool");
         }
         if (pool instanceof org.apache.commons.dbcp2.BasicDataSource dbcp2) {
-            return new Dbcp2(dbcp2, wrapper);
+            return new PoolGauges(wrapper, dbcp2::getNumActive, dbcp2::getNumIdle, pendingFromWrapper,
+                    dbcp2::getMaxTotal, "pool; pending from wrapper");
         }
         if (pool instanceof org.apache.commons.dbcp.BasicDataSource dbcp) {
-            return new Dbcp(dbcp, wrapper);
+            return new PoolGauges(wrapper, dbcp::getNumActive, dbcp::getNumIdle, pendingFromWrapper,
+                    dbcp::getMaxActive, "pool; pending from wrapper");
         }
-        return new NoPool(wrapper);
+        return new PoolGauges(wrapper, wrapper::inUseNow, () -> 0, () -> 0, () -> Double.NaN, "wrapper (no pool)");
+    }
+
+    private static double hikariValue(HikariDataSource pool, ToIntFunction<HikariPoolMXBean> read) {
+        HikariPoolMXBean bean = pool.getHikariPoolMXBean();
+        return bean == null ? Double.NaN : read.applyAsInt(bean);
     }
 
     /** True when the DataSource keeps connections, i.e. is one of the four pools. */
@@ -67,180 +107,5 @@ abstract class PoolGauges {
                 || dataSource instanceof org.apache.tomcat.jdbc.pool.DataSource
                 || dataSource instanceof org.apache.commons.dbcp2.BasicDataSource
                 || dataSource instanceof org.apache.commons.dbcp.BasicDataSource;
-    }
-
-    private static final class Hikari extends PoolGauges {
-        private final HikariDataSource pool;
-
-        Hikari(HikariDataSource pool, TimedDataSource wrapper) {
-            super(wrapper);
-            this.pool = pool;
-        }
-
-        private HikariPoolMXBean bean() {
-            // null until the pool has started (lazily, on the first getConnection()).
-            return pool.getHikariPoolMXBean();
-        }
-
-        @Override
-        double active() {
-            HikariPoolMXBean bean = bean();
-            return bean == null ? Double.NaN : bean.getActiveConnections();
-        }
-
-        @Override
-        double idle() {
-            HikariPoolMXBean bean = bean();
-            return bean == null ? Double.NaN : bean.getIdleConnections();
-        }
-
-        @Override
-        double pending() {
-            HikariPoolMXBean bean = bean();
-            return bean == null ? Double.NaN : bean.getThreadsAwaitingConnection();
-        }
-
-        @Override
-        double max() {
-            return pool.getMaximumPoolSize();
-        }
-
-        @Override
-        String source() {
-            return "pool";
-        }
-    }
-
-    private static final class Tomcat extends PoolGauges {
-        private final org.apache.tomcat.jdbc.pool.DataSource pool;
-
-        Tomcat(org.apache.tomcat.jdbc.pool.DataSource pool, TimedDataSource wrapper) {
-            super(wrapper);
-            this.pool = pool;
-        }
-
-        @Override
-        double active() {
-            return pool.getPool() == null ? Double.NaN : pool.getActive();
-        }
-
-        @Override
-        double idle() {
-            return pool.getPool() == null ? Double.NaN : pool.getIdle();
-        }
-
-        @Override
-        double pending() {
-            return pool.getPool() == null ? Double.NaN : pool.getWaitCount();
-        }
-
-        @Override
-        double max() {
-            return pool.getMaxActive();
-        }
-
-        @Override
-        String source() {
-            return "pool";
-        }
-    }
-
-    private static final class Dbcp2 extends PoolGauges {
-        private final org.apache.commons.dbcp2.BasicDataSource pool;
-
-        Dbcp2(org.apache.commons.dbcp2.BasicDataSource pool, TimedDataSource wrapper) {
-            super(wrapper);
-            this.pool = pool;
-        }
-
-        @Override
-        double active() {
-            return pool.getNumActive();
-        }
-
-        @Override
-        double idle() {
-            return pool.getNumIdle();
-        }
-
-        @Override
-        double pending() {
-            return wrapper().pendingNow();
-        }
-
-        @Override
-        double max() {
-            return pool.getMaxTotal();
-        }
-
-        @Override
-        String source() {
-            return "pool; pending from wrapper";
-        }
-    }
-
-    private static final class Dbcp extends PoolGauges {
-        private final org.apache.commons.dbcp.BasicDataSource pool;
-
-        Dbcp(org.apache.commons.dbcp.BasicDataSource pool, TimedDataSource wrapper) {
-            super(wrapper);
-            this.pool = pool;
-        }
-
-        @Override
-        double active() {
-            return pool.getNumActive();
-        }
-
-        @Override
-        double idle() {
-            return pool.getNumIdle();
-        }
-
-        @Override
-        double pending() {
-            return wrapper().pendingNow();
-        }
-
-        @Override
-        double max() {
-            return pool.getMaxActive();
-        }
-
-        @Override
-        String source() {
-            return "pool; pending from wrapper";
-        }
-    }
-
-    private static final class NoPool extends PoolGauges {
-        NoPool(TimedDataSource wrapper) {
-            super(wrapper);
-        }
-
-        @Override
-        double active() {
-            return wrapper().inUseNow();
-        }
-
-        @Override
-        double idle() {
-            return 0;
-        }
-
-        @Override
-        double pending() {
-            return 0;
-        }
-
-        @Override
-        double max() {
-            return Double.NaN;
-        }
-
-        @Override
-        String source() {
-            return "wrapper (no pool)";
-        }
     }
 }
