@@ -24,9 +24,11 @@ public final class Config {
     public boolean quiet = Boolean.parseBoolean(prop("quiet", "false"));
     /** In-flight flows get this long to finish after the duration; the rest are incomplete. */
     public int graceSeconds = intProp("graceSeconds", 5);
-    /** Pause between the end of the load and GET /report. */
-    public int settleMillis = intProp("settleMillis", 1_000);
+    /** Pause between the end of the load and GET /report (the original's 5 s). */
+    public int settleMillis = intProp("settleMillis", 5_000);
     public int requestTimeoutMillis = intProp("requestTimeoutMillis", 10_000);
+    /** Timeout of every request sent after the duration (the original's 50 ms). */
+    public int lateRequestTimeoutMillis = intProp("lateRequestTimeoutMillis", 50);
     public int reportTimeoutMillis = intProp("reportTimeoutMillis", 60_000);
     public boolean htmlReport = Boolean.parseBoolean(prop("htmlReport", "true"));
     public int ipBanThreshold = intProp("ipBanThreshold", 10);
@@ -84,6 +86,9 @@ public final class Config {
         }
         if (graceSeconds < 0 || settleMillis < 0) {
             throw new IllegalArgumentException("grace and settle must be >= 0");
+        }
+        if (lateRequestTimeoutMillis < 1) {
+            throw new IllegalArgumentException("poolbench.lateRequestTimeoutMillis must be >= 1, got " + lateRequestTimeoutMillis);
         }
         if (requestTimeoutMillis < 1) {
             throw new IllegalArgumentException("poolbench.requestTimeoutMillis must be >= 1, got " + requestTimeoutMillis);

@@ -29,7 +29,7 @@ class SeriesAgainstTestServerTest {
 
     @TempDir
     static Path tmp;
-    private static Path data;
+    static Path data;
 
     @BeforeAll
     static void setUp() throws IOException {
@@ -47,8 +47,11 @@ class SeriesAgainstTestServerTest {
 
     static JsonNode run(IsuconTestServer server, String name, String... extra) throws IOException {
         List<String> args = new ArrayList<>(List.of("run", "--base-url", server.baseUrl(), "--data", data.toString(),
-                "--workload", "2", "--duration", "4", "--seed", "7", "--quiet", "--out", tmp.resolve(name).toString()));
+                "--duration", "4", "--seed", "7", "--quiet", "--out", tmp.resolve(name).toString()));
         args.addAll(List.of(extra));
+        if (!args.contains("--workload")) {
+            args.addAll(List.of("--workload", "2"));
+        }
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int exit;
         try (PrintStream o = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);

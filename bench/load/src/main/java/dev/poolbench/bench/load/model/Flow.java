@@ -77,6 +77,7 @@ public final class Flow {
     public String followRedirect() {
         hopUrl = nextUrl;
         nextUrl = null;
+        responded = false; // else a hop with no answer would pass for answered by the previous hop
         hops++;
         hopName = "GET " + dev.poolbench.bench.load.check.PageParser.path(hopUrl);
         hopStartNanos = System.nanoTime();

@@ -34,8 +34,23 @@ public final class IsuconTestServer implements AutoCloseable {
         /** Every third POST /login is answered 503 without being processed. */
         LOGIN_503,
         /** Every third POST /login waits {@link #hangMillis} before being processed and answered. */
-        LOGIN_SLOW
+        LOGIN_SLOW,
+        /** Every third GET / is answered 500. */
+        INDEX_500,
+        /** Every third GET /mypage (a redirect hop) waits {@link #hangMillis} before being answered. */
+        MYPAGE_SLOW
     }
+
+    /** First GET / of a flow answered 200, and answered otherwise. */
+    public final java.util.concurrent.atomic.AtomicInteger indexOk = new java.util.concurrent.atomic.AtomicInteger();
+    public final java.util.concurrent.atomic.AtomicInteger indexFailed = new java.util.concurrent.atomic.AtomicInteger();
+    public final java.util.concurrent.atomic.AtomicInteger mypageSlow = new java.util.concurrent.atomic.AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicInteger mypageCount = new java.util.concurrent.atomic.AtomicInteger();
+    /** When the last request other than GET /report arrived, and when GET /report did (ms, monotonic). */
+    public volatile long lastLoadRequestMillis;
+    public volatile long reportMillis;
+    /** Every request waits this long before being handled. */
+    public volatile long delayAllMillis = 0;
 
     /** POST /login received, and how the server answered them (for the bench's own counts). */
     public final java.util.concurrent.atomic.AtomicInteger loginPosts = new java.util.concurrent.atomic.AtomicInteger();
@@ -67,7 +82,7 @@ public final class IsuconTestServer implements AutoCloseable {
     }
 
     private final HttpServer server;
-    private final ExecutorService executor = Executors.newFixedThreadPool(4);
+    private final ExecutorService executor = Executors.newFixedThreadPool(8);
     private final Map<String, User> usersByLogin = new HashMap<>();
     private final Map<Integer, User> usersById = new HashMap<>();
     private final Map<String, Integer> ipFailures = new HashMap<>();
@@ -119,15 +134,51 @@ public final class IsuconTestServer implements AutoCloseable {
         executor.shutdownNow();
     }
 
+    private static void sleep(long millis) {
+        if (millis <= 0) {
+            return;
+        }
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     private void handle(HttpExchange ex) throws IOException {
+        String path = ex.getRequestURI().getPath();
+        if (path.equals("/report")) {
+            reportMillis = System.nanoTime() / 1_000_000;
+        } else {
+            lastLoadRequestMillis = System.nanoTime() / 1_000_000;
+        }
+        sleep(delayAllMillis);
+        route(ex, path);
+    }
+
+    private void route(HttpExchange ex, String path) throws IOException {
         try (ex) {
-            String path = ex.getRequestURI().getPath();
             String method = ex.getRequestMethod();
             if (method.equals("GET") && path.equals("/")) {
+                // The first GET / of a flow comes without a cookie (fresh jar); the hop after a failed login has one.
+                boolean first = ex.getRequestHeaders().getFirst("Cookie") == null;
+                if (first && defect == Defect.INDEX_500 && (indexOk.get() + indexFailed.get()) % 3 == 2) {
+                    indexFailed.incrementAndGet();
+                    send(ex, 500, "text/plain", "oops".getBytes(StandardCharsets.UTF_8));
+                    return;
+                }
+                if (first) {
+                    indexOk.incrementAndGet();
+                }
                 index(ex);
             } else if (method.equals("POST") && path.equals("/login")) {
                 login(ex);
             } else if (method.equals("GET") && path.equals("/mypage")) {
+                if (defect == Defect.MYPAGE_SLOW && mypageCount.getAndIncrement() % 3 == 2) {
+                    mypageSlow.incrementAndGet();
+                    sleep(hangMillis);
+                    return;
+                }
                 mypage(ex);
             } else if (method.equals("GET") && path.equals("/report")) {
                 report(ex);

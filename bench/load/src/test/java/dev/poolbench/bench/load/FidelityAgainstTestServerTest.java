@@ -1,0 +1,116 @@
+package dev.poolbench.bench.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.poolbench.bench.load.testserver.IsuconTestServer;
+import dev.poolbench.bench.load.testserver.IsuconTestServer.Defect;
+import dev.poolbench.bench.load.testserver.TestData;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The load behaves like the original ISUCON4 benchmarker (isucon/isucon4 qualifier/benchmarker,
+ * worker/*.go) where spec/bench.md says so: each test shows one behaviour against the in-memory app.
+ */
+class FidelityAgainstTestServerTest {
+    private static final TestData TEST_DATA = new TestData(30);
+
+    @TempDir
+    static Path tmp;
+
+    @BeforeAll
+    static void setUp() throws IOException {
+        System.setProperty("poolbench.htmlReport", "false");
+        System.setProperty("poolbench.settleMillis", "200");
+        System.setProperty("poolbench.graceSeconds", "3");
+        SeriesAgainstTestServerTest.data = TEST_DATA.write(tmp.resolve("data"));
+        SeriesAgainstTestServerTest.tmp = tmp;
+    }
+
+    @AfterEach
+    void clear() {
+        System.clearProperty("poolbench.requestTimeoutMillis");
+    }
+
+    private static IsuconTestServer server(Defect d) throws IOException {
+        IsuconTestServer s = new IsuconTestServer(TEST_DATA.users, TEST_DATA.failures);
+        s.setDefect(d);
+        return s;
+    }
+
+    private static long reasonsContaining(JsonNode r, String text) {
+        long n = 0;
+        for (Iterator<Map.Entry<String, JsonNode>> it = r.path("failReasons").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            if (e.getKey().contains(text)) {
+                n += e.getValue().asLong();
+            }
+        }
+        return n;
+    }
+
+    /** login_scenario.go: {@code if err != nil { return err }} after the top page, before the POST. */
+    @Test
+    void aFailedIndexSkipsThePost() throws IOException {
+        try (IsuconTestServer server = server(Defect.INDEX_500)) {
+            JsonNode r = SeriesAgainstTestServerTest.run(server, "index500");
+            assertTrue(server.indexFailed.get() > 0, "no GET / failed");
+            assertTrue(reasonsContaining(r, "GET / answered 500") >= server.indexFailed.get(), r.path("failReasons").toString());
+            assertTrue(server.loginPosts.get() <= server.indexOk.get(),
+                    server.loginPosts + " POST /login for " + server.indexOk + " good GET / (" + server.indexFailed + " failed)");
+        }
+    }
+
+    /** A redirect hop that gets no answer fails its page, like any other request. */
+    @Test
+    void anUnansweredRedirectHopIsAFail() throws IOException {
+        System.setProperty("poolbench.requestTimeoutMillis", "600");
+        try (IsuconTestServer server = server(Defect.MYPAGE_SLOW)) {
+            server.hangMillis = 1_200;
+            JsonNode r = SeriesAgainstTestServerTest.run(server, "mypageSlow");
+            assertTrue(server.mypageSlow.get() > 0, "no GET /mypage was held");
+            assertTrue(reasonsContaining(r, "GET /mypage: no response") >= server.mypageSlow.get(),
+                    server.mypageSlow + " held, " + r.path("failReasons"));
+        }
+    }
+
+    /** main.go waits 5 s after the workers stopped before it asks for /report. */
+    @Test
+    void theReportIsAskedFiveSecondsAfterTheLoad() throws IOException {
+        System.clearProperty("poolbench.settleMillis");
+        try (IsuconTestServer server = server(Defect.NONE)) {
+            SeriesAgainstTestServerTest.run(server, "settle", "--duration", "2");
+            long waited = server.reportMillis - server.lastLoadRequestMillis;
+            assertTrue(waited >= 4_900, "GET /report " + waited + " ms after the last request of the load");
+        } finally {
+            System.setProperty("poolbench.settleMillis", "200");
+        }
+    }
+
+    /**
+     * work.go Timeout(): at the deadline every new request gets a 50 ms timeout, and a flow that
+     * ends after the deadline has its ip and user flagged incomplete.
+     */
+    @Test
+    void afterTheDeadlineRequestsGet50MillisAndStraddlingFlowsAreIncomplete() throws IOException {
+        try (IsuconTestServer server = server(Defect.NONE)) {
+            server.delayAllMillis = 150;
+            JsonNode r = SeriesAgainstTestServerTest.run(server, "late", "--no-report-check");
+            JsonNode e = r.path("expectations");
+            assertEquals(2, e.path("incompleteUsers").size(), "one straddling flow per worker: " + e);
+            assertEquals(2, e.path("incompleteIps").size(), "one straddling flow per worker: " + e);
+            assertTrue(reasonsContaining(r, "no response") >= 1, "a late request waited more than 50 ms: "
+                    + r.path("failReasons"));
+            assertTrue(r.path("elapsedMillis").asLong() < 4_000 + 1_500,
+                    "the straddling flows ended quickly: " + r.path("elapsedMillis"));
+        }
+    }
+}
