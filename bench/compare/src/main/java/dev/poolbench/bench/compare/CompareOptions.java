@@ -41,7 +41,7 @@ final class CompareOptions {
               --results DIR        results root (default results)
               --db-port N          port of the embedded MariaDB (default 13306)
               --db-distance NAME   loopback (no proxy) | lan (1 ms) | cloud (2 ms +- 1 ms) per round
-                                   trip, through Toxiproxy (default loopback)
+                                   trip, through Toxiproxy (default %s)
               --db-latency M[:J]   custom round-trip latency through Toxiproxy, whole ms: 1ms, 2ms:1ms
               --db-bandwidth RATE  per direction through Toxiproxy: 100mbit, 1gbit, 10MB/s
               --quick              duration 10, warm-up 3, runs 1 (explicit options still win)
@@ -51,7 +51,7 @@ final class CompareOptions {
               --reset-command CMD  shell command that resets the database before each run, or
               --reset-jdbc-url URL --db-user U --db-password P   reset over JDBC
             Usage: poolbench summarize --results DIR
-            """;
+            """.formatted(DbDistance.DEFAULT.name());
 
     List<String> profiles = PROFILES;
     int runs = 3;
