@@ -34,7 +34,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * Remote mode: the same rounds against an app that runs elsewhere, reset by a command or JDBC.
  * Ends with the summary (see {@link Summarizer}); the exit status is its verdict.
  */
-final class Comparison {
+public final class Comparison {
 
     public static final Path WEBAPP_JAR = Path.of("webapp", "target", "poolbench-webapp.jar");
     public static final Path LOAD_JAR = Path.of("bench", "load", "target", "poolbench-load.jar");
