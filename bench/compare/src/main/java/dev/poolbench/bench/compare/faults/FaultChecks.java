@@ -5,8 +5,9 @@ import java.util.List;
 
 /**
  * What makes the exit status 1. Always: a run that failed. With {@code --check} (the CI form)
- * also every measurement must have been taken and be consistent; these hold for any pool that
- * works at all, so they test the measurement, not a pool's result.
+ * also every measurement must have been taken and be consistent: the fault showed, a decided
+ * login came after it, login_log rows match the decisions, /report was checked. These hold for
+ * any pool that works at all, so they test the measurement, not a pool's result.
  */
 final class FaultChecks {
 
@@ -37,8 +38,10 @@ final class FaultChecks {
                 failures.add(run + "login_log rows " + f.rowsAdded() + " vs decided " + f.decided() + " + no response "
                         + f.noResponse() + ": " + f.rowsVerdict());
             }
-            if (!Boolean.TRUE.equals(f.reportExact())) {
-                failures.add(run + "/report check " + (f.reportExact() == null ? "not performed" : "not exact"));
+            // Whether /report stays exact is an outcome (a 5xx on POST /login leaves the load's
+            // model unsure what the app logged); only that it was checked is required here.
+            if (f.reportExact() == null) {
+                failures.add(run + "/report check not performed");
             }
         }
         return failures;

@@ -95,15 +95,18 @@ record FaultFigures(
         double preMean = preSeconds == 0 ? Double.NaN : pre / preSeconds;
 
         Double firstSuccess = null;
+        int firstSuccessBucket = -1;
         for (int k = faultLast; k <= last; k++) {
             if (decided[k] > 0) {
                 firstSuccess = Math.max(0, k - 1 - in.faultEnd());
+                firstSuccessBucket = k;
                 break;
             }
         }
         Double recovery = null;
-        if (!Double.isNaN(preMean)) {
-            for (int k = faultLast; k + WINDOW - 1 <= last; k++) {
+        if (!Double.isNaN(preMean) && firstSuccessBucket > 0) {
+            // Never before the first success: a window that straddles it is not "back".
+            for (int k = firstSuccessBucket; k + WINDOW - 1 <= last; k++) {
                 double sum = 0;
                 for (int j = k; j < k + WINDOW; j++) {
                     sum += decided[j];

@@ -105,6 +105,13 @@ final class FaultRun {
                 throw new IllegalStateException("the load run reported no progress, so the fault never ran; see "
                         + runDir.resolve("load.log"));
             }
+            if (window[1] > o.durationSeconds - FaultFigures.WINDOW) {
+                // A restart on a busy machine can outlast the run (MariaDB's start alone took
+                // 30-40 s under a load average of 13 here): recovery cannot be measured then.
+                problems.add(String.format(Locale.ROOT, "the database came back at %.1f s, less than %d s before "
+                        + "the run's end at %d s: recovery not measurable; lengthen --duration", window[1],
+                        FaultFigures.WINDOW, o.durationSeconds));
+            }
             LoginLog.State after = loginLog.state();
             JsonNode result = Files.isRegularFile(runDir.resolve("result.json")) ? Json.read(runDir.resolve("result.json")) : null;
             long loadStart = ProgressLog.startNanos(lines.get(0));
