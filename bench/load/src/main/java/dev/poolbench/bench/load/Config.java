@@ -32,6 +32,25 @@ public final class Config {
     public int ipBanThreshold = intProp("ipBanThreshold", 10);
     public int userLockThreshold = intProp("userLockThreshold", 3);
     public String userAgent = prop("userAgent", "poolbench-bench/0.1 (ISUCON4 compatible)");
+    /** result.json counts the requests that took at least each of these ({@code requests.overMillis}). */
+    public long[] latencyThresholdsMillis = thresholds(prop("latencyThresholdsMillis", "1000,5000,10000"));
+
+    static long[] thresholds(String v) {
+        String[] parts = v.split(",");
+        long[] t = new long[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            try {
+                t[i] = Long.parseLong(parts[i].trim());
+            } catch (NumberFormatException e) {
+                t[i] = -1;
+            }
+            if (t[i] < 1) {
+                throw new IllegalArgumentException("poolbench.latencyThresholdsMillis must be positive integers"
+                        + " separated by commas, got '" + v + "'");
+            }
+        }
+        return t;
+    }
 
     static String prop(String name, String def) {
         return System.getProperty("poolbench." + name, def);

@@ -17,7 +17,8 @@ import java.util.TreeMap;
  * {@code merge}: the result.json of the bench hosts of one run (each run with
  * {@code --no-report-check}) become one record; the /report check runs once on the union of
  * their expectations. Latency: mean weighted by request count, percentiles and max the worst
- * host's (percentiles of separate histograms cannot be merged exactly).
+ * host's (percentiles of separate histograms cannot be merged exactly). Per-second series,
+ * logins and latency-threshold counts are summed ({@link SeriesMerge}).
  */
 final class MergeCommand {
     private final Config config;
@@ -52,6 +53,7 @@ final class MergeCommand {
         String startedAt = null;
         Map<String, Long> reasons = new TreeMap<>();
         List<String> partitions = new ArrayList<>();
+        SeriesMerge series = new SeriesMerge();
         for (int i = 0; i < records.size(); i++) {
             JsonNode r = records.get(i);
             JsonNode e = r.get("expectations");
@@ -87,6 +89,7 @@ final class MergeCommand {
                 startedAt = s;
             }
             partitions.add(r.path("partition").asText("?"));
+            series.add(r);
             r.path("failReasons").fields().forEachRemaining(f -> reasons.merge(f.getKey(), f.getValue().asLong(), Long::sum));
         }
 
@@ -120,11 +123,14 @@ final class MergeCommand {
         req.put("count", requests);
         req.put("ko", ko);
         req.put("latencyMillis", lat);
+        req.put("overMillis", series.overMillis());
         rec.put("requests", req);
+        rec.put("logins", series.logins());
         rec.put("failReasons", reasons);
         rec.put("reportCheck", check.toJson());
         rec.put("expectations", ResultRecord.toJson(union));
         rec.put("loadGenerator", ResultRecord.loadGenerator(cpuSeconds, passedPages));
+        rec.put("perSecond", series.perSecond());
         List<String> lines = new ArrayList<>();
         for (Map.Entry<String, Long> e : reasons.entrySet()) {
             lines.add("type:fail\treason:" + e.getKey() + " (x" + e.getValue() + ")");

@@ -52,12 +52,15 @@ final class ResultRecord {
         requests.put("count", s.requests());
         requests.put("ko", s.requestsKo());
         requests.put("latencyMillis", s.latency().summary());
+        requests.put("overMillis", s.overMillis());
         r.put("requests", requests);
+        r.put("logins", s.logins());
         r.put("failReasons", s.failReasons());
         r.put("reportCheck", reportCheck);
         r.put("expectations", expectations == null ? emptyExpectations() : toJson(expectations));
         long cpu = ctx.cpuNanos();
         r.put("loadGenerator", loadGenerator(cpu < 0 ? 0.0 : cpu / 1e9, s.passedPages()));
+        r.put("perSecond", s.perSecond().toJson(ctx.elapsedMillis()));
         return r;
     }
 

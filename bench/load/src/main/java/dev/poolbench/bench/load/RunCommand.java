@@ -61,12 +61,14 @@ final class RunCommand {
         }
 
         ClientModel model = new ClientModel(users, config.partition, config.ipBanThreshold, config.userLockThreshold);
+        // The series keeps the duration, the grace and some slack for a slow stop.
+        int seriesSeconds = config.durationSeconds + config.graceSeconds + 30;
         Scorer scorer = new Scorer(config.workload, line -> {
             isuconLines.add(line);
             if (!config.quiet) {
                 out.println(line);
             }
-        });
+        }, seriesSeconds, config.latencyThresholdsMillis);
         RunContext ctx = new RunContext(config, model, scorer, manifest);
         RunContext.install(ctx);
 
@@ -164,10 +166,9 @@ final class RunCommand {
         }
 
         static int launch(Config config) {
-            if (config.requestTimeoutMillis != 10_000) {
-                System.setProperty("gatling.http.requestTimeout", Integer.toString(config.requestTimeoutMillis));
-                com.typesafe.config.ConfigFactory.invalidateCaches();
-            }
+            // Always set: a run in the same JVM (tests) must not inherit an earlier run's timeout.
+            System.setProperty("gatling.http.requestTimeout", Integer.toString(config.requestTimeoutMillis));
+            com.typesafe.config.ConfigFactory.invalidateCaches();
             List<String> args = new ArrayList<>(List.of(
                     "--simulation", LoginSimulation.class.getName(),
                     "--results-folder", config.outDir.resolve("gatling").toAbsolutePath().toString(),

@@ -39,6 +39,8 @@ public final class Flow {
     public volatile boolean pageChecked;
     public volatile List<String> assets = List.of();
     public long assetsStartNanos;
+    /** Status of each asset slot's response, for the latency record (the slots' checks run one response at a time). */
+    public final int[] assetStatus = new int[32];
     private final AtomicInteger assetsClaimed = new AtomicInteger();
     /** Whether the POST /login got any response (else the server may or may not have logged it). */
     public volatile boolean loginAnswered;

@@ -1,5 +1,6 @@
 package dev.poolbench.bench.load.score;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -29,19 +30,45 @@ public final class Scorer {
     private final ConcurrentHashMap<String, LongAdder> failReasons = new ConcurrentHashMap<>();
     private final LatencyHistogram latency = new LatencyHistogram();
     private final Consumer<String> failOut;
+    private final PerSecond perSecond;
+    private final long[] thresholds;
+    private final LongAdder[] overThreshold;
+    private final LongAdder loginsDecided = new LongAdder();
+    private final LongAdder loginsNoResponse = new LongAdder();
+    private final LongAdder loginsErrorStatus = new LongAdder();
     private long failLineSecond;
     private int failLinesThisSecond;
 
     /** @param failOut where {@code type:fail} lines go, or null for none */
     public Scorer(int workers, Consumer<String> failOut) {
+        this(workers, failOut, 120, new long[0]);
+    }
+
+    /**
+     * @param seriesSeconds      seconds the per-second series keeps (duration plus grace and some slack)
+     * @param thresholdsMillis   latency thresholds for {@code overMillis}
+     */
+    public Scorer(int workers, Consumer<String> failOut, int seriesSeconds, long[] thresholdsMillis) {
         this.workerPoints = new AtomicLongArray(workers);
         this.failOut = failOut;
+        this.perSecond = new PerSecond(seriesSeconds);
+        this.thresholds = thresholdsMillis.clone();
+        this.overThreshold = new LongAdder[thresholds.length];
+        for (int i = 0; i < thresholds.length; i++) {
+            overThreshold[i] = new LongAdder();
+        }
+    }
+
+    /** Start of the measured window, second 0 of the per-second series. */
+    public void start(long nanos) {
+        perSecond.start(nanos);
     }
 
     public void pagePassed(int worker) {
         workerPoints.addAndGet(worker, PAGE_POINTS);
         success.increment();
         passedPages.increment();
+        perSecond.pagePassed();
     }
 
     public void assetMatched(int worker) {
@@ -51,6 +78,7 @@ public final class Scorer {
 
     public void failed(String reason) {
         fail.increment();
+        perSecond.failed();
         failReasons.computeIfAbsent(reason, r -> new LongAdder()).increment();
         if (failOut != null) {
             printFailLine(reason);
@@ -68,15 +96,66 @@ public final class Scorer {
         }
     }
 
-    /** One HTTP request answered or given up after {@code latencyMillis}. */
-    public void request(long latencyMillis) {
+    /**
+     * One HTTP request answered after {@code latencyMillis} with {@code status}, or given up
+     * after {@code latencyMillis} when {@code status} is 0 (timeout, connection error).
+     */
+    public void request(long latencyMillis, int status) {
+        long ms = Math.max(0, latencyMillis);
         requests.increment();
-        latency.record(latencyMillis);
+        latency.record(ms);
+        perSecond.request(ms, status);
+        for (int i = 0; i < thresholds.length; i++) {
+            if (ms >= thresholds[i]) {
+                overThreshold[i].increment();
+            }
+        }
     }
 
     /** One HTTP request whose checks failed or that got no response. */
     public void requestKo() {
         requestsKo.increment();
+        perSecond.requestKo();
+    }
+
+    /** How the app answered a POST /login (its first response, before any redirect). */
+    public enum Login {
+        /** A 302/303: the app decided and logged the attempt. */
+        DECIDED,
+        /** No response (timeout, connection error): the attempt may or may not be logged. */
+        NO_RESPONSE,
+        /** Any other status. */
+        ERROR_STATUS
+    }
+
+    public void login(Login outcome) {
+        switch (outcome) {
+            case DECIDED -> loginsDecided.increment();
+            case NO_RESPONSE -> loginsNoResponse.increment();
+            case ERROR_STATUS -> loginsErrorStatus.increment();
+        }
+    }
+
+    /** {@code {"decided": n, "noResponse": n, "errorStatus": n}}. */
+    public Map<String, Object> logins() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("decided", loginsDecided.sum());
+        m.put("noResponse", loginsNoResponse.sum());
+        m.put("errorStatus", loginsErrorStatus.sum());
+        return m;
+    }
+
+    /** Requests whose latency reached each threshold: {@code {"1000": n, ...}}. */
+    public Map<String, Object> overMillis() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < thresholds.length; i++) {
+            m.put(Long.toString(thresholds[i]), overThreshold[i].sum());
+        }
+        return m;
+    }
+
+    public PerSecond perSecond() {
+        return perSecond;
     }
 
     public void flow(dev.poolbench.bench.load.model.FlowType type) {

@@ -52,10 +52,14 @@ public class LoginSimulation extends Simulation {
 
     // ---- one definition per endpoint, with its checks ----
 
-    /** Records the latency of every response (Gatling's own measure: request sent to response received). */
-    private CheckBuilder latency() {
+    /**
+     * Records the latency of every response (Gatling's own measure: request sent to response
+     * received) with its status; Gatling runs time checks after the status checks, which stored it.
+     */
+    private CheckBuilder latency(int slot) {
         return responseTimeInMillis().transformWithSession((ms, s) -> {
-            ctx.scorer.request(ms);
+            Flow f = flow(s);
+            ctx.scorer.request(ms, slot < 0 ? f.hopStatus : f.assetStatus[slot]);
             return PageChecks.OK;
         }).is(PageChecks.OK);
     }
@@ -63,7 +67,7 @@ public class LoginSimulation extends Simulation {
     /** Checks of a page response: status and Location recorded, the verdict taken on the body. */
     private CheckBuilder[] pageChecks() {
         return new CheckBuilder[] {
-            latency(),
+            latency(-1),
             status().transformWithSession((st, s) -> {
                 flow(s).hopStatus = st;
                 return PageChecks.OK;
@@ -103,8 +107,11 @@ public class LoginSimulation extends Simulation {
         return http(s -> "GET " + PageParser.path(flow(s).asset(slot))).get(s -> flow(s).asset(slot))
                 .header("X-Forwarded-For", s -> flow(s).ipText)
                 .check(
-                        latency(),
-                        status().transformWithSession((st, s) -> checks.assetStatus(flow(s), slot, st)).is(PageChecks.OK),
+                        latency(slot),
+                        status().transformWithSession((st, s) -> {
+                            flow(s).assetStatus[slot] = st;
+                            return checks.assetStatus(flow(s), slot, st);
+                        }).is(PageChecks.OK),
                         md5().withDefault("").transformWithSession((m, s) -> checks.assetBody(flow(s), slot, m)).is(PageChecks.OK));
     }
 

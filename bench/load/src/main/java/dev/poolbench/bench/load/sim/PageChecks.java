@@ -69,6 +69,9 @@ final class PageChecks {
         f.responded = true;
         if (f.pageIsLogin) {
             f.loginAnswered = true;
+            if (f.hops == 0) {
+                scorer.login(status == 302 || status == 303 ? Scorer.Login.DECIDED : Scorer.Login.ERROR_STATUS);
+            }
         }
         if (status >= 300 && status < 400) {
             if (status != 302 && status != 303) {
@@ -155,7 +158,10 @@ final class PageChecks {
      */
     void pageDone(Flow f) {
         if (!f.responded && !f.pageFailed) {
-            scorer.request((System.nanoTime() - f.hopStartNanos) / 1_000_000);
+            if (f.pageIsLogin && f.hops == 0) {
+                scorer.login(Scorer.Login.NO_RESPONSE);
+            }
+            scorer.request((System.nanoTime() - f.hopStartNanos) / 1_000_000, 0);
             fail(f, f.hopName + ": no response (timeout or connection error)");
         }
         f.responded = false;
@@ -202,7 +208,7 @@ final class PageChecks {
         int n = Math.min(assets.size(), LoginSimulation.MAX_ASSETS);
         for (int i = 0; i < n; i++) {
             if (f.claimAsset(i)) {
-                scorer.request((System.nanoTime() - f.assetsStartNanos) / 1_000_000);
+                scorer.request((System.nanoTime() - f.assetsStartNanos) / 1_000_000, 0);
                 assetFail(f, "GET " + PageParser.path(assets.get(i)) + ": no response (timeout or connection error)");
             }
         }

@@ -61,6 +61,7 @@ public final class RunContext {
         cpuStartNanos = processCpuNanos();
         startEpochMillis = System.currentTimeMillis();
         startNanos = System.nanoTime();
+        scorer.start(startNanos);
         deadlineNanos = startNanos + config.durationSeconds * 1_000_000_000L;
     }
 

@@ -30,8 +30,20 @@ public final class IsuconTestServer implements AutoCloseable {
 
     public enum Defect {
         NONE, WRONG_NOTICE, WRONG_LAST_IP, BAD_TIME, ASSET_404, ASSET_WRONG_BYTES,
-        REPORT_MISSING_USER, REDIRECT_301, REDIRECT_DROPS_COOKIE
+        REPORT_MISSING_USER, REDIRECT_301, REDIRECT_DROPS_COOKIE,
+        /** Every third POST /login is answered 503 without being processed. */
+        LOGIN_503,
+        /** Every third POST /login waits {@link #hangMillis} before being processed and answered. */
+        LOGIN_SLOW
     }
+
+    /** POST /login received, and how the server answered them (for the bench's own counts). */
+    public final java.util.concurrent.atomic.AtomicInteger loginPosts = new java.util.concurrent.atomic.AtomicInteger();
+    public final java.util.concurrent.atomic.AtomicInteger login503 = new java.util.concurrent.atomic.AtomicInteger();
+    public final java.util.concurrent.atomic.AtomicInteger loginSlow = new java.util.concurrent.atomic.AtomicInteger();
+    public final java.util.concurrent.atomic.AtomicInteger loginRedirects = new java.util.concurrent.atomic.AtomicInteger();
+    /** How long a {@link Defect#LOGIN_SLOW} login waits. */
+    public volatile long hangMillis = 1_500;
 
     public static final String BOOTSTRAP = "/stylesheets/bootstrap.min.css";
     public static final String OWN_CSS = "/stylesheets/test-bank.css";
@@ -190,6 +202,21 @@ public final class IsuconTestServer implements AutoCloseable {
 
     private void login(HttpExchange ex) throws IOException {
         Map<String, String> form = form(ex.getRequestBody().readAllBytes());
+        int n = loginPosts.incrementAndGet();
+        if (defect == Defect.LOGIN_503 && n % 3 == 0) {
+            login503.incrementAndGet();
+            send(ex, 503, "text/plain", "busy".getBytes(StandardCharsets.UTF_8));
+            return;
+        }
+        if (defect == Defect.LOGIN_SLOW && n % 3 == 0) {
+            loginSlow.incrementAndGet();
+            try {
+                Thread.sleep(hangMillis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
         String ip = clientIp(ex);
         String login = form.getOrDefault("login", "");
         String password = form.getOrDefault("password", "");
@@ -288,6 +315,9 @@ public final class IsuconTestServer implements AutoCloseable {
     }
 
     private void redirect(HttpExchange ex, String location) throws IOException {
+        if (ex.getRequestMethod().equals("POST")) {
+            loginRedirects.incrementAndGet();
+        }
         ex.getResponseHeaders().add("Location", location);
         int status = defect == Defect.REDIRECT_301 && ex.getRequestMethod().equals("POST") ? 301 : 302;
         ex.sendResponseHeaders(status, -1);
