@@ -6,7 +6,8 @@ import dev.poolbench.bench.compare.proxy.Proxy;
 /** Takes the database away for a while; returns once it is back. */
 interface Fault {
 
-    void apply(long millis) throws Exception;
+    /** @return a detail worth reporting (the restart's stop and start times), or null */
+    String apply(long millis) throws Exception;
 
     static Fault of(Scenario scenario, Proxy proxy, LocalDatabase database) {
         return switch (scenario) {
@@ -17,6 +18,7 @@ interface Fault {
                 } finally {
                     proxy.enable();
                 }
+                return null;
             };
             case HANG -> millis -> {
                 proxy.blackhole();
@@ -25,6 +27,7 @@ interface Fault {
                 } finally {
                     proxy.clearBlackhole();
                 }
+                return null;
             };
             // Back = the restarted server answered its first query (EmbeddedMariaDb.start waits).
             case RESTART -> database::restart;

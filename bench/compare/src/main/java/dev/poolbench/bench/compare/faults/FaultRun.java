@@ -51,6 +51,7 @@ final class FaultRun {
     private final List<String> problems = new ArrayList<>();
     private final ProgressLog progressLog = new ProgressLog();
     private volatile CompletableFuture<double[]> faultDone;
+    private volatile String faultDetail;
 
     FaultRun(Setup setup, String profile, Scenario scenario, Fault fault, Path runDir) {
         this.s = setup;
@@ -128,6 +129,7 @@ final class FaultRun {
             ObjectNode json = figures.json();
             json.put("faultBeginSecond", window[0]);
             json.put("faultEndSecond", window[1]);
+            json.put("faultDetail", faultDetail);
             Json.write(runDir.resolve("figures.json"), json);
             Files.writeString(runDir.resolve("series.csv"), seriesCsv(figures));
         } catch (Exception e) {
@@ -166,14 +168,17 @@ final class FaultRun {
         long begin = System.nanoTime();
         s.progress().message(String.format(Locale.ROOT, "  %s/%s: fault at %.1f s: %s", scenario.cliName(), profile,
                 (begin - loadStart) / 1e9, scenario.description()));
+        String detail;
         try {
-            fault.apply(s.options().faultSeconds * 1_000L);
+            detail = fault.apply(s.options().faultSeconds * 1_000L);
         } catch (Exception e) {
             throw new IllegalStateException("the fault " + scenario.cliName() + " failed: " + e.getMessage(), e);
         }
         long end = System.nanoTime();
-        s.progress().message(String.format(Locale.ROOT, "  %s/%s: database back at %.1f s (away %.1f s)",
-                scenario.cliName(), profile, (end - loadStart) / 1e9, (end - begin) / 1e9));
+        faultDetail = detail;
+        s.progress().message(String.format(Locale.ROOT, "  %s/%s: database back at %.1f s (away %.1f s%s)",
+                scenario.cliName(), profile, (end - loadStart) / 1e9, (end - begin) / 1e9,
+                detail == null ? "" : ": " + detail));
         return new double[] {(begin - loadStart) / 1e9, (end - loadStart) / 1e9};
     }
 
