@@ -7,6 +7,9 @@
 #                  (one integration suite per pool profile), bench (client model, checks
 #                  proven against a deliberately wrong server, statistics)
 #   quick-compare  ./poolbench compare --quick: the real comparison, short, must be valid
+#   quick-faults   ./poolbench faults --quick --profiles hikari --check: each fault scenario
+#                  (unreachable, hang, restart) once, short; every measurement must be taken
+#                  and consistent (errors seen, recovery measured, login_log rows = decisions)
 #   terraform      fmt, checkov, terraform test of the inventory module (offline)
 #   ansible        ansible-lint (production), syntax check; with CI=true or POOLBENCH_CONVERGE=1
 #                  also site.yml twice against this machine (second run changed=0) and a
@@ -22,7 +25,7 @@ declare -A skip=()
 while (($#)); do
   case "$1" in
     --skip) skip["${2:?--skip needs a step name}"]=1; shift 2 ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
     *) echo "run-all: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -43,6 +46,7 @@ step() {
 
 step maven ./mvnw -B -ntp verify
 step quick-compare ./poolbench compare --quick
+step quick-faults ./poolbench faults --quick --profiles hikari --check
 step terraform terraform/tests/run.sh
 step ansible ansible/tests/run.sh
 

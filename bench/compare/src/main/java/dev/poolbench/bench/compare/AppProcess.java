@@ -15,9 +15,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** Helpers for the application JVM of a run: wait for health, read JSON, stop. */
-final class AppProcess {
+public final class AppProcess {
 
-    static final Duration HEALTH_TIMEOUT = Duration.ofSeconds(180);
+    public static final Duration HEALTH_TIMEOUT = Duration.ofSeconds(180);
     private static final HttpClient HTTP = HttpClient.newBuilder()
             .connectTimeout(Duration.ofSeconds(2)).build();
 
@@ -54,7 +54,7 @@ final class AppProcess {
      * Health UP on the management port, then the login page answering 200 on the app port:
      * only then does the app really serve (the first page renders its templates).
      */
-    static void awaitReady(Process process, Path log, URI health, URI page, Duration timeout)
+    public static void awaitReady(Process process, Path log, URI health, URI page, Duration timeout)
             throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         awaitHealthy(process, log, health, timeout);
@@ -81,7 +81,7 @@ final class AppProcess {
     }
 
     /** Graceful stop (SIGTERM), then kill after 15 s. */
-    static void stop(Process process) {
+    public static void stop(Process process) {
         if (!process.isAlive()) {
             return;
         }
@@ -98,7 +98,7 @@ final class AppProcess {
         }
     }
 
-    static JsonNode getJson(URI uri) throws IOException, InterruptedException {
+    public static JsonNode getJson(URI uri) throws IOException, InterruptedException {
         HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(15))
                 .GET().build(), HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() != 200) {
@@ -107,7 +107,7 @@ final class AppProcess {
         return Json.parse(r.body());
     }
 
-    static String tail(Path file, int lines) {
+    public static String tail(Path file, int lines) {
         try {
             List<String> all = Files.readAllLines(file, StandardCharsets.UTF_8);
             return String.join("\n", new ArrayList<>(all.subList(Math.max(0, all.size() - lines), all.size())));

@@ -1,11 +1,13 @@
 package dev.poolbench.bench.compare;
 
+import dev.poolbench.bench.compare.faults.FaultOptions;
+import dev.poolbench.bench.compare.faults.Faults;
 import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
- * {@code compare} (the local or remote comparison) and {@code summarize} (statistics, summary
- * and chart of a results directory). Exit status: 0 every run valid and as requested, 1 some run
+ * {@code compare} (the local or remote comparison), {@code summarize} (statistics, summary
+ * and chart of a results directory) and {@code faults} (fault scenarios per pool). Exit status: 0 every run valid and as requested, 1 some run
  * invalid or flagged, 2 usage or setup error.
  */
 public final class CompareMain {
@@ -33,16 +35,18 @@ public final class CompareMain {
             return switch (command) {
                 case "compare" -> new Comparison(CompareOptions.parse(rest)).run();
                 case "summarize" -> Summarizer.summarize(summarizeDir(rest), System.out);
+                case "faults" -> new Faults(FaultOptions.parse(rest)).run();
                 default -> throw new UsageException("unknown command '" + command
-                        + "'; commands: compare, summarize");
+                        + "'; commands: compare, summarize, faults");
             };
         } catch (UsageException e) {
             if (e.getMessage() == null) {
-                System.out.print(CompareOptions.USAGE);
+                System.out.print(command.equals("faults") ? FaultOptions.USAGE : CompareOptions.USAGE);
                 return 0;
             }
             System.err.println("poolbench " + command + ": " + e.getMessage());
-            System.err.println("Run 'poolbench compare --help' for the options.");
+            System.err.println("Run 'poolbench " + (command.equals("faults") ? "faults" : "compare")
+                    + " --help' for the options.");
             return 2;
         } catch (IllegalArgumentException | IllegalStateException e) {
             System.err.println("poolbench " + command + ": " + e.getMessage());

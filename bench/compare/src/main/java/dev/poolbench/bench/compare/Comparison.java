@@ -34,13 +34,13 @@ import java.util.concurrent.atomic.AtomicReference;
  * Remote mode: the same rounds against an app that runs elsewhere, reset by a command or JDBC.
  * Ends with the summary (see {@link Summarizer}); the exit status is its verdict.
  */
-final class Comparison {
+public final class Comparison {
 
-    static final Path WEBAPP_JAR = Path.of("webapp", "target", "poolbench-webapp.jar");
-    static final Path LOAD_JAR = Path.of("bench", "load", "target", "poolbench-load.jar");
-    static final Path STATE = Path.of(".poolbench");
-    static final String LOAD_MAIN = "dev.poolbench.bench.load.LoadMain";
-    static final List<String> LOAD_JVM_OPTIONS = List.of(
+    public static final Path WEBAPP_JAR = Path.of("webapp", "target", "poolbench-webapp.jar");
+    public static final Path LOAD_JAR = Path.of("bench", "load", "target", "poolbench-load.jar");
+    public static final Path STATE = Path.of(".poolbench");
+    public static final String LOAD_MAIN = "dev.poolbench.bench.load.LoadMain";
+    public static final List<String> LOAD_JVM_OPTIONS = List.of(
             "--add-opens=java.base/java.lang=ALL-UNNAMED",
             "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED");
 

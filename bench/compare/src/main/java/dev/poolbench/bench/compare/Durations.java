@@ -1,13 +1,13 @@
 package dev.poolbench.bench.compare;
 
 /** Human-readable durations for progress lines and summaries. */
-final class Durations {
+public final class Durations {
 
     private Durations() {
     }
 
     /** 75_000 → "1m 15s"; 3_725_000 → "1h 02m 05s"; under a minute with one decimal. */
-    static String format(long millis) {
+    public static String format(long millis) {
         if (millis < 60_000) {
             return String.format(java.util.Locale.ROOT, "%.1fs", millis / 1000.0);
         }

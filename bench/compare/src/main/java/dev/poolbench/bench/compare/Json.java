@@ -10,23 +10,23 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** The one JSON mapper of the module and a few null-tolerant readers. */
-final class Json {
+public final class Json {
 
-    static final ObjectMapper MAPPER = new ObjectMapper()
+    public static final ObjectMapper MAPPER = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT);
 
     private Json() {
     }
 
-    static ObjectNode object() {
+    public static ObjectNode object() {
         return MAPPER.createObjectNode();
     }
 
-    static JsonNode read(Path file) throws IOException {
+    public static JsonNode read(Path file) throws IOException {
         return MAPPER.readTree(file.toFile());
     }
 
-    static JsonNode parse(String text) {
+    public static JsonNode parse(String text) {
         try {
             return MAPPER.readTree(text);
         } catch (IOException e) {
@@ -34,7 +34,7 @@ final class Json {
         }
     }
 
-    static void write(Path file, JsonNode node) throws IOException {
+    public static void write(Path file, JsonNode node) throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
         MAPPER.writeValue(file.toFile(), node);
     }
@@ -48,18 +48,18 @@ final class Json {
         }
     }
 
-    static double number(JsonNode node, String path) {
+    public static double number(JsonNode node, String path) {
         JsonNode n = at(node, path);
         return n != null && n.isNumber() ? n.asDouble() : Double.NaN;
     }
 
-    static String text(JsonNode node, String path) {
+    public static String text(JsonNode node, String path) {
         JsonNode n = at(node, path);
         return n == null || n.isNull() || n.isMissingNode() ? null : n.asText();
     }
 
     /** Dotted path lookup ("requests.latencyMillis.p99"); null when any part is missing. */
-    static JsonNode at(JsonNode node, String path) {
+    public static JsonNode at(JsonNode node, String path) {
         JsonNode current = node;
         for (String part : path.split("\\.")) {
             if (current == null || !current.has(part)) {

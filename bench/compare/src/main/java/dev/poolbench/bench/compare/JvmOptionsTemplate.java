@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * same file is rendered by Ansible's template module, so only plain substitution is supported;
  * anything else is an error rather than a silently different JVM.
  */
-final class JvmOptionsTemplate {
+public final class JvmOptionsTemplate {
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*}}");
     private static final Pattern TRAILING_COMMENT = Pattern.compile("\\s+#.*$");
@@ -23,7 +23,7 @@ final class JvmOptionsTemplate {
     private JvmOptionsTemplate() {
     }
 
-    static List<String> render(Path file, Map<String, String> values) throws IOException {
+    public static List<String> render(Path file, Map<String, String> values) throws IOException {
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException("JVM options file not found: " + file
                     + " (set it with --jvm-options FILE)");

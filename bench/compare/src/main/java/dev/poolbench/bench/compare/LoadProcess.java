@@ -15,19 +15,19 @@ import java.util.concurrent.atomic.AtomicReference;
  * One {@code LoadMain run} in a child JVM. Its output goes to {@code load.log}; its
  * {@code progress} lines also feed the status line.
  */
-final class LoadProcess {
+public final class LoadProcess {
 
-    interface Listener {
+    public interface Listener {
         void progress(long left, long success, long fail);
     }
 
-    static final AtomicReference<Process> CURRENT = new AtomicReference<>();
+    public static final AtomicReference<Process> CURRENT = new AtomicReference<>();
 
     private LoadProcess() {
     }
 
     /** @return the exit status of the run (0 valid, 1 invalid, 2 error) */
-    static int run(List<String> command, Path log, Listener listener) throws IOException, InterruptedException {
+    public static int run(List<String> command, Path log, Listener listener) throws IOException, InterruptedException {
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         CURRENT.set(process);
         try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(),

@@ -16,21 +16,24 @@ import java.util.function.Consumer;
  * The embedded MariaDB of a local comparison, with the generated data loaded once per seed.
  * Data and server files live under {@code .poolbench/}, so the second comparison starts at once.
  */
-final class LocalDatabase implements AutoCloseable {
+public final class LocalDatabase implements AutoCloseable {
 
-    static final String DATABASE = "isu4_qualifier";
+    public static final String DATABASE = "isu4_qualifier";
     private static final String LOADED_MARKER = "poolbench-loaded";
 
-    private final EmbeddedMariaDb db;
+    // Replaced by restart() (the fault scenario); the port, user and password stay the same.
+    private volatile EmbeddedMariaDb db;
     private final DatabaseReset reset;
+    private final Path baseDir;
 
-    private LocalDatabase(EmbeddedMariaDb db) {
+    private LocalDatabase(EmbeddedMariaDb db, Path baseDir) {
         this.db = db;
+        this.baseDir = baseDir;
         this.reset = new DatabaseReset(db.jdbcUrl(DATABASE), db.user(), db.password());
     }
 
     /** Generates the data of a seed unless cached; returns its directory. */
-    static Path data(Path cacheRoot, long seed, Consumer<String> log) {
+    public static Path data(Path cacheRoot, long seed, Consumer<String> log) {
         Path dir = cacheRoot.resolve("seed-" + seed);
         Path done = dir.resolve(".complete");
         if (Files.isRegularFile(done)) {
@@ -48,7 +51,7 @@ final class LocalDatabase implements AutoCloseable {
         return dir;
     }
 
-    static LocalDatabase start(int port, Path baseDir, Path dataDir, long seed, SchemaVariant variant,
+    public static LocalDatabase start(int port, Path baseDir, Path dataDir, long seed, SchemaVariant variant,
                                Consumer<String> log) {
         EmbeddedMariaDb db;
         try {
@@ -59,7 +62,7 @@ final class LocalDatabase implements AutoCloseable {
         }
         log.accept("database: " + db.version() + " on port " + db.port() + ", started in "
                 + Durations.format(db.startupTime().toMillis()));
-        LocalDatabase local = new LocalDatabase(db);
+        LocalDatabase local = new LocalDatabase(db, baseDir);
         try {
             local.ensureLoaded(baseDir, dataDir, seed, variant, log);
         } catch (RuntimeException e) {
@@ -97,24 +100,54 @@ final class LocalDatabase implements AutoCloseable {
         log.accept("database: schema " + variant.cliName());
     }
 
-    Duration reset() {
+    public Duration reset() {
         return reset.reset();
     }
 
-    int port() {
+    public int port() {
         return db.port();
     }
 
-    String user() {
+    /** JDBC URL of the game's database, straight to the server (never through a proxy). */
+    public String jdbcUrl() {
+        return db.jdbcUrl(DATABASE);
+    }
+
+    public String user() {
         return db.user();
     }
 
-    String password() {
+    public String password() {
         return db.password();
     }
 
-    String version() {
+    public String version() {
         return db.version();
+    }
+
+    /** Rows of login_log now, counted directly on the database (not through the app). */
+    public long loginLogRows() {
+        return reset.loginLogRows();
+    }
+
+    /**
+     * Stops the server (every connection dies) and starts it again on the same port and data
+     * directory, after {@code downMillis} counted from the stop's start. For the fault scenario
+     * {@code restart}; the data stays loaded (clean InnoDB shutdown).
+     *
+     * @return how long the stop and the start took, e.g. "stop 1.2s, start 3.4s"
+     */
+    public String restart(long downMillis) throws InterruptedException {
+        long start = System.nanoTime();
+        int port = db.port();
+        db.close();
+        long stopMillis = (System.nanoTime() - start) / 1_000_000;
+        long left = downMillis - stopMillis;
+        if (left > 0) {
+            Thread.sleep(left);
+        }
+        db = EmbeddedMariaDb.start(port, baseDir);
+        return "stop " + Durations.format(stopMillis) + ", start " + Durations.format(db.startupTime().toMillis());
     }
 
     @Override

@@ -8,7 +8,7 @@ import java.util.Locale;
  * success/fail and the overall ETA. On a terminal it is redrawn in place with {@code \r};
  * otherwise (CI, a pipe) a plain line is printed on every phase change and every ~5 s.
  */
-final class Progress implements AutoCloseable {
+public final class Progress implements AutoCloseable {
 
     private static final long PLAIN_INTERVAL_NANOS = 5_000_000_000L;
 
@@ -32,7 +32,7 @@ final class Progress implements AutoCloseable {
     private int lastWidth;
 
     /** @param nominalRunMillis warm-up + measured time of one run (the fixed cost is learned) */
-    Progress(PrintStream out, boolean tty, int totalRuns, long nominalRunMillis) {
+    public Progress(PrintStream out, boolean tty, int totalRuns, long nominalRunMillis) {
         this.out = out;
         this.tty = tty;
         this.totalRuns = totalRuns;
@@ -42,11 +42,11 @@ final class Progress implements AutoCloseable {
         this.ticker.start();
     }
 
-    static boolean isTerminal() {
+    public static boolean isTerminal() {
         return System.console() != null && System.getenv("CI") == null;
     }
 
-    synchronized void runStarted(int index, String label) {
+    public synchronized void runStarted(int index, String label) {
         runIndex = index;
         runLabel = label;
         runStartNanos = System.nanoTime();
@@ -55,7 +55,7 @@ final class Progress implements AutoCloseable {
     }
 
     /** @param seconds expected length of the phase, or 0 when unknown */
-    synchronized void phase(String name, long seconds) {
+    public synchronized void phase(String name, long seconds) {
         phase = name;
         phaseEndNanos = seconds > 0 ? System.nanoTime() + seconds * 1_000_000_000L : 0;
         // A load phase counts down only once the load JVM reports; until then it is starting.
@@ -66,7 +66,7 @@ final class Progress implements AutoCloseable {
     }
 
     /** A {@code progress} line of the load generator. */
-    synchronized void live(long left, long success, long fail) {
+    public synchronized void live(long left, long success, long fail) {
         boolean first = loadStarting;
         loadStarting = false;
         this.success = success;
@@ -83,13 +83,13 @@ final class Progress implements AutoCloseable {
         render(first);
     }
 
-    synchronized void runFinished() {
+    public synchronized void runFinished() {
         finishedRuns++;
         finishedMillis += (System.nanoTime() - runStartNanos) / 1_000_000;
     }
 
     /** A line that stays (the status line is redrawn below it). */
-    synchronized void message(String line) {
+    public synchronized void message(String line) {
         clear();
         out.println(line);
         render(true);

@@ -1,0 +1,49 @@
+package dev.poolbench.bench.compare.faults;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What makes the exit status 1. Always: a run that failed. With {@code --check} (the CI form)
+ * also every measurement must have been taken and be consistent: the fault showed, a decided
+ * login came after it, login_log rows match the decisions, /report was checked. These hold for
+ * any pool that works at all, so they test the measurement, not a pool's result.
+ */
+final class FaultChecks {
+
+    private FaultChecks() {
+    }
+
+    static List<String> failures(List<FaultRun.Outcome> outcomes, FaultOptions options) {
+        List<String> failures = new ArrayList<>();
+        for (FaultRun.Outcome o : outcomes) {
+            String run = o.scenario().cliName() + "/" + o.profile() + ": ";
+            FaultFigures f = o.figures();
+            if (f == null || !o.problems().isEmpty()) {
+                failures.add(run + "run failed: " + String.join("; ", o.problems()));
+                continue;
+            }
+            if (!options.check) {
+                continue;
+            }
+            if (!f.faultSeen()) {
+                failures.add(run + (o.scenario() == Scenario.HANG
+                        ? "no request stalled for half the hang (longest " + f.longestRequestMillis() + " ms)"
+                        : "no error counted during the fault"));
+            }
+            if (f.firstSuccessSeconds() == null || f.firstSuccessSeconds() < 0) {
+                failures.add(run + "no decided login after the database came back");
+            }
+            if (!f.rowsConsistent()) {
+                failures.add(run + "login_log rows " + f.rowsAdded() + " vs decided " + f.decided() + " + no response "
+                        + f.noResponse() + ": " + f.rowsVerdict());
+            }
+            // Whether /report stays exact is an outcome (a 5xx on POST /login leaves the load's
+            // model unsure what the app logged); only that it was checked is required here.
+            if (f.reportExact() == null) {
+                failures.add(run + "/report check not performed");
+            }
+        }
+        return failures;
+    }
+}

@@ -1,0 +1,288 @@
+package dev.poolbench.bench.compare.faults;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.AppProcess;
+import dev.poolbench.bench.compare.Comparison;
+import dev.poolbench.bench.compare.Json;
+import dev.poolbench.bench.compare.JvmOptionsTemplate;
+import dev.poolbench.bench.compare.LoadProcess;
+import dev.poolbench.bench.compare.LocalDatabase;
+import dev.poolbench.bench.compare.Progress;
+import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSampler;
+import java.io.File;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * One fault run: fresh app JVM on the pool profile → health → warm-up → reset → count
+ * login_log → load run with the fault at {@code --fault-at} → count again → figures.
+ */
+final class FaultRun {
+
+    /** What a run needs from the whole command. */
+    record Setup(FaultOptions options, String java, Path webappJar, Path loadJar, Path loadLib, Path data,
+                 LocalDatabase database, int proxyPort, Progress progress, AtomicReference<Process> app) {
+    }
+
+    /** The outcome: figures (null when the run failed) and what went wrong. */
+    record Outcome(String profile, Scenario scenario, FaultFigures figures, Double faultBegin, Double faultEnd,
+                   List<String> problems) {
+    }
+
+    private final Setup s;
+    private final String profile;
+    private final Scenario scenario;
+    private final Fault fault;
+    private final Path runDir;
+    private final List<String> problems = new ArrayList<>();
+    private final ProgressLog progressLog = new ProgressLog();
+    private volatile CompletableFuture<double[]> faultDone;
+    private volatile String faultDetail;
+
+    FaultRun(Setup setup, String profile, Scenario scenario, Fault fault, Path runDir) {
+        this.s = setup;
+        this.profile = profile;
+        this.scenario = scenario;
+        this.fault = fault;
+        this.runDir = runDir;
+    }
+
+    Outcome run() throws InterruptedException {
+        FaultOptions o = s.options();
+        FaultFigures figures = null;
+        double[] window = null;
+        try {
+            Files.createDirectories(runDir);
+            LoginLog loginLog = new LoginLog(s.database().jdbcUrl(), s.database().user(), s.database().password());
+            s.progress().phase("start + reset", 0);
+            int appPort = freePort();
+            int managementPort = freePort();
+            URI appUrl = URI.create("http://127.0.0.1:" + appPort);
+            URI managementUrl = URI.create("http://127.0.0.1:" + managementPort);
+            startApp(appPort, managementPort);
+            s.database().reset();
+            AppProcess.awaitReady(s.app().get(), runDir.resolve("app.log"), managementUrl.resolve("/actuator/health"),
+                    appUrl.resolve("/"), AppProcess.HEALTH_TIMEOUT);
+            Json.write(runDir.resolve("poolsettings.json"), AppProcess.getJson(managementUrl.resolve("/actuator/poolsettings")));
+            if (o.warmupSeconds > 0) {
+                s.progress().phase("warm-up", o.warmupSeconds);
+                LoadProcess.run(loadCommand(appUrl, runDir.resolve("warmup"), o.warmupSeconds, true),
+                        runDir.resolve("load.log"), (left, success, fail) -> s.progress().live(left, success, fail));
+                s.progress().phase("reset", 0);
+                s.database().reset();
+            }
+            LoginLog.State before = loginLog.state();
+
+            s.progress().phase("measure", o.durationSeconds);
+            long samplerStart = System.nanoTime();
+            PoolMetricsSampler sampler = PoolMetricsSampler.start(managementUrl.resolve("/actuator/prometheus"), runDir);
+            int exit;
+            try {
+                exit = LoadProcess.run(loadCommand(appUrl, runDir, o.durationSeconds, false), runDir.resolve("load.log"),
+                        this::onProgress);
+            } finally {
+                sampler.stop();
+            }
+            if (exit == 2) {
+                problems.add("load run failed (exit 2): " + AppProcess.tail(runDir.resolve("load.log"), 1).strip());
+            }
+            window = awaitFault();
+            List<ProgressLog.Line> lines = progressLog.lines();
+            if (lines.isEmpty() || window == null) {
+                throw new IllegalStateException("the load run reported no progress, so the fault never ran; see "
+                        + runDir.resolve("load.log"));
+            }
+            if (window[1] > o.durationSeconds - FaultFigures.WINDOW) {
+                // A restart on a busy machine can outlast the run (MariaDB's start alone took
+                // 30-40 s under a load average of 13 here): recovery cannot be measured then.
+                problems.add(String.format(Locale.ROOT, "the database came back at %.1f s, less than %d s before "
+                        + "the run's end at %d s: recovery not measurable; lengthen --duration", window[1],
+                        FaultFigures.WINDOW, o.durationSeconds));
+            }
+            LoginLog.State after = loginLog.state();
+            JsonNode result = Files.isRegularFile(runDir.resolve("result.json")) ? Json.read(runDir.resolve("result.json")) : null;
+            long loadStart = ProgressLog.startNanos(lines.get(0));
+            long loadStartEpoch = ProgressLog.startEpochMillis(lines.get(0));
+            List<Second> seconds = Second.fromResult(result);
+            if (seconds.isEmpty()) {
+                seconds = ProgressLog.seconds(lines);
+            }
+            FaultFigures.Inputs inputs = new FaultFigures.Inputs(scenario, window[0], window[1], o.durationSeconds,
+                    o.poolWaitMillis, seconds, decidedPerSecond(loginLog.rowsPerSecond(before.maxId()), loadStartEpoch),
+                    PoolCsv.read(runDir.resolve(PoolMetricsSampler.CSV), (samplerStart - loadStart) / 1e9),
+                    result, before.rows(), after.rows());
+            figures = FaultFigures.compute(inputs);
+            ObjectNode json = figures.json();
+            json.put("faultBeginSecond", window[0]);
+            json.put("faultEndSecond", window[1]);
+            json.put("faultDetail", faultDetail);
+            Json.write(runDir.resolve("figures.json"), json);
+            Files.writeString(runDir.resolve("series.csv"), seriesCsv(figures));
+        } catch (Exception e) {
+            if (e instanceof InterruptedException) {
+                throw (InterruptedException) e;
+            }
+            String message = e.getMessage() == null ? e.toString() : e.getMessage();
+            problems.add(message.lines().findFirst().orElse(e.toString()));
+            s.progress().message("run " + runDir.getFileName() + " failed: " + message);
+        } finally {
+            s.progress().phase("stop", 0);
+            Process p = s.app().getAndSet(null);
+            if (p != null) {
+                AppProcess.stop(p);
+            }
+        }
+        return new Outcome(profile, scenario, figures, window == null ? null : window[0],
+                window == null ? null : window[1], List.copyOf(problems));
+    }
+
+    /** The first progress line fixes the run's start; the fault is scheduled from it. */
+    private void onProgress(long left, long success, long fail) {
+        s.progress().live(left, success, fail);
+        ProgressLog.Line line = progressLog.add(s.options().durationSeconds - left, success, fail);
+        if (faultDone != null) {
+            return;
+        }
+        long start = ProgressLog.startNanos(line);
+        long delayNanos = start + s.options().faultAtSeconds * 1_000_000_000L - System.nanoTime();
+        faultDone = CompletableFuture.supplyAsync(() -> applyFault(start),
+                CompletableFuture.delayedExecutor(Math.max(0, delayNanos), TimeUnit.NANOSECONDS));
+    }
+
+    /** @return begin and end of the fault in load time (seconds) */
+    private double[] applyFault(long loadStart) {
+        long begin = System.nanoTime();
+        s.progress().message(String.format(Locale.ROOT, "  %s/%s: fault at %.1f s: %s", scenario.cliName(), profile,
+                (begin - loadStart) / 1e9, scenario.description()));
+        String detail;
+        try {
+            detail = fault.apply(s.options().faultSeconds * 1_000L);
+        } catch (Exception e) {
+            throw new IllegalStateException("the fault " + scenario.cliName() + " failed: " + e.getMessage(), e);
+        }
+        long end = System.nanoTime();
+        faultDetail = detail;
+        s.progress().message(String.format(Locale.ROOT, "  %s/%s: database back at %.1f s (away %.1f s%s)",
+                scenario.cliName(), profile, (end - loadStart) / 1e9, (end - begin) / 1e9,
+                detail == null ? "" : ": " + detail));
+        return new double[] {(begin - loadStart) / 1e9, (end - loadStart) / 1e9};
+    }
+
+    private double[] awaitFault() {
+        CompletableFuture<double[]> done = faultDone;
+        if (done == null) {
+            return null;
+        }
+        try {
+            // A restart may take longer than the run when the machine is busy.
+            return done.get(5, TimeUnit.MINUTES);
+        } catch (Exception e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            problems.add(cause.getMessage());
+            return null;
+        }
+    }
+
+    /** Rows per created_at second → load-time buckets (a second's middle decides its bucket). */
+    static Map<Integer, Long> decidedPerSecond(Map<LocalDateTime, Long> rows, long loadStartEpochMillis) {
+        Map<Integer, Long> buckets = new LinkedHashMap<>();
+        ZoneId zone = ZoneId.systemDefault();
+        rows.forEach((second, n) -> {
+            double t = (second.atZone(zone).toInstant().toEpochMilli() + 500 - loadStartEpochMillis) / 1000.0;
+            buckets.merge((int) Math.ceil(t), n, Long::sum);
+        });
+        return buckets;
+    }
+
+    private void startApp(int appPort, int managementPort) throws IOException {
+        FaultOptions o = s.options();
+        List<String> command = new ArrayList<>();
+        command.add(s.java());
+        command.addAll(JvmOptionsTemplate.render(Path.of("webapp", "jvm.options"),
+                Map.of("heap", o.heap, "gc", "G1", "log_dir", runDir.toAbsolutePath().toString())));
+        command.add("-jar");
+        command.add(s.webappJar().toString());
+        command.add("--spring.profiles.active=" + profile);
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("ISU4_DB_HOST", "127.0.0.1");
+        // Through the proxy for the proxy faults; straight to the server for a restart, so
+        // refused connections come from the real server's port.
+        env.put("ISU4_DB_PORT", String.valueOf(scenario.throughProxy() ? s.proxyPort() : s.database().port()));
+        env.put("ISU4_DB_USER", s.database().user());
+        env.put("ISU4_DB_PASSWORD", s.database().password());
+        env.put("ISU4_DB_NAME", LocalDatabase.DATABASE);
+        env.put("POOLBENCH_POOL_MODE", "equalized");
+        env.put("POOLBENCH_POOL_SIZE", String.valueOf(o.poolSize));
+        env.put("POOLBENCH_POOL_WAIT_MILLIS", String.valueOf(o.poolWaitMillis));
+        env.put("SERVER_PORT", String.valueOf(appPort));
+        env.put("POOLBENCH_MANAGEMENT_PORT", String.valueOf(managementPort));
+        StringBuilder record = new StringBuilder(String.join(" ", command)).append('\n');
+        env.forEach((k, v) -> record.append(k).append('=').append(v).append('\n'));
+        Files.writeString(runDir.resolve("app-command.txt"), record);
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(runDir.resolve("app.log").toFile());
+        builder.environment().putAll(env);
+        s.app().set(builder.start());
+    }
+
+    private List<String> loadCommand(URI appUrl, Path outDir, int seconds, boolean warmup) {
+        FaultOptions o = s.options();
+        List<String> command = new ArrayList<>();
+        command.add(s.java());
+        command.addAll(Comparison.LOAD_JVM_OPTIONS);
+        // The figures come from result.json; Gatling's HTML report would only cost time.
+        command.add("-Dpoolbench.htmlReport=false");
+        // Requests slower than the pool's wait: counted by the load generator (overMillis).
+        command.add("-Dpoolbench.latencyThresholdsMillis=" + o.poolWaitMillis);
+        command.add("-cp");
+        command.add(s.loadJar() + File.pathSeparator + s.loadLib() + File.separator + "*");
+        command.add(Comparison.LOAD_MAIN);
+        command.add("run");
+        command.add("--base-url=" + appUrl);
+        command.add("--data=" + s.data().toAbsolutePath());
+        if (o.workload != null) {
+            command.add("--workload=" + o.workload);
+        }
+        command.add("--duration=" + seconds);
+        command.add("--out=" + outDir.toAbsolutePath());
+        command.add("--seed=" + o.seed);
+        command.add("--label=" + scenario.cliName() + "-" + profile + (warmup ? " warm-up" : ""));
+        if (warmup) {
+            command.add("--no-report-check");
+        }
+        return command;
+    }
+
+    private static String seriesCsv(FaultFigures f) {
+        StringBuilder out = new StringBuilder("second,decided_logins,errors,active,pending\n");
+        for (FaultFigures.Point p : f.series()) {
+            out.append(p.second()).append(',').append(n(p.decided())).append(',').append(n(p.errors())).append(',')
+                    .append(n(p.active())).append(',').append(n(p.pending())).append('\n');
+        }
+        return out.toString();
+    }
+
+    private static String n(double v) {
+        return Double.isNaN(v) ? "" : v == Math.rint(v) ? String.valueOf((long) v) : String.format(Locale.ROOT, "%.3f", v);
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}

@@ -1,0 +1,92 @@
+package dev.poolbench.bench.compare.faults;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.Json;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** {@code faults.txt} (the table printed at the end) and {@code faults.json}. */
+final class FaultTable {
+
+    static final String HEADER = String.format(Locale.ROOT, "%-12s %-7s %6s %-22s %6s %8s %8s %7s %7s %7s %6s %-9s %6s%n",
+            "scenario", "profile", "away s", "errors in fault", "after", "max ms", ">wait", "1st ok", "90% s",
+            "opened", "pend", "rows", "report");
+
+    private FaultTable() {
+    }
+
+    static String text(List<FaultRun.Outcome> outcomes, FaultOptions o) {
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, "poolbench faults: %d s runs, fault at %d s for %d s, pool size %d, "
+                + "pool wait %d ms%s%n%n", o.durationSeconds, o.faultAtSeconds, o.faultSeconds, o.poolSize,
+                o.poolWaitMillis, o.workload == null ? "" : ", workload " + o.workload));
+        out.append(HEADER);
+        for (FaultRun.Outcome r : outcomes) {
+            FaultFigures f = r.figures();
+            if (f == null) {
+                out.append(String.format(Locale.ROOT, "%-12s %-7s FAILED: %s%n", r.scenario().cliName(), r.profile(),
+                        r.problems().isEmpty() ? "?" : r.problems().get(0)));
+                continue;
+            }
+            String away = r.faultBegin() == null ? "-" : String.format(Locale.ROOT, "%.1f", r.faultEnd() - r.faultBegin());
+            out.append(String.format(Locale.ROOT, "%-12s %-7s %6s %-22s %6d %8s %8s %7s %7s %7s %6s %-9s %6s%n",
+                    r.scenario().cliName(), r.profile(), away, errors(f), f.errorsAfterReturn(),
+                    num(f.longestRequestMillis(), "%.0f"), f.slowerThanPoolWait() == null ? "-" : f.slowerThanPoolWait(),
+                    num(f.firstSuccessSeconds(), "%.1f"), f.recoverySeconds() == null ? "never" : num(f.recoverySeconds(), "%.1f"),
+                    num(f.connectionsOpened(), "%.0f"), num(f.peakPending(), "%.0f"), f.rowsVerdict(),
+                    f.reportExact() == null ? "-" : f.reportExact() ? "exact" : "WRONG"));
+            for (String p : r.problems()) {
+                out.append("    problem: ").append(p).append('\n');
+            }
+        }
+        out.append("""
+
+                away s: how long the database was away; errors in fault: error responses (status: count,
+                none = no response) from the fault's start to the second of its end; after: errors after
+                that; max ms: longest request; >wait: requests slower than the pool wait; 1st ok: seconds
+                from the return to the first decided login; 90% s: from the return to the first 3-s window
+                at >= 90 % of the pre-fault decided logins per second; opened: connections opened from the
+                fault's start to the end; pend: peak threads waiting for a connection from the fault on;
+                rows: login_log rows added vs decided logins (ok, LOST n, DOUBLED n); report: /report check.
+                See docs/faults.md.
+                """);
+        return out.toString();
+    }
+
+    private static String errors(FaultFigures f) {
+        if (f.errorsByStatus().isEmpty()) {
+            return String.valueOf(f.errorsDuringFault());
+        }
+        return f.errorsDuringFault() + " (" + f.errorsByStatus().entrySet().stream()
+                .map(e -> e.getKey() + ":" + e.getValue()).collect(Collectors.joining(" ")) + ")";
+    }
+
+    private static String num(Double v, String format) {
+        return v == null || v.isNaN() ? "-" : String.format(Locale.ROOT, format, v);
+    }
+
+    static ObjectNode json(List<FaultRun.Outcome> outcomes, FaultOptions o, Map<String, String> environment) {
+        ObjectNode root = Json.object();
+        root.put("schema", 1);
+        root.set("options", o.toJson());
+        ObjectNode env = root.putObject("environment");
+        environment.forEach(env::put);
+        ArrayNode runs = root.putArray("runs");
+        for (FaultRun.Outcome r : outcomes) {
+            ObjectNode n = runs.addObject();
+            n.put("scenario", r.scenario().cliName());
+            n.put("profile", r.profile());
+            n.put("faultBeginSecond", r.faultBegin());
+            n.put("faultEndSecond", r.faultEnd());
+            if (r.figures() != null) {
+                n.set("figures", r.figures().json());
+            }
+            ArrayNode problems = n.putArray("problems");
+            r.problems().forEach(problems::add);
+        }
+        return root;
+    }
+}

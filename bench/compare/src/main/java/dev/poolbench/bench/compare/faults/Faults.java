@@ -1,0 +1,208 @@
+package dev.poolbench.bench.compare.faults;
+
+import dev.poolbench.bench.compare.AppProcess;
+import dev.poolbench.bench.compare.Comparison;
+import dev.poolbench.bench.compare.Json;
+import dev.poolbench.bench.compare.LoadProcess;
+import dev.poolbench.bench.compare.LocalDatabase;
+import dev.poolbench.bench.compare.Progress;
+import dev.poolbench.bench.compare.proxy.Proxy;
+import dev.poolbench.bench.compare.proxy.Toxiproxy;
+import dev.poolbench.bench.compare.proxy.ToxiproxyBinary;
+import dev.poolbench.sql.SchemaVariant;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * {@code faults}: per scenario and pool profile one run of the real app under the real load on
+ * the embedded MariaDB, with the database taken away in the middle (see docs/faults.md).
+ * Exit status: 0 done (with {@code --check}: every measurement taken and consistent), 1 a run
+ * failed or a check did not hold, 2 usage or setup error.
+ */
+public final class Faults {
+
+    private final FaultOptions options;
+    private final PrintStream out = System.out;
+    private final AtomicReference<Process> app = new AtomicReference<>();
+    private volatile LocalDatabase database;
+    private volatile Toxiproxy toxiproxy;
+    private volatile boolean interrupted;
+
+    public Faults(FaultOptions options) {
+        this.options = options;
+    }
+
+    public int run() throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        for (Path jar : List.of(Comparison.WEBAPP_JAR, Comparison.LOAD_JAR)) {
+            if (!Files.isRegularFile(jar)) {
+                throw new IllegalStateException(jar + " is missing: build with ./mvnw -q -B -DskipTests package "
+                        + "(./poolbench faults does this for you), or run from the repository root");
+            }
+        }
+        Path dir = resultsDir();
+        Path runsDir = Files.createDirectories(dir.resolve("runs"));
+        out.println("poolbench faults: results in " + dir);
+        Runtime.getRuntime().addShutdownHook(new Thread(this::shutdown, "poolbench-faults-shutdown"));
+        // Copies of the jars: a rebuild during the runs must not change the app under test.
+        Files.createDirectories(Comparison.STATE);
+        Path snapshot = Files.createTempDirectory(Comparison.STATE.toAbsolutePath(), "faults-jars-");
+        Path webappJar = Files.copy(Comparison.WEBAPP_JAR, snapshot.resolve("poolbench-webapp.jar"));
+        Path loadJar = Files.copy(Comparison.LOAD_JAR, snapshot.resolve("poolbench-load.jar"));
+        Path loadLib = Comparison.LOAD_JAR.toAbsolutePath().resolveSibling("lib");
+
+        List<FaultRun.Outcome> outcomes = new ArrayList<>();
+        Map<String, String> environment = new LinkedHashMap<>();
+        try {
+            Path data = LocalDatabase.data(Comparison.STATE.resolve("data"), options.seed, out::println);
+            database = LocalDatabase.start(options.dbPort, Comparison.STATE.resolve("mariadb"), data, options.seed,
+                    SchemaVariant.parse("--schema", "tuned"), out::println);
+            environment.put("database", database.version());
+            environment.put("java", System.getProperty("java.version"));
+            Proxy proxy = null;
+            if (options.scenarios.stream().anyMatch(Scenario::throughProxy)) {
+                Path binary = ToxiproxyBinary.locate(out::println);
+                toxiproxy = Toxiproxy.start(binary, freePort(), dir.resolve("toxiproxy.log"));
+                proxy = toxiproxy.createProxy("mariadb", options.proxyPort(), "127.0.0.1", database.port());
+                out.println("toxiproxy: " + binary + ", proxy 127.0.0.1:" + options.proxyPort() + " -> 127.0.0.1:"
+                        + database.port());
+                environment.put("toxiproxy", binary.toString());
+            }
+            int total = options.scenarios.size() * options.profiles.size();
+            out.printf("%d runs: scenarios %s x profiles %s, %d s each (fault at %d s for %d s) + %d s warm-up%n",
+                    total, String.join(",", options.scenarios.stream().map(Scenario::cliName).toList()),
+                    String.join(",", options.profiles), options.durationSeconds, options.faultAtSeconds,
+                    options.faultSeconds, options.warmupSeconds);
+            try (Progress progress = new Progress(out, Progress.isTerminal(), total,
+                    (options.durationSeconds + options.warmupSeconds) * 1_000L)) {
+                FaultRun.Setup setup = new FaultRun.Setup(options, java, webappJar, loadJar, loadLib, data, database,
+                        options.proxyPort(), progress, app);
+                int index = 0;
+                for (Scenario scenario : options.scenarios) {
+                    for (String profile : options.profiles) {
+                        if (interrupted) {
+                            break;
+                        }
+                        progress.runStarted(++index, scenario.cliName() + " " + profile);
+                        String name = scenario.cliName() + "-" + profile;
+                        FaultRun.Outcome outcome = new FaultRun(setup, profile, scenario,
+                                Fault.of(scenario, proxy, database), runsDir.resolve(name)).run();
+                        progress.runFinished();
+                        outcomes.add(outcome);
+                        progress.message(line(outcome));
+                    }
+                }
+            }
+        } finally {
+            stopAll();
+            deleteQuietly(snapshot);
+        }
+
+        String table = FaultTable.text(outcomes, options);
+        Files.writeString(dir.resolve("faults.txt"), table, StandardCharsets.UTF_8);
+        Json.write(dir.resolve("faults.json"), FaultTable.json(outcomes, options, environment));
+        for (Scenario scenario : options.scenarios) {
+            try {
+                FaultChart.write(scenario, outcomes, options.durationSeconds,
+                        dir.resolve("faults-" + scenario.cliName() + ".png"));
+            } catch (IOException | RuntimeException e) {
+                out.println("poolbench faults: cannot draw the " + scenario.cliName() + " picture: " + e);
+            }
+        }
+        out.println();
+        out.print(table);
+        out.println("Pictures: " + dir.resolve("faults-<scenario>.png") + "; per run: " + runsDir);
+        List<String> failures = FaultChecks.failures(outcomes, options);
+        if (failures.isEmpty()) {
+            if (options.check) {
+                out.println("checks: every measurement taken and consistent");
+            }
+            return 0;
+        }
+        for (String f : failures) {
+            System.err.println("poolbench faults: " + f);
+        }
+        return 1;
+    }
+
+    private static String line(FaultRun.Outcome o) {
+        FaultFigures f = o.figures();
+        if (f == null) {
+            return String.format("%s/%s: FAILED %s", o.scenario().cliName(), o.profile(), o.problems());
+        }
+        return String.format(java.util.Locale.ROOT, "%s/%s: %d errors in the fault, first success %s s after the "
+                        + "return, 90 %% back after %s s, rows %s, report %s", o.scenario().cliName(), o.profile(),
+                f.errorsDuringFault(), f.firstSuccessSeconds() == null ? "-" : String.format("%.1f", f.firstSuccessSeconds()),
+                f.recoverySeconds() == null ? "never" : String.format("%.1f", f.recoverySeconds()), f.rowsVerdict(),
+                f.reportExact() == null ? "-" : f.reportExact() ? "exact" : "WRONG");
+    }
+
+    private void stopAll() {
+        Process p = app.getAndSet(null);
+        if (p != null) {
+            AppProcess.stop(p);
+        }
+        Toxiproxy t = toxiproxy;
+        toxiproxy = null;
+        if (t != null) {
+            t.close();
+        }
+        LocalDatabase db = database;
+        database = null;
+        if (db != null) {
+            try {
+                db.close();
+            } catch (RuntimeException e) {
+                System.err.println("poolbench faults: could not stop the embedded MariaDB: " + e.getMessage());
+            }
+        }
+    }
+
+    /** Ctrl-C: the load run, the app, Toxiproxy and the database, in that order. */
+    private void shutdown() {
+        interrupted = true;
+        Process load = LoadProcess.CURRENT.get();
+        if (load != null) {
+            load.destroy();
+        }
+        stopAll();
+    }
+
+    private Path resultsDir() throws IOException {
+        String stamp = LocalDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        Path dir = options.results.resolve(stamp);
+        for (int i = 2; Files.exists(dir.resolve("faults")); i++) {
+            dir = options.results.resolve(stamp + "-" + i);
+        }
+        return Files.createDirectories(dir.resolve("faults"));
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try (var files = Files.list(dir)) {
+            for (Path f : files.toList()) {
+                Files.deleteIfExists(f);
+            }
+            Files.deleteIfExists(dir);
+        } catch (IOException e) {
+            // left under .poolbench/: harmless
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package dev.poolbench.bench.compare.faults;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One second of the load run, as the load generator saw it: second k covers the run's time
+ * (k-1, k]. {@code statuses} counts responses by HTTP status ("none" = no response); it is
+ * empty when the load generator does not report it (then only {@code fails} is known).
+ */
+record Second(int second, long passedPages, long fails, long requests, long ko,
+              Map<String, Long> statuses, long maxLatencyMillis) {
+
+    /** The {@code perSecond} array of {@code result.json}; empty when the run has none. */
+    static List<Second> fromResult(JsonNode result) {
+        List<Second> seconds = new ArrayList<>();
+        JsonNode array = result == null ? null : result.get("perSecond");
+        if (array == null || !array.isArray()) {
+            return seconds;
+        }
+        for (JsonNode s : array) {
+            Map<String, Long> statuses = new LinkedHashMap<>();
+            s.path("statuses").fields().forEachRemaining(e -> statuses.put(e.getKey(), e.getValue().asLong()));
+            seconds.add(new Second(s.path("second").asInt(), s.path("passedPages").asLong(),
+                    s.path("fails").asLong(), s.path("requests").asLong(), s.path("ko").asLong(), statuses,
+                    s.path("maxLatencyMillis").asLong(-1)));
+        }
+        return seconds;
+    }
+
+    /** Responses that are errors: any status of 400 and above, and no response at all. */
+    long errorResponses() {
+        long n = 0;
+        for (Map.Entry<String, Long> e : statuses.entrySet()) {
+            if (isError(e.getKey())) {
+                n += e.getValue();
+            }
+        }
+        return n;
+    }
+
+    static boolean isError(String status) {
+        if (status.equals("none")) {
+            return true;
+        }
+        try {
+            return Integer.parseInt(status) >= 400;
+        } catch (NumberFormatException e) {
+            return true;
+        }
+    }
+}

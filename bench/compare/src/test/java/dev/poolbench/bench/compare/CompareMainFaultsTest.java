@@ -1,0 +1,52 @@
+package dev.poolbench.bench.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/** {@code faults} on the runner's command line: bad options are exit 2 before anything starts. */
+class CompareMainFaultsTest {
+
+    @Test
+    void unknownScenarioAndBadValueAreUsageErrors() {
+        assertEquals(2, runCapturingErr("faults", "--scenarios", "unreachable,flood").status);
+        assertTrue(runCapturingErr("faults", "--scenarios", "flood").err
+                .contains("unknown scenario 'flood'; valid scenarios: unreachable, hang, restart"));
+        Result bad = runCapturingErr("faults", "--pool-wait-ms", "-5");
+        assertEquals(2, bad.status);
+        assertTrue(bad.err.contains("--pool-wait-ms must be between 1 and 600000, got -5"), bad.err);
+        assertTrue(bad.err.contains("Run 'poolbench faults --help'"), bad.err);
+    }
+
+    @Test
+    void helpPrintsTheFaultsUsage() {
+        PrintStream before = System.out;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        try {
+            assertEquals(0, CompareMain.run("faults", "--help"));
+        } finally {
+            System.setOut(before);
+        }
+        assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("Usage: poolbench faults"));
+    }
+
+    private record Result(int status, String err) {
+    }
+
+    private static Result runCapturingErr(String... args) {
+        PrintStream before = System.err;
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        try {
+            int status = CompareMain.run(args);
+            return new Result(status, err.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setErr(before);
+        }
+    }
+}

@@ -1,0 +1,131 @@
+package dev.poolbench.bench.compare.faults;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.poolbench.bench.compare.Json;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class FaultFiguresTest {
+
+    /** 20 s run, fault from 5.3 to 8.6 s: buckets 6..9 are "during"; 10 decided logins/s before. */
+    private static FaultFigures.Inputs inputs(Scenario scenario, Map<Integer, Long> decided, List<Second> load,
+                                              List<FaultFigures.PoolSample> pool, JsonNode result) {
+        return new FaultFigures.Inputs(scenario, 5.3, 8.6, 20, 1000, load, decided, pool, result, 100, 100 + 150);
+    }
+
+    private static Map<Integer, Long> decided(long... perSecond) {
+        Map<Integer, Long> m = new LinkedHashMap<>();
+        for (int i = 0; i < perSecond.length; i++) {
+            m.put(i + 1, perSecond[i]);
+        }
+        return m;
+    }
+
+    private static JsonNode result(String extra) {
+        return Json.parse("{\"valid\": true, \"requests\": {\"latencyMillis\": {\"max\": 2400}, \"overMillis\": {\"1000\": 7}},"
+                + " \"reportCheck\": {\"performed\": true, \"ok\": true}" + extra + "}");
+    }
+
+    @Test
+    void errorsByStatusDuringTheFaultAndRecoveryTimes() {
+        List<Second> load = new ArrayList<>();
+        for (int k = 1; k <= 20; k++) {
+            Map<String, Long> statuses = new LinkedHashMap<>();
+            statuses.put("200", 30L);
+            if (k >= 6 && k <= 9) {
+                statuses.put("500", 4L);
+                statuses.put("none", 1L);
+            }
+            if (k == 12) {
+                statuses.put("503", 2L);
+            }
+            load.add(new Second(k, 20, 0, 40, 0, statuses, 100));
+        }
+        // 10/s before, 0 during, 2 in second 10, then 5, 9, 10, 10 ...
+        Map<Integer, Long> decided = decided(3, 10, 10, 10, 10, 0, 0, 0, 0, 2, 5, 9, 10, 10, 10, 10, 10, 10, 10, 10);
+        List<FaultFigures.PoolSample> pool = List.of(new FaultFigures.PoolSample(4.5, 3, 0, 10),
+                new FaultFigures.PoolSample(7.5, 10, 5, 12), new FaultFigures.PoolSample(19.5, 2, 0, 25));
+        FaultFigures f = FaultFigures.compute(inputs(Scenario.UNREACHABLE, decided, load, pool,
+                result(", \"logins\": {\"decided\": 148, \"noResponse\": 4, \"errorStatus\": 20}")));
+
+        assertEquals(Map.of("500", 16L, "none", 4L), f.errorsByStatus());
+        assertEquals(20, f.errorsDuringFault());
+        assertEquals(2, f.errorsAfterReturn());
+        assertEquals(10.0, f.preFaultPerSecond(), 1e-9);
+        // Second 10 (9..10 s) has the first decided login: 0.4 s after the return at 8.6 s.
+        assertEquals(0.4, f.firstSuccessSeconds(), 1e-9);
+        // Windows from second 10: (2+5+9)/3, (5+9+10)/3 = 8 < 9, (9+10+10)/3 = 9.67 >= 9 → from second 12.
+        assertEquals(2.4, f.recoverySeconds(), 1e-9);
+        assertEquals(15.0, f.connectionsOpened(), 1e-9);
+        assertEquals(5.0, f.peakPending(), 1e-9);
+        assertEquals(2400.0, f.longestRequestMillis(), 1e-9);
+        assertEquals(7L, f.slowerThanPoolWait());
+        assertEquals(150, f.rowsAdded());
+        assertEquals("ok", f.rowsVerdict());
+        assertTrue(f.reportExact());
+        assertTrue(f.faultSeen());
+        assertEquals(20, f.series().size());
+        assertEquals(5.0, f.series().get(7).pending(), 1e-9);
+        assertEquals(5.0, f.series().get(7).errors(), 1e-9);
+    }
+
+    @Test
+    void neverRecoveredAndNoSuccessAreNull() {
+        Map<Integer, Long> decided = decided(3, 10, 10, 10, 10, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0);
+        FaultFigures f = FaultFigures.compute(inputs(Scenario.RESTART, decided, List.of(), List.of(), result("")));
+        assertEquals(2.4, f.firstSuccessSeconds(), 1e-9);
+        assertNull(f.recoverySeconds());
+        assertEquals("n/a", f.rowsVerdict());
+        assertFalse(f.faultSeen(), "no load seconds: no error counted");
+        assertNull(f.connectionsOpened());
+    }
+
+    @Test
+    void withoutStatusesTheFailedChecksCount() {
+        List<Second> load = List.of(new Second(5, 50, 0, -1, -1, Map.of(), -1),
+                new Second(7, 10, 6, -1, -1, Map.of(), -1), new Second(11, 50, 1, -1, -1, Map.of(), -1));
+        FaultFigures f = FaultFigures.compute(inputs(Scenario.UNREACHABLE, decided(1, 1, 1, 1), load, List.of(),
+                result("")));
+        assertEquals(6, f.errorsDuringFault());
+        assertEquals(1, f.errorsAfterReturn());
+        assertTrue(f.errorsByStatus().isEmpty());
+    }
+
+    @Test
+    void aHangIsSeenByAStalledRequestEvenWithoutErrors() {
+        // Fault of 3.3 s: a request of at least 1.65 s shows it.
+        FaultFigures f = FaultFigures.compute(inputs(Scenario.HANG, decided(1, 1), List.of(), List.of(), result("")));
+        assertTrue(f.faultSeen());
+        FaultFigures quick = FaultFigures.compute(inputs(Scenario.HANG, decided(1, 1), List.of(), List.of(),
+                Json.parse("{\"requests\": {\"latencyMillis\": {\"max\": 900}}}")));
+        assertFalse(quick.faultSeen());
+    }
+
+    @Test
+    void rowsVerdictNamesLostAndDoubled() {
+        assertEquals("ok", FaultFigures.verdict(10, 10L, 0L));
+        assertEquals("ok", FaultFigures.verdict(12, 10L, 2L));
+        assertEquals("LOST 3", FaultFigures.verdict(7, 10L, 2L));
+        assertEquals("DOUBLED 1", FaultFigures.verdict(13, 10L, 2L));
+        assertEquals("n/a", FaultFigures.verdict(13, null, null));
+    }
+
+    @Test
+    void loginLogSecondsLandInTheirLoadBuckets() {
+        LocalDateTime second = LocalDateTime.of(2026, 11, 23, 14, 0, 10);
+        long epoch = second.atZone(ZoneId.systemDefault()).toInstant().toEpochMilli();
+        // Load started 0.2 s into that second: its middle (0.3 s after the start) is in bucket 1.
+        Map<Integer, Long> buckets = FaultRun.decidedPerSecond(Map.of(second, 4L, second.plusSeconds(5), 6L), epoch + 200);
+        assertEquals(Map.of(1, 4L, 6, 6L), buckets);
+    }
+}

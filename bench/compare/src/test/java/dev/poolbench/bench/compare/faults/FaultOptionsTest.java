@@ -1,0 +1,67 @@
+package dev.poolbench.bench.compare.faults;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.poolbench.bench.compare.UsageException;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class FaultOptionsTest {
+
+    @Test
+    void defaultsRunEveryScenarioOnEveryProfile() throws Exception {
+        FaultOptions o = FaultOptions.parse();
+        assertEquals(List.of(Scenario.UNREACHABLE, Scenario.HANG, Scenario.RESTART), o.scenarios);
+        assertEquals(5, o.profiles.size());
+        assertEquals(40, o.durationSeconds);
+        assertEquals(10, o.faultAtSeconds);
+        assertEquals(10, o.faultSeconds);
+        assertEquals(5_000, o.poolWaitMillis);
+        assertEquals(13_307, o.proxyPort());
+    }
+
+    @Test
+    void quickIsShortAndExplicitOptionsWin() throws Exception {
+        FaultOptions o = FaultOptions.parse("--quick", "--pool-wait-ms", "2000", "--scenarios=hang,restart",
+                "--profiles", "hikari", "--db-port", "13312", "--check");
+        assertEquals(20, o.durationSeconds);
+        assertEquals(4, o.faultAtSeconds);
+        assertEquals(3, o.faultSeconds);
+        assertEquals(0, o.warmupSeconds);
+        assertEquals(2_000, o.poolWaitMillis);
+        assertEquals(List.of(Scenario.HANG, Scenario.RESTART), o.scenarios);
+        assertEquals(13_313, o.proxyPort());
+        assertTrue(o.check);
+    }
+
+    @Test
+    void badValuesAreClearErrors() {
+        assertMessage("unknown scenario 'flood'; valid scenarios: unreachable, hang, restart", "--scenarios", "hang,flood");
+        assertMessage("scenario 'hang' listed twice in --scenarios", "--scenarios", "hang,HANG");
+        assertMessage("unknown profile 'c3p0'; valid profiles: hikari, tomcat, dbcp, dbcp2, nopool", "--profiles", "c3p0");
+        assertMessage("--pool-wait-ms must be an integer, got '5s'", "--pool-wait-ms", "5s");
+        assertMessage("--fault-seconds must be between 1 and 600, got 0", "--fault-seconds", "0");
+        assertMessage("--db-port must be between 1 and 65535, got 70000", "--db-port", "70000");
+        assertMessage("--fault-at must be >= 3 (a pre-fault baseline is needed), got 2", "--fault-at", "2");
+        assertMessage("--proxy-port must differ from --db-port (13306)", "--proxy-port", "13306");
+        assertMessage("unknown option --fault", "--fault", "hang");
+        assertMessage("--duration needs a value", "--duration");
+        assertMessage("--quick takes no value", "--quick=yes");
+        assertMessage("--duration 20 is too short: the fault ends at second 20 (--fault-at 10 + --fault-seconds 10) "
+                + "and recovery needs at least 3 s after it", "--duration", "20");
+    }
+
+    @Test
+    void helpHasNoMessage() {
+        UsageException e = assertThrows(UsageException.class, () -> FaultOptions.parse("--help"));
+        assertNull(e.getMessage());
+    }
+
+    private static void assertMessage(String expected, String... args) {
+        UsageException e = assertThrows(UsageException.class, () -> FaultOptions.parse(args));
+        assertEquals(expected, e.getMessage());
+    }
+}
