@@ -40,9 +40,10 @@ final class CompareOptions {
               --seed N             data generator seed (default 42)
               --results DIR        results root (default results)
               --db-port N          port of the embedded MariaDB (default 13306)
-              --db-distance NAME   loopback (no proxy) | lan (1 ms) | cloud (2 ms +- 1 ms) per round
-                                   trip, through Toxiproxy (default %s)
-              --db-latency M[:J]   custom round-trip latency through Toxiproxy, whole ms: 1ms, 2ms:1ms
+              --db-distance NAME   loopback (no proxy) | lan (the Toxiproxy hop alone) | cloud (0.5 ms
+                                   average per round trip, through Toxiproxy) (default %s)
+              --db-latency M[:J]   custom average round-trip latency through Toxiproxy, in steps of
+                                   0.5 ms: 0.5ms, 2ms, 2.5ms:2ms
               --db-bandwidth RATE  per direction through Toxiproxy: 100mbit, 1gbit, 10MB/s
               --quick              duration 10, warm-up 3, runs 1 (explicit options still win)
             Remote mode (no embedded database, no app JVM; measures the profile running there):

@@ -13,15 +13,18 @@ import java.util.regex.Pattern;
  * comparison, applied by one Toxiproxy in front of the embedded MariaDB (see {@link DbProxy})
  * and recorded in environment.json and every run record as {@code dbDistance}.
  *
- * <p>Latency is what one round trip (a statement and its answer) pays on top of loopback.
- * Toxiproxy's latency toxic counts whole milliseconds, so latency and jitter are whole
- * milliseconds; with jitter J it draws uniformly from MEAN-J .. MEAN+J-1 ms, so the average
- * it applies is MEAN - 0.5 ms ({@link #averageMicros()}).
+ * <p>Latency is what one round trip (a statement and its answer) pays on average on top of the
+ * proxy hop. Toxiproxy's latency toxic counts whole milliseconds: it delays each reply by a
+ * whole number of milliseconds drawn uniformly from L-J .. L+J-1 (attributes latency L and
+ * jitter J), so its average is L, or L - 0.5 ms with a jitter. That makes every multiple of
+ * 0.5 ms reachable: 0.5 ms is L = 1, J = 1 (each reply waits 0 or 1 ms), 1.5 ms with 1 ms jitter
+ * is L = 2, J = 1, 2 ms is L = 2, J = 0. Other averages are refused with that reason
+ * ({@link #toxicLatencyMillis()}, {@link #toxicJitterMillis()}).
  *
  * @param name                 preset name, or "custom" for --db-latency / --db-bandwidth
  * @param proxied              false for loopback: no proxy at all
- * @param latencyMicros        added to each round trip (0: the proxy hop alone)
- * @param jitterMicros         +- around the latency, at most the latency
+ * @param latencyMicros        average added to each round trip (0: the proxy hop alone)
+ * @param jitterMicros         Toxiproxy's jitter (whole ms); a half-millisecond average gets 1 ms
  * @param bandwidthKbPerSecond per direction, KB = 1000 bytes; 0 = unlimited
  */
 record DbDistance(String name, boolean proxied, long latencyMicros, long jitterMicros, long bandwidthKbPerSecond) {
@@ -29,8 +32,10 @@ record DbDistance(String name, boolean proxied, long latencyMicros, long jitterM
     static final DbDistance LOOPBACK = new DbDistance("loopback", false, 0, 0, 0);
 
     /**
-     * The presets. lan and cloud are whole milliseconds because Toxiproxy cannot delay by a
-     * fraction of one (real LANs answer in 0.1-0.5 ms: these are the nearest it can apply).
+     * The presets. lan is the proxy hop alone: a Go process and two more loopback sockets in the
+     * path cost about a tenth of a millisecond per round trip (see bench/README.md), which is
+     * the LAN's order and below Toxiproxy's 1 ms granularity. cloud is 0.5 ms on average (each
+     * reply waits 0 or 1 ms): the same zone of a cloud region.
      */
     static final Map<String, DbDistance> PRESETS = presets();
 
@@ -46,8 +51,8 @@ record DbDistance(String name, boolean proxied, long latencyMicros, long jitterM
     private static Map<String, DbDistance> presets() {
         Map<String, DbDistance> p = new LinkedHashMap<>();
         p.put("loopback", LOOPBACK);
-        p.put("lan", new DbDistance("lan", true, 1_000, 0, 0));
-        p.put("cloud", new DbDistance("cloud", true, 2_000, 1_000, 0));
+        p.put("lan", new DbDistance("lan", true, 0, 0, 0));
+        p.put("cloud", new DbDistance("cloud", true, 500, 1_000, 0));
         return java.util.Collections.unmodifiableMap(p);
     }
 
@@ -77,11 +82,7 @@ record DbDistance(String name, boolean proxied, long latencyMicros, long jitterM
             }
             long mean = micros(parts[0], latency);
             long jitter = parts.length == 2 ? micros(parts[1], latency) : 0;
-            if (jitter > mean) {
-                throw new UsageException("--db-latency " + latency + ": the jitter must not exceed the mean "
-                        + "(a round trip cannot take less than no time)");
-            }
-            base = new DbDistance("custom", true, mean, jitter, 0);
+            base = new DbDistance("custom", true, mean, toxicJitter(mean, jitter, latency), 0);
         }
         if (bandwidth != null) {
             if (!base.proxied()) {
@@ -93,9 +94,47 @@ record DbDistance(String name, boolean proxied, long latencyMicros, long jitterM
         return base;
     }
 
-    /** The average delay Toxiproxy applies per round trip (see the class comment). */
+    /**
+     * The jitter Toxiproxy needs for this average: none for whole milliseconds, 1 ms (or the one
+     * asked for) for a half millisecond, since its draws from L-J .. L+J-1 average L - 0.5 ms.
+     */
+    private static long toxicJitter(long mean, long jitter, String option) throws UsageException {
+        if (mean % 500 != 0) {
+            throw new UsageException("--db-latency " + option + ": Toxiproxy delays replies by whole milliseconds, "
+                    + "so only averages in steps of 0.5 ms can be applied (0.5 ms = each reply waits 0 or 1 ms); "
+                    + "give 0.5ms, 1ms, 1.5ms, ... (or 0ms for the proxy hop alone)");
+        }
+        if (jitter % 1_000 != 0) {
+            throw new UsageException("--db-latency " + option + ": the jitter must be whole milliseconds "
+                    + "(Toxiproxy's granularity), such as 1.5ms:1ms");
+        }
+        boolean half = mean % 1_000 != 0;
+        if (jitter > 0 && !half) {
+            throw new UsageException("--db-latency " + option + ": with a jitter Toxiproxy's average falls on a "
+                    + "half millisecond (it draws whole ms from L-J to L+J-1, average L - 0.5 ms); ask for "
+                    + (mean / 1_000 + 0.5) + "ms:" + jitter / 1_000 + "ms or " + mean / 1_000 + "ms without jitter");
+        }
+        long applied = half && jitter == 0 ? 1_000 : jitter;
+        if (applied > mean + 500) {
+            throw new UsageException("--db-latency " + option + ": the jitter must not exceed the mean "
+                    + "(a round trip cannot take less than no time)");
+        }
+        return applied;
+    }
+
+    /** Toxiproxy's {@code latency} attribute: the average, rounded up to whole milliseconds. */
+    long toxicLatencyMillis() {
+        return (latencyMicros + 500) / 1_000;
+    }
+
+    /** Toxiproxy's {@code jitter} attribute. */
+    long toxicJitterMillis() {
+        return jitterMicros / 1_000;
+    }
+
+    /** The average delay per round trip (the latency component, kept for the records' wording). */
     long averageMicros() {
-        return jitterMicros > 0 ? latencyMicros - 500 : latencyMicros;
+        return latencyMicros;
     }
 
     /** For run lines and the summary: "cloud: 2 ms +- 1 ms per round trip (average 1.5 ms)". */
@@ -104,13 +143,12 @@ record DbDistance(String name, boolean proxied, long latencyMicros, long jitterM
             return name + " (no proxy)";
         }
         StringBuilder s = new StringBuilder(name).append(": ");
-        s.append(latencyMicros == 0 ? "proxy hop only" : millis(latencyMicros) + " ms");
+        s.append(latencyMicros == 0 ? "proxy hop only" : millis(latencyMicros) + " ms average per round trip");
         if (jitterMicros > 0) {
-            s.append(" +- ").append(millis(jitterMicros)).append(" ms (average ")
-                    .append(millis(averageMicros())).append(" ms)");
-        }
-        if (latencyMicros > 0) {
-            s.append(" per round trip");
+            long low = toxicLatencyMillis() - toxicJitterMillis();
+            long high = toxicLatencyMillis() + toxicJitterMillis() - 1;
+            s.append(" (each reply waits ").append(low == high - 1 ? low + " or " + high : low + " to " + high)
+                    .append(" ms)");
         }
         if (bandwidthKbPerSecond > 0) {
             s.append(", ").append(bandwidthKbPerSecond).append(" KB/s each way");
@@ -126,6 +164,8 @@ record DbDistance(String name, boolean proxied, long latencyMicros, long jitterM
         n.put("jitterMicros", jitterMicros);
         n.put("averageLatencyMicros", averageMicros());
         n.put("bandwidthKbPerSecond", bandwidthKbPerSecond);
+        n.put("toxicLatencyMillis", toxicLatencyMillis());
+        n.put("toxicJitterMillis", toxicJitterMillis());
         n.put("label", label());
         if (proxied) {
             n.put("toxiproxyVersion", dev.poolbench.bench.compare.proxy.ToxiproxyBinary.VERSION);
@@ -151,10 +191,8 @@ record DbDistance(String name, boolean proxied, long latencyMicros, long jitterM
         if (micros.compareTo(new BigDecimal(10_000_000)) > 0) {
             throw new UsageException("--db-latency " + whole + " is not a sensible database distance (max 10s)");
         }
-        if (micros.remainder(new BigDecimal(1_000)).signum() != 0) {
-            throw new UsageException("--db-latency " + whole + ": Toxiproxy's latency toxic delays in whole "
-                    + "milliseconds (" + text.trim() + " is not), so sub-millisecond distances cannot be "
-                    + "applied; give 1ms, 2ms, ... (or 0ms for the proxy hop alone)");
+        if (micros.remainder(BigDecimal.ONE).signum() != 0) {
+            throw new UsageException("--db-latency " + whole + " is finer than a microsecond");
         }
         return micros.longValueExact();
     }

@@ -34,7 +34,7 @@ final class DbProxy implements AutoCloseable {
         try {
             Proxy proxy = server.createProxy("mariadb", 0, "127.0.0.1", dbPort);
             if (distance.latencyMicros() > 0) {
-                proxy.latency(distance.latencyMicros(), distance.jitterMicros());
+                proxy.latency(distance.toxicLatencyMillis() * 1_000, distance.toxicJitterMillis() * 1_000);
             }
             if (distance.bandwidthKbPerSecond() > 0) {
                 proxy.bandwidth(distance.bandwidthKbPerSecond());
