@@ -3,6 +3,7 @@ package dev.poolbench.bench.load;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.poolbench.bench.load.report.Expectations;
 import dev.poolbench.bench.load.report.ReportCheck;
+import dev.poolbench.bench.load.score.LatencyHistogram;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -16,8 +17,8 @@ import java.util.TreeMap;
 /**
  * {@code merge}: the result.json of the bench hosts of one run (each run with
  * {@code --no-report-check}) become one record; the /report check runs once on the union of
- * their expectations. Latency: mean weighted by request count, percentiles and max the worst
- * host's (percentiles of separate histograms cannot be merged exactly). Per-second series,
+ * their expectations. Latency: mean weighted by request count; percentiles and max from the sum
+ * of the hosts' histograms (exact), or the worst host's when a file carries no histogram. Per-second series,
  * logins and latency-threshold counts are summed ({@link SeriesMerge}).
  */
 final class MergeCommand {
@@ -54,6 +55,9 @@ final class MergeCommand {
         Map<String, Long> reasons = new TreeMap<>();
         List<String> partitions = new ArrayList<>();
         SeriesMerge series = new SeriesMerge();
+        // Exact merged percentiles when every host wrote its histogram; else the worst host's.
+        org.HdrHistogram.Histogram merged = new org.HdrHistogram.Histogram(3);
+        boolean allHistograms = true;
         for (int i = 0; i < records.size(); i++) {
             JsonNode r = records.get(i);
             JsonNode e = r.get("expectations");
@@ -78,6 +82,15 @@ final class MergeCommand {
             latencySum += lat.path("mean").asDouble() * n;
             for (int k = 0; k < pct.length; k++) {
                 worst[k] = Math.max(worst[k], lat.path(pct[k]).asLong());
+            }
+            if (lat.hasNonNull("histogram")) {
+                try {
+                    merged.add(LatencyHistogram.decode(lat.get("histogram").asText()));
+                } catch (IllegalArgumentException ex) {
+                    throw new UsageException(inputs.get(i) + ": requests.latencyMillis." + ex.getMessage());
+                }
+            } else {
+                allHistograms = false;
             }
             cpuSeconds += r.path("loadGenerator").path("cpuSeconds").asDouble();
             passedPages += r.path("loadGenerator").path("passedPages").asLong();
@@ -115,9 +128,14 @@ final class MergeCommand {
         }
         rec.put("flows", Map.of("success", flowsSuccess, "fail", flowsFail, "blocked", flowsBlocked));
         Map<String, Object> lat = new LinkedHashMap<>();
-        lat.put("mean", requests == 0 ? 0.0 : Math.round(latencySum * 100 / requests) / 100.0);
-        for (int k = 0; k < pct.length; k++) {
-            lat.put(pct[k], worst[k]);
+        double mean = requests == 0 ? 0.0 : latencySum / requests;
+        if (allHistograms) {
+            lat = LatencyHistogram.summary(merged, mean);
+        } else {
+            lat.put("mean", Math.round(mean * 100) / 100.0);
+            for (int k = 0; k < pct.length; k++) {
+                lat.put(pct[k], worst[k]);
+            }
         }
         Map<String, Object> req = new LinkedHashMap<>();
         req.put("count", requests);

@@ -177,6 +177,18 @@ class SeriesAgainstTestServerTest {
             assertEquals(sumStatus(a.path("perSecond"), "503") + sumStatus(b.path("perSecond"), "503"),
                     sumStatus(series, "503"));
             assertEquals(server.login503.get(), sumStatus(series, "503"));
+            // Latency percentiles from the sum of both hosts' histograms, not the worst host's.
+            org.HdrHistogram.Histogram both = new org.HdrHistogram.Histogram(3);
+            both.add(dev.poolbench.bench.load.score.LatencyHistogram.decode(
+                    a.path("requests").path("latencyMillis").path("histogram").asText()));
+            both.add(dev.poolbench.bench.load.score.LatencyHistogram.decode(
+                    b.path("requests").path("latencyMillis").path("histogram").asText()));
+            JsonNode lat = m.path("requests").path("latencyMillis");
+            assertEquals(a.path("requests").path("count").asLong() + b.path("requests").path("count").asLong(),
+                    both.getTotalCount());
+            assertEquals(both.getValueAtPercentile(99), lat.path("p99").asLong());
+            assertEquals(both.getValueAtPercentile(50), lat.path("p50").asLong());
+            assertEquals(both.getMaxValue(), lat.path("max").asLong());
         }
     }
 }

@@ -5,57 +5,130 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * The few things the bench reads from a page, with precompiled patterns: the bench shares the
- * CPU with the app and the database, so it does not build a DOM per response (a full HTML
- * parse costs several times more than these scans).
+ * The few things the bench reads from a page, with a small start-tag scanner: the bench shares
+ * the CPU with the app and the database, so it builds no DOM per response (a full HTML parse
+ * costs several times more) and runs no regular expressions (they were a visible share of the
+ * load generator's CPU). Tag and attribute names are case-insensitive; attribute values may be
+ * double-quoted, single-quoted or bare.
  */
 public final class PageParser {
-    private static final Pattern LOGIN_INPUT =
-            Pattern.compile("<input\\b[^>]*\\bname\\s*=\\s*[\"']?login[\"'\\s/>]", Pattern.CASE_INSENSITIVE);
-    private static final Pattern PASSWORD_INPUT =
-            Pattern.compile("<input\\b[^>]*\\bname\\s*=\\s*[\"']?password[\"'\\s/>]", Pattern.CASE_INSENSITIVE);
-    private static final Pattern SUBMIT =
-            Pattern.compile("<[a-z]+\\b[^>]*\\btype\\s*=\\s*[\"']?submit[\"'\\s/>]", Pattern.CASE_INSENSITIVE);
-    private static final Pattern NOTICE = byId("notice-message");
-    private static final Pattern LAST_IP = byId("last-logined-ip");
-    private static final Pattern LAST_AT = byId("last-logined-at");
-    private static final Pattern ASSET_TAG =
-            Pattern.compile("<(link|script|img)\\b([^>]*)>", Pattern.CASE_INSENSITIVE);
-    private static final Pattern HREF =
-            Pattern.compile("\\bhref\\s*=\\s*(?:\"([^\"]*)\"|'([^']*)'|([^\\s>]+))", Pattern.CASE_INSENSITIVE);
-    private static final Pattern SRC =
-            Pattern.compile("\\bsrc\\s*=\\s*(?:\"([^\"]*)\"|'([^']*)'|([^\\s>]+))", Pattern.CASE_INSENSITIVE);
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss");
 
     private PageParser() {
     }
 
-    private static Pattern byId(String id) {
-        return Pattern.compile("<([a-z0-9]+)\\b[^>]*\\bid\\s*=\\s*[\"']?" + Pattern.quote(id) + "[\"'\\s>][^>]*>(.*?)</\\1\\s*>",
-                Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+    /** One start tag: its lowercase name, attributes as name/value pairs, and where it ends. */
+    static final class Tag {
+        String name;
+        final List<String> attrs = new ArrayList<>(8);
+        /** Index just after the closing {@code >}. */
+        int end;
+
+        String attr(String n) {
+            for (int i = 0; i < attrs.size(); i += 2) {
+                if (attrs.get(i).equals(n)) {
+                    return attrs.get(i + 1);
+                }
+            }
+            return null;
+        }
+    }
+
+    private static boolean isNameChar(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    }
+
+    private static boolean isSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+    }
+
+    /**
+     * The next start tag at or after {@code from}, read into {@code t}; false when there is none.
+     * End tags, comments and doctypes are skipped.
+     */
+    static boolean nextTag(String html, int from, Tag t) {
+        int n = html.length();
+        int lt = html.indexOf('<', from);
+        while (lt >= 0 && lt + 1 < n) {
+            int i = lt + 1;
+            while (i < n && isNameChar(html.charAt(i))) {
+                i++;
+            }
+            if (i == lt + 1) {
+                lt = html.indexOf('<', lt + 1);
+                continue;
+            }
+            t.name = html.substring(lt + 1, i).toLowerCase();
+            t.attrs.clear();
+            while (i < n) {
+                char c = html.charAt(i);
+                if (c == '>') {
+                    t.end = i + 1;
+                    return true;
+                }
+                if (isSpace(c) || c == '/') {
+                    i++;
+                    continue;
+                }
+                int nameStart = i;
+                while (i < n && !isSpace(html.charAt(i)) && "=>/".indexOf(html.charAt(i)) < 0) {
+                    i++;
+                }
+                String attrName = html.substring(nameStart, i).toLowerCase();
+                int j = i;
+                while (j < n && isSpace(html.charAt(j))) {
+                    j++;
+                }
+                String value = "";
+                if (j < n && html.charAt(j) == '=') {
+                    j++;
+                    while (j < n && isSpace(html.charAt(j))) {
+                        j++;
+                    }
+                    if (j < n && (html.charAt(j) == '"' || html.charAt(j) == '\'')) {
+                        int close = html.indexOf(html.charAt(j), j + 1);
+                        if (close < 0) {
+                            return false;
+                        }
+                        value = html.substring(j + 1, close);
+                        j = close + 1;
+                    } else {
+                        int start = j;
+                        while (j < n && !isSpace(html.charAt(j)) && html.charAt(j) != '>') {
+                            j++;
+                        }
+                        value = html.substring(start, j);
+                    }
+                    i = j;
+                }
+                t.attrs.add(attrName);
+                t.attrs.add(value);
+            }
+            return false;
+        }
+        return false;
     }
 
     /** Which of the three login form selectors is missing, or null when all are there. */
     public static String missingFormSelector(String html) {
-        if (!LOGIN_INPUT.matcher(html).find()) {
-            return "input[name=login]";
+        boolean login = false, password = false, submit = false;
+        Tag t = new Tag();
+        for (int at = 0; nextTag(html, at, t); at = t.end) {
+            if (t.name.equals("input")) {
+                String name = t.attr("name");
+                login |= "login".equals(name);
+                password |= "password".equals(name);
+            }
+            submit |= "submit".equalsIgnoreCase(t.attr("type"));
         }
-        if (!PASSWORD_INPUT.matcher(html).find()) {
-            return "input[name=password]";
-        }
-        if (!SUBMIT.matcher(html).find()) {
-            return "[type=submit]";
-        }
-        return null;
+        return !login ? "input[name=login]" : !password ? "input[name=password]" : !submit ? "[type=submit]" : null;
     }
 
     /** Inner HTML of {@code #notice-message} with the apostrophe entities decoded, or null. */
     public static String notice(String html) {
-        String s = inner(NOTICE, html);
+        String s = innerById(html, "notice-message");
         if (s == null) {
             return null;
         }
@@ -63,11 +136,11 @@ public final class PageParser {
     }
 
     public static String lastLoginedIp(String html) {
-        return inner(LAST_IP, html);
+        return innerById(html, "last-logined-ip");
     }
 
     public static String lastLoginedAt(String html) {
-        return inner(LAST_AT, html);
+        return innerById(html, "last-logined-at");
     }
 
     public static boolean isTime(String text) {
@@ -85,15 +158,15 @@ public final class PageParser {
     /** Every {@code link href}, {@code script src} and {@code img src} of the page, in order. */
     public static List<String> assets(String html) {
         List<String> out = new ArrayList<>(8);
-        Matcher tag = ASSET_TAG.matcher(html);
-        while (tag.find()) {
-            boolean link = tag.group(1).equalsIgnoreCase("link");
-            Matcher attr = (link ? HREF : SRC).matcher(tag.group(2));
-            if (attr.find()) {
-                String v = attr.group(1) != null ? attr.group(1) : attr.group(2) != null ? attr.group(2) : attr.group(3);
-                if (!v.isEmpty()) {
-                    out.add(v);
-                }
+        Tag t = new Tag();
+        for (int at = 0; nextTag(html, at, t); at = t.end) {
+            String v = switch (t.name) {
+                case "link" -> t.attr("href");
+                case "script", "img" -> t.attr("src");
+                default -> null;
+            };
+            if (v != null && !v.isEmpty()) {
+                out.add(v);
             }
         }
         return out;
@@ -118,8 +191,44 @@ public final class PageParser {
         return s;
     }
 
-    private static String inner(Pattern p, String html) {
-        Matcher m = p.matcher(html);
-        return m.find() ? m.group(2) : null;
+    /** Inner HTML of the first element with this id, up to the first end tag of its name (no nesting). */
+    private static String innerById(String html, String id) {
+        int hint = html.indexOf(id);
+        if (hint < 0) {
+            return null;
+        }
+        Tag t = new Tag();
+        // Start scanning at the '<' of the tag holding the id (the id text is inside it).
+        int from = Math.max(0, html.lastIndexOf('<', hint));
+        for (int at = from; nextTag(html, at, t); at = t.end) {
+            if (id.equals(t.attr("id"))) {
+                String close = "</" + t.name;
+                int end = t.end;
+                while (true) {
+                    int c = indexOfIgnoreCase(html, close, end);
+                    if (c < 0) {
+                        return null;
+                    }
+                    int k = c + close.length();
+                    while (k < html.length() && isSpace(html.charAt(k))) {
+                        k++;
+                    }
+                    if (k < html.length() && html.charAt(k) == '>') {
+                        return html.substring(t.end, c);
+                    }
+                    end = c + 1;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static int indexOfIgnoreCase(String s, String part, int from) {
+        for (int i = from; i + part.length() <= s.length(); i++) {
+            if (s.regionMatches(true, i, part, 0, part.length())) {
+                return i;
+            }
+        }
+        return -1;
     }
 }

@@ -29,8 +29,8 @@ public final class Flow {
     public String hopName;
     public String hopUrl;
     public long hopStartNanos;
-    public int hopStatus;
-    public String hopLocation;
+    /** Verdict on the current hop's response ({@code ok} or the failure), for Gatling's check. */
+    public volatile String hopVerdict;
     public int hops;
     /** Location to follow next, or null when the page is done. */
     public volatile String nextUrl;
@@ -39,8 +39,8 @@ public final class Flow {
     public volatile boolean pageChecked;
     public volatile List<String> assets = List.of();
     public long assetsStartNanos;
-    /** Status of each asset slot's response, for the latency record (the slots' checks run one response at a time). */
-    public final int[] assetStatus = new int[32];
+    /** Verdict on each asset slot's response, for Gatling's check of that response. */
+    public final String[] assetVerdict = new String[32];
     private final AtomicInteger assetsClaimed = new AtomicInteger();
     /** Whether the POST /login got any response (else the server may or may not have logged it). */
     public volatile boolean loginAnswered;

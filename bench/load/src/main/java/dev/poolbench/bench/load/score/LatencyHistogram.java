@@ -1,64 +1,82 @@
 package dev.poolbench.bench.load.score;
 
+import org.HdrHistogram.AbstractHistogram;
+import org.HdrHistogram.AtomicHistogram;
+import org.HdrHistogram.Histogram;
+
+import java.nio.ByteBuffer;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.zip.DataFormatException;
 
 /**
- * Request latency at 1 ms resolution up to 60 s (one counter per millisecond, exact and
- * lock-free: recording is a single array increment on the hot path).
+ * Request latency in milliseconds, an HdrHistogram (3 significant digits: exact up to 2 s, within
+ * 0.1 % above, up to 1 h). Recording is lock-free. The histogram travels in result.json
+ * ({@code latencyMillis.histogram}, HdrHistogram's compressed encoding in Base64) so that
+ * {@code merge} adds the hosts' histograms and reports exact merged percentiles.
  */
 public final class LatencyHistogram {
-    private static final int MAX_MILLIS = 60_000;
+    private static final long HIGHEST_MILLIS = 3_600_000;
+    private static final int DIGITS = 3;
 
-    private final AtomicLongArray counts = new AtomicLongArray(MAX_MILLIS + 1);
+    private final AtomicHistogram histogram = new AtomicHistogram(1, HIGHEST_MILLIS, DIGITS);
+    /** Exact sum, for an exact mean (the histogram's own mean is bucketed). */
     private final LongAdder sum = new LongAdder();
-    private final LongAdder count = new LongAdder();
-    private final AtomicLong max = new AtomicLong();
 
     public void record(long millis) {
-        long m = Math.max(0, millis);
-        counts.incrementAndGet((int) Math.min(m, MAX_MILLIS));
+        long m = Math.min(Math.max(0, millis), HIGHEST_MILLIS);
+        histogram.recordValue(m);
         sum.add(m);
-        count.increment();
-        long cur;
-        while (m > (cur = max.get()) && !max.compareAndSet(cur, m)) {
-            // retry
-        }
     }
 
     public long count() {
-        return count.sum();
+        return histogram.getTotalCount();
     }
 
-    /** Millis at or below which the fraction q of the requests fall (nearest rank). */
+    /** Millis at or below which the fraction q of the requests fall. */
     public long percentile(double q) {
-        long n = count.sum();
-        if (n == 0) {
-            return 0;
-        }
-        long rank = Math.max(1, (long) Math.ceil(q * n));
-        long seen = 0;
-        for (int i = 0; i <= MAX_MILLIS; i++) {
-            seen += counts.get(i);
-            if (seen >= rank) {
-                return i == MAX_MILLIS ? max.get() : i;
-            }
-        }
-        return max.get();
+        return percentile(histogram, q);
+    }
+
+    static long percentile(AbstractHistogram h, double q) {
+        return h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(q * 100);
     }
 
     public Map<String, Object> summary() {
-        long n = count.sum();
+        long n = count();
+        return summary(histogram, n == 0 ? 0.0 : sum.sum() / (double) n);
+    }
+
+    /** mean, p50, p90, p99, p999, max and the encoded histogram. */
+    public static Map<String, Object> summary(AbstractHistogram h, double mean) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("mean", n == 0 ? 0.0 : Math.round(sum.sum() * 100.0 / n) / 100.0);
-        m.put("p50", percentile(0.50));
-        m.put("p90", percentile(0.90));
-        m.put("p99", percentile(0.99));
-        m.put("p999", percentile(0.999));
-        m.put("max", max.get());
+        m.put("mean", Math.round(mean * 100) / 100.0);
+        m.put("p50", percentile(h, 0.50));
+        m.put("p90", percentile(h, 0.90));
+        m.put("p99", percentile(h, 0.99));
+        m.put("p999", percentile(h, 0.999));
+        m.put("max", h.getTotalCount() == 0 ? 0 : h.getMaxValue());
+        m.put("histogram", encode(h));
         return m;
+    }
+
+    public static String encode(AbstractHistogram h) {
+        ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+        int len = h.encodeIntoCompressedByteBuffer(buf);
+        byte[] out = new byte[len];
+        buf.flip();
+        buf.get(out);
+        return Base64.getEncoder().encodeToString(out);
+    }
+
+    /** The histogram of {@link #encode}; IllegalArgumentException when the text is not one. */
+    public static Histogram decode(String base64) {
+        try {
+            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
+        } catch (DataFormatException | RuntimeException e) {
+            throw new IllegalArgumentException("not an encoded latency histogram: " + e.getMessage(), e);
+        }
     }
 }

@@ -2,17 +2,13 @@ package dev.poolbench.bench.load.sim;
 
 import static io.gatling.javaapi.core.CoreDsl.asLongAs;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
-import static io.gatling.javaapi.core.CoreDsl.bodyString;
 import static io.gatling.javaapi.core.CoreDsl.doIf;
 import static io.gatling.javaapi.core.CoreDsl.doIfOrElse;
 import static io.gatling.javaapi.core.CoreDsl.doSwitch;
 import static io.gatling.javaapi.core.CoreDsl.exec;
-import static io.gatling.javaapi.core.CoreDsl.md5;
 import static io.gatling.javaapi.core.CoreDsl.onCase;
-import static io.gatling.javaapi.core.CoreDsl.responseTimeInMillis;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.flushCookieJar;
-import static io.gatling.javaapi.http.HttpDsl.header;
 import static io.gatling.javaapi.http.HttpDsl.http;
 import static io.gatling.javaapi.http.HttpDsl.status;
 
@@ -26,6 +22,7 @@ import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.core.Simulation;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
+import io.gatling.http.response.Response;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -38,8 +35,9 @@ import java.util.function.Function;
  *
  * <p>Redirects are followed by the simulation itself, not by Gatling, so that the status of
  * every hop is checked (a 301 must fail) and the X-Forwarded-For header is on each hop. All
- * checks of a response are one pass of {@link PageChecks} over status, Location and body:
- * no DOM, no per-request JSON, no saved session attributes besides the flow object.
+ * checks of a response are one pass of {@link PageChecks} over status, Location and body in a
+ * response transformer, and one Gatling check that reports its verdict: no DOM, no per-request
+ * JSON, no saved session attributes besides the flow object.
  */
 public class LoginSimulation extends Simulation {
     /** Asset slots per page: the simulation fetches up to this many assets of a page in parallel. */
@@ -55,40 +53,38 @@ public class LoginSimulation extends Simulation {
     // ---- one definition per endpoint, with its checks ----
 
     /**
-     * Records the latency of every response (Gatling's own measure: request sent to response
-     * received) with its status; Gatling runs time checks after the status checks, which stored it.
+     * One pass over each page response, before Gatling's checks: latency (Gatling's own measure,
+     * request sent to response received), status, Location and, for a 200, the body go to
+     * {@link PageChecks}; the verdict is kept on the flow for the single check below.
      */
-    private CheckBuilder latency(int slot) {
-        return responseTimeInMillis().transformWithSession((ms, s) -> {
-            Flow f = flow(s);
-            ctx.scorer.request(ms, slot < 0 ? f.hopStatus : f.assetStatus[slot]);
-            return PageChecks.OK;
-        }).is(PageChecks.OK);
+    private Response pageResponse(Response r, Session s) {
+        Flow f = flow(s);
+        int status = r.status().code();
+        ctx.scorer.request(r.endTimestamp() - r.startTimestamp(), status);
+        String location = status >= 300 && status < 400 ? r.headers().get("Location") : null;
+        String body = status == 200 ? r.body().string() : "";
+        f.hopVerdict = checks.response(f, status, location == null ? "" : location, body);
+        return r;
     }
 
-    /** Checks of a page response: status and Location recorded, the verdict taken on the body. */
-    private CheckBuilder[] pageChecks() {
-        return new CheckBuilder[] {
-            latency(-1),
-            status().transformWithSession((st, s) -> {
-                flow(s).hopStatus = st;
-                return PageChecks.OK;
-            }).is(PageChecks.OK),
-            header("Location").withDefault("").transformWithSession((loc, s) -> {
-                flow(s).hopLocation = loc;
-                return PageChecks.OK;
-            }).is(PageChecks.OK),
-            bodyString().withDefault("").transformWithSession((body, s) -> {
-                Flow f = flow(s);
-                return checks.response(f, f.hopStatus, f.hopLocation, body);
-            }).is(PageChecks.OK),
-        };
+    /** The verdict taken in {@link #pageResponse}, as Gatling's OK/KO of the request. */
+    private CheckBuilder pageVerdict() {
+        return status().transformWithSession((st, s) -> flow(s).hopVerdict).is(PageChecks.OK);
+    }
+
+    private Response assetResponse(int slot, Response r, Session s) {
+        Flow f = flow(s);
+        int status = r.status().code();
+        ctx.scorer.request(r.endTimestamp() - r.startTimestamp(), status);
+        f.assetVerdict[slot] = checks.assetResponse(f, slot, status, status == 200 ? r.body().bytes() : null);
+        return r;
     }
 
     private HttpRequestActionBuilder getIndex() {
         return http("GET /").get("/")
                 .header("X-Forwarded-For", s -> flow(s).ipText)
-                .check(pageChecks());
+                .transformResponse(this::pageResponse)
+                .check(pageVerdict());
     }
 
     private HttpRequestActionBuilder postLogin() {
@@ -96,13 +92,15 @@ public class LoginSimulation extends Simulation {
                 .header("X-Forwarded-For", s -> flow(s).ipText)
                 .formParam("login", s -> flow(s).login)
                 .formParam("password", s -> flow(s).password)
-                .check(pageChecks());
+                .transformResponse(this::pageResponse)
+                .check(pageVerdict());
     }
 
     private HttpRequestActionBuilder redirectHop() {
         return http(s -> flow(s).hopName).get(s -> flow(s).hopUrl)
                 .header("X-Forwarded-For", s -> flow(s).ipText)
-                .check(pageChecks());
+                .transformResponse(this::pageResponse)
+                .check(pageVerdict());
     }
 
     /**
@@ -123,13 +121,8 @@ public class LoginSimulation extends Simulation {
     private HttpRequestActionBuilder asset(int slot) {
         return http(s -> "GET " + PageParser.path(flow(s).asset(slot))).get(s -> flow(s).asset(slot))
                 .header("X-Forwarded-For", s -> flow(s).ipText)
-                .check(
-                        latency(slot),
-                        status().transformWithSession((st, s) -> {
-                            flow(s).assetStatus[slot] = st;
-                            return checks.assetStatus(flow(s), slot, st);
-                        }).is(PageChecks.OK),
-                        md5().withDefault("").transformWithSession((m, s) -> checks.assetBody(flow(s), slot, m)).is(PageChecks.OK));
+                .transformResponse((r, s) -> assetResponse(slot, r, s))
+                .check(status().transformWithSession((st, s) -> flow(s).assetVerdict[slot]).is(PageChecks.OK));
     }
 
     // ---- chains per user action ----

@@ -59,4 +59,16 @@ class PageParserTest {
         assertEquals("/", PageParser.path("http://127.0.0.1:8080"));
         assertEquals("/a.css", PageParser.path("/a.css#f"));
     }
+
+    @Test
+    void scannerCasesTheRegexesHandled() {
+        assertEquals(List.of("/a.css", "/b.js"),
+                PageParser.assets("<LINK REL=stylesheet HREF=\"/a.css\"><Script Src='/b.js'></Script><img alt=\"x\">"));
+        assertNull(PageParser.missingFormSelector("<INPUT NAME=login><input name = 'password' /><input TYPE=SUBMIT>"));
+        assertEquals("input[name=login]", PageParser.missingFormSelector("<input name=login2><input name=password><input type=submit>"));
+        assertEquals("x < y", PageParser.notice("<p id='notice-message' class=a>x < y</P >"));
+        assertEquals("ok", PageParser.notice("<p>id=\"notice-message\"</p><div id=\"notice-message\">ok</div>"));
+        assertNull(PageParser.notice("<div id=\"notice-message\">never closed"));
+        assertNull(PageParser.lastLoginedIp("<dd id=\"last-logined-ipx\">1</dd>"));
+    }
 }
