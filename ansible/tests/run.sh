@@ -89,6 +89,18 @@ for inventory in inventories/local/hosts.yml inventories/hosts/hosts.yml "$LOG_D
   fi
 done
 
+step "poolbench_toxiproxy role on this machine (a local binary, nothing installed)"
+# toxiproxy-server on the PATH, or the one `go install` built; without either: skipped.
+toxiproxy_bin="$(command -v toxiproxy-server || true)"
+if [[ -z "$toxiproxy_bin" ]] && command -v go >/dev/null 2>&1; then
+  toxiproxy_bin="$(go env GOPATH)/bin/server"
+fi
+if [[ -n "$toxiproxy_bin" && -x "$toxiproxy_bin" ]]; then
+  "$ANSIBLE_DIR/tests/toxiproxy/check.sh" "$toxiproxy_bin" "$LOG_DIR" && pass "toxiproxy role" || fail "toxiproxy role"
+else
+  echo "SKIPPED: no toxiproxy-server on the PATH and no Go-built one"
+fi
+
 if [[ "${CI:-}" != "true" && "${POOLBENCH_CONVERGE:-}" != "1" ]]; then
   step "converge and bench on this machine"
   echo "SKIPPED: converge (site.yml x2) and quick bench.yml install packages on this machine;" \

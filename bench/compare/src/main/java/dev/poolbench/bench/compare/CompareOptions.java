@@ -40,6 +40,10 @@ final class CompareOptions {
               --seed N             data generator seed (default 42)
               --results DIR        results root (default results)
               --db-port N          port of the embedded MariaDB (default 13306)
+              --db-distance NAME   loopback (no proxy) | lan (1 ms) | cloud (2 ms +- 1 ms) per round
+                                   trip, through Toxiproxy (default %s)
+              --db-latency M[:J]   custom round-trip latency through Toxiproxy, whole ms: 1ms, 2ms:1ms
+              --db-bandwidth RATE  per direction through Toxiproxy: 100mbit, 1gbit, 10MB/s
               --quick              duration 10, warm-up 3, runs 1 (explicit options still win)
             Remote mode (no embedded database, no app JVM; measures the profile running there):
               --app-url URL        e.g. http://10.0.0.2:8080
@@ -47,7 +51,7 @@ final class CompareOptions {
               --reset-command CMD  shell command that resets the database before each run, or
               --reset-jdbc-url URL --db-user U --db-password P   reset over JDBC
             Usage: poolbench summarize --results DIR
-            """;
+            """.formatted(DbDistance.DEFAULT.name());
 
     List<String> profiles = PROFILES;
     int runs = 3;
@@ -64,6 +68,11 @@ final class CompareOptions {
     long seed = 42;
     Path results = Path.of("results");
     int dbPort = 13_306;
+    /** Null in remote mode. */
+    DbDistance dbDistance = DbDistance.DEFAULT;
+    private String dbDistanceName;
+    private String dbLatency;
+    private String dbBandwidth;
     boolean quick;
     URI appUrl;
     URI managementUrl;
@@ -170,6 +179,9 @@ final class CompareOptions {
                     throw new UsageException("--db-port must be a TCP port (1-65535), got " + value);
                 }
             }
+            case "db-distance" -> dbDistanceName = value;
+            case "db-latency" -> dbLatency = value;
+            case "db-bandwidth" -> dbBandwidth = value;
             case "app-url" -> appUrl = url(name, value);
             case "management-url" -> managementUrl = url(name, value);
             case "reset-command" -> resetCommand = value;
@@ -191,6 +203,13 @@ final class CompareOptions {
                     + "defaults mode every pool keeps the size its library ships with");
         }
         if (remote()) {
+            for (String distance : List.of("db-distance", "db-latency", "db-bandwidth")) {
+                if (given.contains(distance)) {
+                    throw new UsageException("--" + distance + " is for local mode: in remote mode the app "
+                            + "reaches its database over the real network; to add distance there, use the "
+                            + "Ansible role's poolbench_db_latency (Toxiproxy on the app host)");
+                }
+            }
             if (given.contains("profiles")) {
                 throw new UsageException("--profiles cannot be used with --app-url: remote mode "
                         + "measures the profile that runs there (read from its poolsettings)");
@@ -216,6 +235,8 @@ final class CompareOptions {
                 }
             }
         }
+        // Remote mode has no distance of its own (validated above): its network is the real one.
+        dbDistance = remote() ? null : DbDistance.parse(dbDistanceName, dbLatency, dbBandwidth);
         if (dbUser != null && resetJdbcUrl == null) {
             throw new UsageException("--db-user is for --reset-jdbc-url (remote mode)");
         }
@@ -318,6 +339,7 @@ final class CompareOptions {
         n.put("seed", seed);
         n.put("results", results.toString());
         n.put("dbPort", dbPort);
+        n.put("dbDistance", remote() ? null : dbDistance.name());
         n.put("quick", quick);
         if (remote()) {
             n.put("appUrl", appUrl.toString());

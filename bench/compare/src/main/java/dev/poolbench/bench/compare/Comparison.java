@@ -48,6 +48,7 @@ public final class Comparison {
     private final PrintStream out = System.out;
     private final AtomicReference<Process> app = new AtomicReference<>();
     private volatile LocalDatabase database;
+    private volatile DbProxy dbProxy;
     private volatile boolean interrupted;
     private Progress progress;
     private Path snapshot;
@@ -133,6 +134,10 @@ public final class Comparison {
             database = LocalDatabase.start(options.dbPort, STATE.resolve("mariadb"), data, options.seed,
                     SchemaVariant.parse("--schema", options.schema), out::println);
             environment.put("databaseVersion", database.version());
+            if (options.dbDistance.proxied()) {
+                dbProxy = DbProxy.start(options.dbDistance, database.port(), dir.resolve("toxiproxy.log"), out::println);
+            }
+            environment.set("dbDistance", DbDistanceRecord.environment(options.dbDistance, dbProxy));
         }
         Json.write(dir.resolve("environment.json"), environment);
 
@@ -160,6 +165,7 @@ public final class Comparison {
         } finally {
             progress = null;
             stopApp();
+            closeProxy();
             if (database != null) {
                 database.close();
                 database = null;
@@ -187,6 +193,7 @@ public final class Comparison {
         int exit = -1;
         PoolMetricsSampler poolSampler = null;
         PoolMetricsSummary poolMetrics = null;
+        double proxyCpuSeconds = Double.NaN;
         URI appUrl = options.appUrl;
         URI managementUrl = options.managementUrl;
         try {
@@ -234,8 +241,10 @@ public final class Comparison {
             // Pool behaviour during the measured run: scrapes :mgmt/actuator/prometheus once a second.
             poolSampler = PoolMetricsSampler.start(managementUrl.resolve("/actuator/prometheus"), runDir);
             long t = System.nanoTime();
+            double proxyCpuStart = dbProxy == null ? Double.NaN : dbProxy.cpuSeconds();
             exit = LoadProcess.run(loadCommand(java, loadJar, appUrl, data, runDir, options.durationSeconds,
                     false, planned), runDir.resolve("load.log"), progress::live);
+            proxyCpuSeconds = dbProxy == null ? Double.NaN : dbProxy.cpuSeconds() - proxyCpuStart;
             long measureMillis = (System.nanoTime() - t) / 1_000_000;
             timings.put("measureMillis", measureMillis);
             timings.put("measureOverheadMillis", Math.max(0, measureMillis - options.durationSeconds * 1_000L));
@@ -275,6 +284,7 @@ public final class Comparison {
         if (poolMetrics != null) {
             record.set("poolMetrics", poolMetrics.json());
         }
+        DbDistanceRecord.addToRun(record, options.dbDistance, proxyCpuSeconds);
         ObjectNode timingNode = record.putObject("timings");
         timings.forEach(timingNode::put);
         ObjectNode versions = record.putObject("versions");
@@ -297,7 +307,8 @@ public final class Comparison {
         command.add("--spring.profiles.active=" + planned.profile());
         Map<String, String> env = new LinkedHashMap<>();
         env.put("ISU4_DB_HOST", "127.0.0.1");
-        env.put("ISU4_DB_PORT", String.valueOf(database.port()));
+        // Through the distance proxy when there is one (the reset goes to the database directly).
+        env.put("ISU4_DB_PORT", String.valueOf(dbProxy != null ? dbProxy.port() : database.port()));
         env.put("ISU4_DB_USER", database.user());
         env.put("ISU4_DB_PASSWORD", database.password());
         env.put("ISU4_DB_NAME", LocalDatabase.DATABASE);
@@ -397,6 +408,7 @@ public final class Comparison {
             load.destroy();
         }
         stopApp();
+        closeProxy();
         LocalDatabase db = database;
         database = null;
         if (db != null) {
@@ -407,6 +419,14 @@ public final class Comparison {
             }
         }
         deleteSnapshot();
+    }
+
+    private void closeProxy() {
+        DbProxy p = dbProxy;
+        dbProxy = null;
+        if (p != null) {
+            p.close();
+        }
     }
 
     private void deleteSnapshot() {
@@ -478,6 +498,7 @@ public final class Comparison {
         }
         double fixed = Json.number(r, "timings.fixedCostMillis");
         line.append(String.format(java.util.Locale.ROOT, " | fixed cost %.1f s", fixed / 1000));
+        line.append(DbDistanceRecord.runLinePart(r));
         if (r.path("flagged").asBoolean()) {
             line.append(" | FLAGGED");
         }

@@ -232,6 +232,10 @@ final class Summary {
                     .append(String.join("; ", r.problems())).append('\n');
         }
         out.append(fixedCostLine()).append('\n');
+        String proxyCpu = DbDistanceRecord.proxyCpuLine(runs);
+        if (proxyCpu != null) {
+            out.append(proxyCpu).append('\n');
+        }
         double wallMillis = Json.number(environment, "wallMillis");
         if (!Double.isNaN(wallMillis)) {
             out.append("Total wall time: ").append(Durations.format((long) wallMillis)).append('\n');
@@ -331,6 +335,10 @@ final class Summary {
         String schema = Json.text(o, "schema");
         if (schema != null) {
             line.append(", schema ").append(schema);
+        }
+        String distance = DbDistanceRecord.label(environment, runs);
+        if (distance != null) {
+            line.append(", db distance ").append(distance);
         }
         return line.toString();
     }
@@ -442,6 +450,10 @@ final class Summary {
                 .filter(v -> !Double.isNaN(v)).toList();
         if (!costs.isEmpty()) {
             putNumber(root, "meanFixedCostSeconds", Stats.describe(costs).mean());
+        }
+        double proxyCpu = DbDistanceRecord.meanProxyCpuSeconds(runs);
+        if (!Double.isNaN(proxyCpu)) {
+            putNumber(root, "meanProxyCpuSeconds", proxyCpu);
         }
         double wall = Json.number(environment, "wallMillis");
         if (!Double.isNaN(wall)) {

@@ -98,7 +98,12 @@ public final class Proxy {
         replaceToxic(BLACKHOLE_DOWN, "timeout", "downstream", attributes.deepCopy());
     }
 
-    /** Ends {@link #blackhole()}: data held back flows again, the other toxics stay. */
+    /**
+     * Ends {@link #blackhole()}; the other toxics stay. Toxiproxy dropped the data sent into
+     * the black hole (it is not delivered late) and closes the connections that were held in
+     * it when the toxic goes: like a peer that timed out during a network partition. New
+     * connections work at once.
+     */
     public void clearBlackhole() throws IOException {
         removeToxic(BLACKHOLE_UP);
         removeToxic(BLACKHOLE_DOWN);
