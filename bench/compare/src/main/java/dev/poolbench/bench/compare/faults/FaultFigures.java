@@ -149,7 +149,8 @@ record FaultFigures(
                 : Json.at(r, "reportCheck.ok").asBoolean();
         boolean valid = r != null && r.path("valid").asBoolean();
 
-        // A hang need not cause errors (held bytes flow on afterwards), but the requests in
+        // A hang need not cause errors inside its window (the held connections only break when
+        // it ends, and a statement timeout may be longer than the hang), but the requests in
         // flight when it began must have waited for most of it.
         boolean seen = during > 0 || in.scenario() == Scenario.HANG && longest != null
                 && longest >= (in.faultEnd() - in.faultBegin()) * 500;
