@@ -39,7 +39,7 @@ public final class FaultOptions {
               --check              exit 1 unless every measurement was taken and is consistent
                                    (the fault was seen, recovery measured, login_log rows match the
                                    decisions, /report exact): the CI form
-              --quick              duration 20, fault at 4 for 3 s, no warm-up, pool wait 1000 ms
+              --quick              duration 25, fault at 4 for 3 s, no warm-up, pool wait 1000 ms
                                    (explicit options still win)
             """;
 
@@ -95,7 +95,8 @@ public final class FaultOptions {
         o.check = flags.contains("check");
         if (flags.contains("quick")) {
             o.quick = true;
-            o.durationSeconds = 20;
+            // 18 s after the fault: room for a restart whose start takes a while on a CI machine.
+            o.durationSeconds = 25;
             o.faultAtSeconds = 4;
             o.faultSeconds = 3;
             o.warmupSeconds = 0;

@@ -27,7 +27,7 @@ class FaultOptionsTest {
     void quickIsShortAndExplicitOptionsWin() throws Exception {
         FaultOptions o = FaultOptions.parse("--quick", "--pool-wait-ms", "2000", "--scenarios=hang,restart",
                 "--profiles", "hikari", "--db-port", "13312", "--check");
-        assertEquals(20, o.durationSeconds);
+        assertEquals(25, o.durationSeconds);
         assertEquals(4, o.faultAtSeconds);
         assertEquals(3, o.faultSeconds);
         assertEquals(0, o.warmupSeconds);
