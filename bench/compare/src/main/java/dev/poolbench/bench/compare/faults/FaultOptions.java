@@ -35,7 +35,7 @@ public final class FaultOptions {
               --seed N             data generator seed (default 42)
               --results DIR        results root (default results); output in DIR/<timestamp>/faults/
               --db-port N          port of the embedded MariaDB (default 13306)
-              --proxy-port N       port of the Toxiproxy proxy in front of it (default: db port + 1)
+              --proxy-port N       port of the Toxiproxy proxy in front of it (default: a free port)
               --check              exit 1 unless every measurement was taken and is consistent
                                    (the fault was seen, recovery measured, login_log rows match the
                                    decisions, /report exact): the CI form
@@ -153,13 +153,9 @@ public final class FaultOptions {
                     + "second %d (--fault-at %d + --fault-seconds %d) and recovery needs at least 3 s after it",
                     durationSeconds, faultAtSeconds + faultSeconds, faultAtSeconds, faultSeconds));
         }
-        if (proxyPort() == dbPort) {
+        if (proxyPort != null && proxyPort == dbPort) {
             throw new UsageException("--proxy-port must differ from --db-port (" + dbPort + ")");
         }
-    }
-
-    public int proxyPort() {
-        return proxyPort != null ? proxyPort : dbPort == 65_535 ? dbPort - 1 : dbPort + 1;
     }
 
     private static List<String> parseProfiles(String value) throws UsageException {
@@ -225,7 +221,7 @@ public final class FaultOptions {
         n.put("heap", heap);
         n.put("seed", seed);
         n.put("dbPort", dbPort);
-        n.put("proxyPort", proxyPort());
+        n.put("proxyPort", proxyPort);
         n.put("quick", quick);
         n.put("check", check);
         return n;
