@@ -35,7 +35,12 @@ record FaultFigures(
         String rowsVerdict,
         Boolean reportExact,
         boolean valid,
-        /** The fault showed in the measurement (errors, or for a hang a stalled request). */
+        /** Decided logins (login_log rows) in the seconds wholly inside the fault: must be 0. */
+        long decidedInsideFault,
+        /**
+         * The fault showed in the measurement: errors (for a hang also requests slower than the
+         * pool's wait or stalled for half the hang) and no decided login inside it.
+         */
         boolean faultSeen,
         /** Per second of the run: decided logins, errors, active and pending connections. */
         List<Point> series) {
@@ -149,10 +154,19 @@ record FaultFigures(
                 : Json.at(r, "reportCheck.ok").asBoolean();
         boolean valid = r != null && r.path("valid").asBoolean();
 
-        // A hang need not cause errors (held bytes flow on afterwards), but the requests in
-        // flight when it began must have waited for most of it.
-        boolean seen = during > 0 || in.scenario() == Scenario.HANG && longest != null
-                && longest >= (in.faultEnd() - in.faultBegin()) * 500;
+        // No login can be decided while the database is away: the seconds lying wholly inside
+        // the fault (half a second of margin for the start estimate) must have no row.
+        long decidedInside = 0;
+        for (int k = 1; k <= last; k++) {
+            if (k - 1 >= in.faultBegin() + 0.5 && k <= in.faultEnd() - 0.5) {
+                decidedInside += (long) decided[k];
+            }
+        }
+        // A hang need not cause errors inside its window (the held connections only break when
+        // it ends, and a statement timeout may be longer than the hang), but then requests stall.
+        boolean effect = during > 0 || in.scenario() == Scenario.HANG && (slower != null && slower > 0
+                || longest != null && longest >= (in.faultEnd() - in.faultBegin()) * 500);
+        boolean seen = effect && decidedInside == 0;
 
         List<Point> series = new ArrayList<>();
         Map<Integer, Second> loadBySecond = new TreeMap<>();
@@ -172,7 +186,7 @@ record FaultFigures(
             series.add(new Point(k, decided[k], errors, active, pending));
         }
         return new FaultFigures(byStatus, during, after, longest, slower, preMean, firstSuccess, recovery, opened,
-                peakPending, rowsAdded, decidedCount, noResponse, verdict, report, valid, seen, series);
+                peakPending, rowsAdded, decidedCount, noResponse, verdict, report, valid, decidedInside, seen, series);
     }
 
     /**
@@ -218,6 +232,7 @@ record FaultFigures(
         rows.put("verdict", rowsVerdict);
         n.put("reportExact", reportExact);
         n.put("valid", valid);
+        n.put("decidedInsideFault", decidedInsideFault);
         n.put("faultSeen", faultSeen);
         return n;
     }

@@ -72,13 +72,16 @@ public final class Faults {
             environment.put("database", database.version());
             environment.put("java", System.getProperty("java.version"));
             Proxy proxy = null;
+            // A free port unless given: a fixed neighbour of --db-port may be another database's.
+            int proxyPort = options.proxyPort != null ? options.proxyPort : freePort();
             if (options.scenarios.stream().anyMatch(Scenario::throughProxy)) {
                 Path binary = ToxiproxyBinary.locate(out::println);
                 toxiproxy = Toxiproxy.start(binary, freePort(), dir.resolve("toxiproxy.log"));
-                proxy = toxiproxy.createProxy("mariadb", options.proxyPort(), "127.0.0.1", database.port());
-                out.println("toxiproxy: " + binary + ", proxy 127.0.0.1:" + options.proxyPort() + " -> 127.0.0.1:"
+                proxy = toxiproxy.createProxy("mariadb", proxyPort, "127.0.0.1", database.port());
+                out.println("toxiproxy: " + binary + ", proxy 127.0.0.1:" + proxyPort + " -> 127.0.0.1:"
                         + database.port());
                 environment.put("toxiproxy", binary.toString());
+                environment.put("proxy", "127.0.0.1:" + proxyPort);
             }
             int total = options.scenarios.size() * options.profiles.size();
             out.printf("%d runs: scenarios %s x profiles %s, %d s each (fault at %d s for %d s) + %d s warm-up%n",
@@ -88,7 +91,7 @@ public final class Faults {
             try (Progress progress = new Progress(out, Progress.isTerminal(), total,
                     (options.durationSeconds + options.warmupSeconds) * 1_000L)) {
                 FaultRun.Setup setup = new FaultRun.Setup(options, java, webappJar, loadJar, loadLib, data, database,
-                        options.proxyPort(), progress, app);
+                        proxyPort, progress, app);
                 int index = 0;
                 for (Scenario scenario : options.scenarios) {
                     for (String profile : options.profiles) {

@@ -8,7 +8,10 @@ import java.util.Locale;
 public enum Scenario {
     /** Toxiproxy proxy disabled: open connections are closed, new ones refused. */
     UNREACHABLE("unreachable", "database unreachable (connections refused: proxy disabled)"),
-    /** Toxiproxy {@code timeout} toxic with timeout 0: bytes are held, nothing is reset. */
+    /**
+     * Toxiproxy {@code timeout} toxic with timeout 0: nothing gets through and nothing is reset;
+     * at the end the held connections are closed (their data dropped).
+     */
     HANG("hang", "database hanging (packets black-holed, no reset)"),
     /** The MariaDB process stopped (clean shutdown) and started again: every connection dies. */
     RESTART("restart", "database restarted (process stopped, then started again)");

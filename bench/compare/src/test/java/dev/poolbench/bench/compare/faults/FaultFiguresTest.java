@@ -103,12 +103,31 @@ class FaultFiguresTest {
 
     @Test
     void aHangIsSeenByAStalledRequestEvenWithoutErrors() {
-        // Fault of 3.3 s: a request of at least 1.65 s shows it.
+        // Fault of 3.3 s: a request of at least 1.65 s shows it, or one slower than the pool's wait.
         FaultFigures f = FaultFigures.compute(inputs(Scenario.HANG, decided(1, 1), List.of(), List.of(), result("")));
         assertTrue(f.faultSeen());
-        FaultFigures quick = FaultFigures.compute(inputs(Scenario.HANG, decided(1, 1), List.of(), List.of(),
-                Json.parse("{\"requests\": {\"latencyMillis\": {\"max\": 900}}}")));
-        assertFalse(quick.faultSeen());
+        FaultFigures slowOnly = FaultFigures.compute(inputs(Scenario.HANG, decided(1, 1), List.of(), List.of(),
+                Json.parse("{\"requests\": {\"latencyMillis\": {\"max\": 1200}, \"overMillis\": {\"1000\": 2}}}")));
+        assertTrue(slowOnly.faultSeen());
+        FaultFigures nothing = FaultFigures.compute(inputs(Scenario.HANG, decided(1, 1), List.of(), List.of(),
+                Json.parse("{\"requests\": {\"latencyMillis\": {\"max\": 900}, \"overMillis\": {\"1000\": 0}}}")));
+        assertFalse(nothing.faultSeen());
+    }
+
+    @Test
+    void aLoginDecidedWhileTheDatabaseWasAwayMeansTheFaultWasNotSeen() {
+        // Fault 5.3-8.6 s: only second 7 ((6, 7]) lies wholly inside it with half a second of margin.
+        Map<Integer, Long> decided = decided(3, 10, 10, 10, 10, 0, 4, 0, 0, 10, 10, 10);
+        List<Second> load = List.of(new Second(7, 0, 0, 5, 5, Map.of("503", 5L), 1000));
+        FaultFigures f = FaultFigures.compute(inputs(Scenario.UNREACHABLE, decided, load, List.of(), result("")));
+        assertEquals(4, f.decidedInsideFault());
+        assertFalse(f.faultSeen());
+        decided.put(7, 0L);
+        decided.put(6, 3L); // (5, 6] straddles the start: not counted
+        decided.put(9, 3L); // (8, 9] straddles the end: not counted
+        FaultFigures g = FaultFigures.compute(inputs(Scenario.UNREACHABLE, decided, load, List.of(), result("")));
+        assertEquals(0, g.decidedInsideFault());
+        assertTrue(g.faultSeen());
     }
 
     @Test

@@ -20,20 +20,20 @@ class FaultOptionsTest {
         assertEquals(10, o.faultAtSeconds);
         assertEquals(10, o.faultSeconds);
         assertEquals(5_000, o.poolWaitMillis);
-        assertEquals(13_307, o.proxyPort());
+        assertNull(o.proxyPort, "a free port is chosen at start");
     }
 
     @Test
     void quickIsShortAndExplicitOptionsWin() throws Exception {
         FaultOptions o = FaultOptions.parse("--quick", "--pool-wait-ms", "2000", "--scenarios=hang,restart",
                 "--profiles", "hikari", "--db-port", "13312", "--check");
-        assertEquals(20, o.durationSeconds);
+        assertEquals(25, o.durationSeconds);
         assertEquals(4, o.faultAtSeconds);
         assertEquals(3, o.faultSeconds);
         assertEquals(0, o.warmupSeconds);
         assertEquals(2_000, o.poolWaitMillis);
         assertEquals(List.of(Scenario.HANG, Scenario.RESTART), o.scenarios);
-        assertEquals(13_313, o.proxyPort());
+        assertEquals(13_312, o.dbPort);
         assertTrue(o.check);
     }
 
@@ -47,6 +47,7 @@ class FaultOptionsTest {
         assertMessage("--db-port must be between 1 and 65535, got 70000", "--db-port", "70000");
         assertMessage("--fault-at must be >= 3 (a pre-fault baseline is needed), got 2", "--fault-at", "2");
         assertMessage("--proxy-port must differ from --db-port (13306)", "--proxy-port", "13306");
+        assertMessage("--proxy-port must differ from --db-port (13312)", "--db-port", "13312", "--proxy-port", "13312");
         assertMessage("unknown option --fault", "--fault", "hang");
         assertMessage("--duration needs a value", "--duration");
         assertMessage("--quick takes no value", "--quick=yes");
