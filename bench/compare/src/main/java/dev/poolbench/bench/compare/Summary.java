@@ -154,6 +154,10 @@ final class Summary {
             out.append(" started ").append(started);
         }
         out.append('\n').append(settingsLine()).append('\n');
+        String stop = Json.text(environment, "roundsStopReason");
+        if (stop != null) {
+            out.append("Adaptive rounds (--until-precision): ").append(stop).append('\n');
+        }
         String mode = poolMode();
         if ("defaults".equals(mode)) {
             out.append("Pool mode 'defaults': each pool as its library ships it, so pool sizes "
@@ -285,6 +289,7 @@ final class Summary {
         root.put("alpha", ALPHA);
         root.put("reference", reference);
         root.put("equivalenceMarginPercent", marginPercent);
+        root.put("roundsStopReason", Json.text(environment, "roundsStopReason"));
         ArrayNode blockArray = root.putArray("blocks");
         for (Block b : blocks) {
             ObjectNode bn = blockArray.addObject();
