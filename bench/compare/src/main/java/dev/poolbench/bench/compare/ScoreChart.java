@@ -50,10 +50,12 @@ final class ScoreChart {
         ChartStyle.apply(chart.getStyler());
         chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Scatter);
         chart.getStyler().setOverlapped(false);
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
-        chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
-
         List<Summary.Block> blocks = summary.blocks();
+        // A sweep has two legend entries per size: a column at the side instead of a row.
+        chart.getStyler().setLegendPosition(blocks.size() > 1 ? Styler.LegendPosition.OutsideE
+                : Styler.LegendPosition.OutsideS);
+        chart.getStyler().setLegendLayout(blocks.size() > 1 ? Styler.LegendLayout.Vertical
+                : Styler.LegendLayout.Horizontal);
         boolean anyRun = false;
         for (int b = 0; b < blocks.size(); b++) {
             Summary.Block block = blocks.get(b);
@@ -76,6 +78,7 @@ final class ScoreChart {
                 CategorySeries runs = chart.addSeries("runs" + label + " r" + round, profiles, scores);
                 runs.setMarker(SeriesMarkers.CIRCLE);
                 runs.setMarkerColor(ChartStyle.translucent(color));
+                runs.setLineColor(ChartStyle.translucent(color));
                 runs.setShowInLegend(round == 1);
                 if (round == 1) {
                     runs.setLabel("runs" + label);
@@ -95,6 +98,8 @@ final class ScoreChart {
                 CategorySeries mean = chart.addSeries("mean and 95 % CI" + label, profiles, means, errors);
                 mean.setMarker(SeriesMarkers.DIAMOND);
                 mean.setMarkerColor(color.darker());
+                // The error bar takes the series' line colour.
+                mean.setLineColor(color.darker());
             }
         }
         if (!anyRun) {
