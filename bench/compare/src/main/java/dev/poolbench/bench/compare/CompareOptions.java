@@ -46,6 +46,13 @@ final class CompareOptions {
                                    0.5 ms: 0.5ms, 2ms, 2.5ms:2ms
               --db-bandwidth RATE  per direction through Toxiproxy: 100mbit, 1gbit, 10MB/s
               --quick              duration 10, warm-up 3, runs 1 (explicit options still win)
+            Verdict (bench/README.md, "Verdict"):
+              --reference PROFILE  profile the others are compared with (default: the first listed)
+              --equivalence-margin X%  "equivalent within ±X %" margin (default 5%)
+              --until-precision X% add rounds until every paired interval is within ±X % (interleaved)
+              --max-runs N         most rounds per profile with --until-precision (default 10)
+              --calibrate          A/A: the first profile against a copy of itself (hikari,hikari_2)
+            A profile listed twice (--profiles hikari,hikari) runs as hikari and hikari_2 (A/A).
             Remote mode (no embedded database, no app JVM; measures the profile running there):
               --app-url URL        e.g. http://10.0.0.2:8080
               --management-url URL e.g. http://10.0.0.2:8081 (default: app host, port 8081)
@@ -81,6 +88,13 @@ final class CompareOptions {
     String resetJdbcUrl;
     String dbUser;
     String dbPassword;
+    String reference;
+    double equivalenceMarginPercent = PairedVerdict.DEFAULT_MARGIN_PERCENT;
+    Double untilPrecisionPercent;
+    Integer maxRuns;
+    boolean calibrate;
+
+    static final int DEFAULT_MAX_RUNS = 10;
 
     boolean remote() {
         return appUrl != null;
@@ -113,7 +127,7 @@ final class CompareOptions {
             } else {
                 name = arg.substring(2);
             }
-            if (name.equals("quick") || name.equals("help")) {
+            if (name.equals("quick") || name.equals("help") || name.equals("calibrate")) {
                 if (value != null) {
                     throw new UsageException("--" + name + " takes no value");
                 }
@@ -140,10 +154,12 @@ final class CompareOptions {
             o.warmupSeconds = 3;
             o.runs = 1;
         }
+        o.calibrate = given.contains("calibrate");
         for (Map.Entry<String, String> e : values.entrySet()) {
             o.set(e.getKey(), e.getValue());
         }
         o.validate(given);
+        VerdictOptions.validate(o, given);
         return o;
     }
 
@@ -194,6 +210,10 @@ final class CompareOptions {
             }
             case "db-user" -> dbUser = value;
             case "db-password" -> dbPassword = value;
+            case "reference" -> reference = value.trim().toLowerCase(java.util.Locale.ROOT);
+            case "equivalence-margin" -> equivalenceMarginPercent = VerdictOptions.percent(name, value);
+            case "until-precision" -> untilPrecisionPercent = VerdictOptions.percent(name, value);
+            case "max-runs" -> maxRuns = positive(name, value, 2);
             default -> throw new UsageException("unknown option --" + name);
         }
     }
@@ -254,15 +274,19 @@ final class CompareOptions {
                 throw new UsageException("unknown profile '" + p.trim() + "'; valid profiles: "
                         + String.join(", ", PROFILES));
             }
-            if (list.contains(name)) {
-                throw new UsageException("profile '" + name + "' listed twice in --profiles");
-            }
-            list.add(name);
+            // A profile listed again is an A/A copy: same app profile, its own label.
+            long copies = list.stream().filter(l -> appProfile(l).equals(name)).count();
+            list.add(copies == 0 ? name : name + "_" + (copies + 1));
         }
         if (list.isEmpty()) {
             throw new UsageException("--profiles is empty; valid profiles: " + String.join(", ", PROFILES));
         }
         return List.copyOf(list);
+    }
+
+    /** The Spring profile behind a label: {@code hikari_2} (an A/A copy) runs {@code hikari}. */
+    static String appProfile(String label) {
+        return label.replaceFirst("_[0-9]+$", "");
     }
 
     private static List<Integer> parseSizes(String value) throws UsageException {
@@ -342,6 +366,7 @@ final class CompareOptions {
         n.put("dbPort", dbPort);
         n.put("dbDistance", remote() ? null : dbDistance.name());
         n.put("quick", quick);
+        VerdictOptions.toJson(this, n);
         if (remote()) {
             n.put("appUrl", appUrl.toString());
             n.put("managementUrl", managementUrl.toString());

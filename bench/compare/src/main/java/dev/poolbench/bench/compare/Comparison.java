@@ -143,24 +143,34 @@ public final class Comparison {
 
         List<String> profiles = options.remote() ? List.of(remoteProfile) : options.profiles;
         List<Integer> sizes = options.remote() ? Collections.singletonList(remoteSize) : options.sizes();
-        List<RunPlan.Planned> plan = RunPlan.of(profiles, sizes, options.runs, options.order);
-        out.printf("%d runs: %s, %d round(s) %s, %d s measured + %d s warm-up each%n", plan.size(),
-                String.join(",", profiles), options.runs, options.order, options.durationSeconds,
-                options.warmupSeconds);
+        RunPlan plan = RunPlan.create(profiles, sizes, options.runs, options.maxRuns == null ? options.runs
+                : options.maxRuns, options.order, options.untilPrecisionPercent == null ? null
+                : new PrecisionRule(profiles, sizes, Json.text(environment, "options.reference"),
+                        options.equivalenceMarginPercent, options.untilPrecisionPercent, m -> progress.message(m)));
+        out.printf("%d runs: %s, %d round(s) %s%s, %d s measured + %d s warm-up each%n", plan.plannedRuns(),
+                String.join(",", profiles), options.runs, options.order, options.untilPrecisionPercent == null ? ""
+                        : " (then up to " + options.maxRuns + " until ±" + options.untilPrecisionPercent + " %)",
+                options.durationSeconds, options.warmupSeconds);
         String appVersion = null;
-        try (Progress p = new Progress(out, Progress.isTerminal(), plan.size(),
+        try (Progress p = new Progress(out, Progress.isTerminal(), plan.plannedRuns(),
                 (options.durationSeconds + options.warmupSeconds) * 1_000L)) {
             progress = p;
             for (RunPlan.Planned planned : plan) {
                 if (interrupted) {
                     break;
                 }
+                p.totalRuns(plan.plannedRuns());
                 ObjectNode record = runOne(planned, java, loadJar, data, runsDir.resolve(planned.dirName()));
                 appVersion = appVersion != null ? appVersion : Json.text(record, "versions.appJvm");
                 Json.write(runsDir.resolve(planned.dirName()).resolve("run.json"), record);
                 Files.writeString(dir.resolve("runs.jsonl"), Json.line(record) + "\n", StandardCharsets.UTF_8,
                         StandardOpenOption.CREATE, StandardOpenOption.APPEND);
                 p.message(runLine(record));
+                plan.record(RunRecord.of(record));
+            }
+            if (plan.stopReason() != null) {
+                p.message(plan.stopReason());
+                environment.put("roundsStopReason", plan.stopReason());
             }
         } finally {
             progress = null;
@@ -184,7 +194,7 @@ public final class Comparison {
     private ObjectNode runOne(RunPlan.Planned planned, String java, Path loadJar, Path data, Path runDir)
             throws IOException, InterruptedException {
         Files.createDirectories(runDir);
-        progress.runStarted(planned.sequence(), Progress.label(planned, options.runs));
+        progress.runStarted(planned.sequence(), Progress.label(planned, Math.max(options.runs, planned.round())));
         long runStart = System.nanoTime();
         Map<String, Long> timings = new LinkedHashMap<>();
         List<String> problems = new ArrayList<>();
@@ -220,8 +230,8 @@ public final class Comparison {
             settings = AppProcess.getJson(managementUrl.resolve("/actuator/poolsettings"));
             Json.write(runDir.resolve("poolsettings.json"), settings);
             String profileThere = PoolSettings.profile(settings);
-            if (profileThere != null && !profileThere.equals(planned.profile())) {
-                problems.add("app runs profile " + profileThere + ", expected " + planned.profile());
+            if (profileThere != null && !profileThere.equals(planned.appProfile())) {
+                problems.add("app runs profile " + profileThere + ", expected " + planned.appProfile());
             }
 
             if (options.warmupSeconds > 0) {
@@ -304,7 +314,7 @@ public final class Comparison {
         command.addAll(JvmOptionsTemplate.render(options.jvmOptions, templateValues(runDir.toAbsolutePath())));
         command.add("-jar");
         command.add(webappJar.toString());
-        command.add("--spring.profiles.active=" + planned.profile());
+        command.add("--spring.profiles.active=" + planned.appProfile());
         Map<String, String> env = new LinkedHashMap<>();
         env.put("ISU4_DB_HOST", "127.0.0.1");
         // Through the distance proxy when there is one (the reset goes to the database directly).

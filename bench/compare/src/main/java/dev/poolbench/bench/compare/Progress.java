@@ -14,7 +14,7 @@ public final class Progress implements AutoCloseable {
 
     private final PrintStream out;
     private final boolean tty;
-    private final int totalRuns;
+    private int totalRuns;
     private final long nominalRunMillis;
     private final Thread ticker;
 
@@ -44,6 +44,11 @@ public final class Progress implements AutoCloseable {
 
     public static boolean isTerminal() {
         return System.console() != null && System.getenv("CI") == null;
+    }
+
+    /** An adaptive plan (--until-precision) adds rounds as it goes. */
+    synchronized void totalRuns(int runs) {
+        totalRuns = runs;
     }
 
     public synchronized void runStarted(int index, String label) {

@@ -1,14 +1,20 @@
 package dev.poolbench.bench.compare;
 
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.function.Function;
 
 /**
- * The order of the measured runs. Interleaved (default): round 1 runs every profile once, then
- * round 2, ..., so slow drift on a noisy machine spreads over all pools. Sequential: all rounds
- * of one profile in a row, the classic "three in a row" method.
+ * The order of the measured runs, handed out round after round. Interleaved (default): round 1
+ * runs every profile once, then round 2, ..., so slow drift on a noisy machine spreads over all
+ * pools. Sequential: all rounds of one profile in a row, the classic "three in a row" method.
+ * With a stop rule ({@code --until-precision}) the plan adds whole interleaved rounds after the
+ * first {@code runs} until the rule is met or {@code maxRounds} is reached; the runner reports
+ * each finished run with {@link #record} so the rule can see it.
  */
-final class RunPlan {
+final class RunPlan implements Iterable<RunPlan.Planned> {
 
     /** One measured run; {@code sequence} counts from 1 in execution order. */
     record Planned(int sequence, int round, String profile, Integer poolSize, boolean sweep) {
@@ -17,31 +23,146 @@ final class RunPlan {
         String dirName() {
             return round + "-" + profile + (sweep && poolSize != null ? "-" + poolSize : "");
         }
+
+        /** The Spring profile the app runs: the label without an A/A copy suffix ({@code hikari_2}). */
+        String appProfile() {
+            return CompareOptions.appProfile(profile);
+        }
     }
 
-    private RunPlan() {
+    /**
+     * Decides after each extra-eligible round whether to go on: returns null to add a round, or
+     * the reason to stop.
+     */
+    interface StopRule extends Function<List<RunRecord>, String> {
     }
 
+    private final List<String> profiles;
+    private final List<Integer> sizes;
+    private final int minRounds;
+    private final int maxRounds;
+    private final String order;
+    private final StopRule stopRule;
+    private final List<RunRecord> finished = new ArrayList<>();
+    private int sequence;
+    private int rounds;
+    private String stopReason;
+    private boolean done;
+
+    private RunPlan(List<String> profiles, List<Integer> sizes, int minRounds, int maxRounds, String order,
+                    StopRule stopRule) {
+        this.profiles = List.copyOf(profiles);
+        this.sizes = sizes;
+        this.minRounds = minRounds;
+        this.maxRounds = stopRule == null ? minRounds : Math.max(minRounds, maxRounds);
+        this.order = order;
+        this.stopRule = stopRule;
+    }
+
+    /** A fixed plan of {@code runs} rounds. */
     static List<Planned> of(List<String> profiles, List<Integer> sizes, int runs, String order) {
-        boolean sweep = sizes.size() > 1;
-        List<Planned> plan = new ArrayList<>();
+        List<Planned> all = new ArrayList<>();
+        new RunPlan(profiles, sizes, runs, runs, order, null).forEach(all::add);
+        return List.copyOf(all);
+    }
+
+    /** @param stopRule null for a fixed plan of {@code runs} rounds */
+    static RunPlan create(List<String> profiles, List<Integer> sizes, int runs, int maxRounds, String order,
+                          StopRule stopRule) {
+        return new RunPlan(profiles, sizes, runs, maxRounds, order, stopRule);
+    }
+
+    /** Runs per round. */
+    int roundSize() {
+        return profiles.size() * sizes.size();
+    }
+
+    /** Rounds planned so far (grows with an adaptive plan). */
+    int rounds() {
+        return Math.max(rounds, minRounds);
+    }
+
+    /** Runs planned so far. */
+    int plannedRuns() {
+        return rounds() * roundSize();
+    }
+
+    /** A finished run, for the stop rule. */
+    void record(RunRecord run) {
+        finished.add(run);
+    }
+
+    /** Why an adaptive plan stopped adding rounds; null for a fixed plan or before the end. */
+    String stopReason() {
+        return stopReason;
+    }
+
+    @Override
+    public Iterator<Planned> iterator() {
         if ("sequential".equals(order)) {
+            List<Planned> plan = new ArrayList<>();
+            boolean sweep = sizes.size() > 1;
             for (Integer size : sizes) {
                 for (String profile : profiles) {
-                    for (int round = 1; round <= runs; round++) {
-                        plan.add(new Planned(plan.size() + 1, round, profile, size, sweep));
+                    for (int round = 1; round <= minRounds; round++) {
+                        plan.add(new Planned(++sequence, round, profile, size, sweep));
                     }
                 }
             }
-        } else {
-            for (int round = 1; round <= runs; round++) {
-                for (Integer size : sizes) {
-                    for (String profile : profiles) {
-                        plan.add(new Planned(plan.size() + 1, round, profile, size, sweep));
-                    }
+            rounds = minRounds;
+            return plan.iterator();
+        }
+        return new Iterator<>() {
+            private Iterator<Planned> current = List.<Planned>of().iterator();
+
+            @Override
+            public boolean hasNext() {
+                if (!current.hasNext()) {
+                    current = nextRound().iterator();
                 }
+                return current.hasNext();
+            }
+
+            @Override
+            public Planned next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                return current.next();
+            }
+        };
+    }
+
+    /** The next round, or empty when the plan is done. */
+    private List<Planned> nextRound() {
+        if (done) {
+            return List.of();
+        }
+        if (rounds >= minRounds) {
+            done = true;
+            if (stopRule == null) {
+                return List.of();
+            }
+            String reason = stopRule.apply(List.copyOf(finished));
+            if (reason != null) {
+                stopReason = "stopped after " + rounds + " rounds: " + reason;
+                return List.of();
+            }
+            if (rounds >= maxRounds) {
+                stopReason = "stopped after " + rounds + " rounds: the budget (--max-runs " + maxRounds
+                        + ") is spent before the precision was reached";
+                return List.of();
+            }
+            done = false;
+        }
+        rounds++;
+        boolean sweep = sizes.size() > 1;
+        List<Planned> round = new ArrayList<>();
+        for (Integer size : sizes) {
+            for (String profile : profiles) {
+                round.add(new Planned(++sequence, rounds, profile, size, sweep));
             }
         }
-        return List.copyOf(plan);
+        return round;
     }
 }

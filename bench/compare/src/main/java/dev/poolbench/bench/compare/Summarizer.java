@@ -39,8 +39,12 @@ final class Summarizer {
         Files.writeString(dir.resolve("summary.txt"), text, StandardCharsets.UTF_8);
         Json.write(dir.resolve("summary.json"), summary.json());
         ScoreChart.write(summary, dir.resolve("scores.png"));
+        if (summary.sweep() != null) {
+            SweepChart.write(summary, summary.sweep(), dir.resolve("sweep.png"));
+        }
         out.print(text);
-        out.println("Written: " + dir.resolve("summary.txt") + ", summary.json, scores.png");
+        out.println("Written: " + dir.resolve("summary.txt") + ", summary.json, scores.png"
+                + (summary.sweep() != null ? ", sweep.png" : ""));
         return summary.exitStatus();
     }
 

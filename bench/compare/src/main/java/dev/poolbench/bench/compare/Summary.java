@@ -15,8 +15,9 @@ import java.util.TreeMap;
 
 /**
  * The statistics of a comparison: one row per profile (and pool size), ranks, distance to the
- * best, and a plain-language verdict on whether the differences exceed the run-to-run noise.
- * Only runs that are valid and whose pool matched the requested settings are counted.
+ * best, and the paired verdict of every profile against the reference ({@link PairedVerdict});
+ * a pool-size sweep adds score against size ({@link SweepSummary}). Only runs that are valid
+ * and whose pool matched the requested settings are counted.
  */
 final class Summary {
 
@@ -25,7 +26,7 @@ final class Summary {
     /** One profile (at one pool size). */
     record Row(String profile, Integer poolSize, Stats.Sample sample, int excluded, int rank,
                double relativeToBestPercent, double meanP99Millis, double meanCpuMillisPerPage,
-               Stats.Welch vsBest, String sizeReadBack) {
+               String sizeReadBack) {
 
         boolean ranked() {
             return rank > 0;
@@ -33,17 +34,29 @@ final class Summary {
     }
 
     /** All rows sharing one pool size (or all rows when there is no sweep). */
-    record Block(Integer poolSize, List<Row> rows, List<String> verdict) {
+    record Block(Integer poolSize, List<Row> rows, List<PairedVerdict.Entry> paired, List<String> verdict) {
     }
 
     private final List<RunRecord> runs;
     private final List<Block> blocks;
     private final JsonNode environment;
+    private final String reference;
+    private final double marginPercent;
+    private final SweepSummary sweep;
 
-    private Summary(List<RunRecord> runs, List<Block> blocks, JsonNode environment) {
+    private Summary(List<RunRecord> runs, List<Block> blocks, JsonNode environment, String reference,
+                    double marginPercent) {
         this.runs = runs;
         this.blocks = blocks;
         this.environment = environment;
+        this.reference = reference;
+        this.marginPercent = marginPercent;
+        this.sweep = SweepSummary.of(runs, marginPercent);
+    }
+
+    /** Score against pool size per pool; null unless this is a sweep. */
+    SweepSummary sweep() {
+        return sweep;
     }
 
     List<Block> blocks() {
@@ -69,12 +82,15 @@ final class Summary {
         for (RunRecord r : runs) {
             bySize.computeIfAbsent(r.poolSize(), k -> new ArrayList<>()).add(r);
         }
+        JsonNode env = environment == null ? Json.object() : environment;
+        String reference = PairedVerdict.reference(env, runs);
+        double margin = PairedVerdict.marginPercent(env);
         List<Block> blocks = new ArrayList<>();
-        bySize.forEach((size, sizeRuns) -> blocks.add(block(size, sizeRuns)));
-        return new Summary(List.copyOf(runs), blocks, environment == null ? Json.object() : environment);
+        bySize.forEach((size, sizeRuns) -> blocks.add(block(size, sizeRuns, reference, margin)));
+        return new Summary(List.copyOf(runs), blocks, env, reference, margin);
     }
 
-    private static Block block(Integer size, List<RunRecord> sizeRuns) {
+    private static Block block(Integer size, List<RunRecord> sizeRuns, String reference, double margin) {
         Map<String, List<RunRecord>> byProfile = new LinkedHashMap<>();
         for (RunRecord r : sizeRuns) {
             byProfile.computeIfAbsent(r.profile(), k -> new ArrayList<>()).add(r);
@@ -100,79 +116,17 @@ final class Summary {
         for (Partial p : partials) {
             int rank = ranked.indexOf(p) + 1;
             double relative = Double.NaN;
-            Stats.Welch welch = null;
             if (rank > 0 && best != null) {
                 relative = best.sample().mean() == 0 ? 0
                         : 100.0 * (p.sample().mean() - best.sample().mean()) / best.sample().mean();
-                if (p != best && p.sample().n() >= 2 && best.sample().n() >= 2) {
-                    welch = Stats.welch(p.sample(), best.sample());
-                }
             }
             rows.add(new Row(p.profile(), size, p.sample(), p.excluded(), rank, relative, p.p99(),
-                    p.cpu(), welch, p.sizeReadBack()));
+                    p.cpu(), p.sizeReadBack()));
         }
         rows.sort(Comparator.comparingInt((Row r) -> r.ranked() ? r.rank() : Integer.MAX_VALUE));
-        return new Block(size, List.copyOf(rows), verdict(rows));
-    }
-
-    static List<String> verdict(List<Row> rows) {
-        List<String> lines = new ArrayList<>();
-        List<Row> ranked = rows.stream().filter(Row::ranked).toList();
-        rows.stream().filter(r -> !r.ranked()).forEach(r -> lines.add(
-                r.profile() + " has no valid run, so it is left out of the ranking."));
-        if (ranked.isEmpty()) {
-            lines.add("No valid run: nothing to compare.");
-            return lines;
-        }
-        Row best = ranked.get(0);
-        if (ranked.size() == 1) {
-            lines.add("Only " + best.profile() + " has valid runs here: nothing to compare it with.");
-            return lines;
-        }
-        int minN = ranked.stream().mapToInt(r -> r.sample().n()).min().orElse(0);
-        if (minN < 2) {
-            lines.add("With 1 run per profile the noise cannot be estimated: the ranking is "
-                    + "indicative only (use --runs 3 or more for a verdict).");
-            return lines;
-        }
-        List<Row> behind = new ArrayList<>();
-        List<Row> tied = new ArrayList<>();
-        for (Row r : ranked.subList(1, ranked.size())) {
-            (r.vsBest().pTwoSided() < ALPHA ? behind : tied).add(r);
-        }
-        String test = String.format(Locale.ROOT, "Welch's t-test against the best, alpha %.2f", ALPHA);
-        if (tied.isEmpty()) {
-            lines.add("The differences exceed the noise: " + best.profile()
-                    + " is ahead of every other pool (" + test + ").");
-        } else if (behind.isEmpty()) {
-            lines.add("The differences are within the noise: " + best.profile()
-                    + " ranks first, but no pool is significantly behind it (" + test + ").");
-            lines.add("On this machine these pools cannot be told apart with "
-                    + minN + (minN == 1 ? " run" : " runs") + " each; add runs to resolve smaller differences.");
-        } else {
-            lines.add(best.profile() + " ranks first (" + test + ").");
-            lines.add("Behind it beyond the noise: " + describe(behind) + ".");
-            lines.add("Within the noise of " + best.profile() + " (cannot be told apart): "
-                    + describe(tied) + ".");
-        }
-        double cvMin = ranked.stream().mapToDouble(r -> r.sample().cvPercent()).min().orElse(Double.NaN);
-        double cvMax = ranked.stream().mapToDouble(r -> r.sample().cvPercent()).max().orElse(Double.NaN);
-        lines.add(String.format(Locale.ROOT,
-                "Run-to-run noise (coefficient of variation) is %.1f-%.1f %%.", cvMin, cvMax));
-        return lines;
-    }
-
-    private static String describe(List<Row> rows) {
-        List<String> parts = new ArrayList<>();
-        for (Row r : rows) {
-            parts.add(String.format(Locale.ROOT, "%s (%+.1f %%, p %s)", r.profile(),
-                    r.relativeToBestPercent(), formatP(r.vsBest().pTwoSided())));
-        }
-        return String.join(", ", parts);
-    }
-
-    static String formatP(double p) {
-        return p < 0.001 ? "< 0.001" : String.format(Locale.ROOT, "= %.3f", p);
+        List<PairedVerdict.Entry> paired = PairedVerdict.of(sizeRuns, List.copyOf(byProfile.keySet()),
+                reference, margin);
+        return new Block(size, List.copyOf(rows), paired, PairedVerdict.lines(rows, paired, reference, margin));
     }
 
     private static double meanOf(List<Double> values) {
@@ -200,6 +154,10 @@ final class Summary {
             out.append(" started ").append(started);
         }
         out.append('\n').append(settingsLine()).append('\n');
+        String stop = Json.text(environment, "roundsStopReason");
+        if (stop != null) {
+            out.append("Adaptive rounds (--until-precision): ").append(stop).append('\n');
+        }
         String mode = poolMode();
         if ("defaults".equals(mode)) {
             out.append("Pool mode 'defaults': each pool as its library ships it, so pool sizes "
@@ -214,11 +172,14 @@ final class Summary {
                 out.append(b.poolSize() == null ? "Pool size: each pool's default\n"
                         : "Pool size " + b.poolSize() + "\n");
             }
-            out.append(table(b.rows()));
+            out.append(SummaryTable.render(b.rows(), this::poolMean));
             out.append('\n');
             for (String line : b.verdict()) {
                 out.append("Verdict: ").append(line).append('\n');
             }
+        }
+        if (sweep != null) {
+            out.append('\n').append(sweep.text());
         }
         out.append('\n');
         long invalid = runs.stream().filter(r -> !r.valid()).count();
@@ -244,68 +205,6 @@ final class Summary {
             out.append("(no environment.json: settings taken from the run records)\n");
         }
         return out.toString();
-    }
-
-    private String table(List<Row> rows) {
-        String[] head = {"rank", "profile", "size", "n", "mean", "sd", "cv%", "min", "max",
-            "95% CI", "vs best", "p99 ms", "acq p99 ms", "peak pend", "cpu ms/page", "excl"};
-        List<String[]> cells = new ArrayList<>();
-        cells.add(head);
-        for (Row r : rows) {
-            Stats.Sample s = r.sample();
-            String size = r.poolSize() != null ? String.valueOf(r.poolSize())
-                    : r.sizeReadBack() == null ? "-" : r.sizeReadBack();
-            cells.add(new String[] {
-                r.ranked() ? String.valueOf(r.rank()) : "-",
-                r.profile(),
-                size,
-                String.valueOf(s.n()),
-                num(s.mean(), 0),
-                num(s.sd(), 0),
-                num(s.cvPercent(), 1),
-                num(s.min(), 0),
-                num(s.max(), 0),
-                s.n() == 1 ? "n=1: none" : s.hasInterval()
-                        ? num(s.ciLow(), 0) + ".." + num(s.ciHigh(), 0) : "-",
-                !r.ranked() ? "-" : r.rank() == 1 ? "best"
-                        : String.format(Locale.ROOT, "%+.1f%%", r.relativeToBestPercent()),
-                num(r.meanP99Millis(), 1),
-                num(poolMean(r, PoolMetricsSummary::acquireP99Millis), 3),
-                num(poolMean(r, PoolMetricsSummary::peakPending), 0),
-                num(r.meanCpuMillisPerPage(), 2),
-                String.valueOf(r.excluded())});
-        }
-        int[] widths = new int[head.length];
-        for (String[] row : cells) {
-            for (int i = 0; i < row.length; i++) {
-                widths[i] = Math.max(widths[i], row[i].length());
-            }
-        }
-        StringBuilder out = new StringBuilder();
-        for (String[] row : cells) {
-            for (int i = 0; i < row.length; i++) {
-                boolean left = i == 1;
-                String cell = left ? pad(row[i], widths[i], true) : pad(row[i], widths[i], false);
-                out.append(cell).append(i == row.length - 1 ? "" : "  ");
-            }
-            out.append('\n');
-        }
-        out.append("(n = counted runs; excl = runs left out as invalid or flagged; CI = 95 % "
-                + "confidence interval of the mean, Student t; p99 = mean request p99 latency; "
-                + "acq p99 ms / peak pend = mean pool acquire-time p99 and peak waiting threads "
-                + "(poolMetrics, docs/pool-metrics.md); "
-                + "cpu ms/page = load generator CPU per passed page)\n");
-        return out.toString();
-    }
-
-    private static String pad(String s, int width, boolean left) {
-        String fill = " ".repeat(Math.max(0, width - s.length()));
-        return left ? s + fill : fill + s;
-    }
-
-    private static String num(double v, int decimals) {
-        return Double.isNaN(v) || Double.isInfinite(v) ? "-"
-                : String.format(Locale.ROOT, "%." + decimals + "f", v);
     }
 
     String settingsLine() {
@@ -396,6 +295,9 @@ final class Summary {
         root.put("settings", settingsLine());
         root.put("poolMode", poolMode());
         root.put("alpha", ALPHA);
+        root.put("reference", reference);
+        root.put("equivalenceMarginPercent", marginPercent);
+        root.put("roundsStopReason", Json.text(environment, "roundsStopReason"));
         ArrayNode blockArray = root.putArray("blocks");
         for (Block b : blocks) {
             ObjectNode bn = blockArray.addObject();
@@ -424,14 +326,14 @@ final class Summary {
                 putNumber(rn, "meanLoadCpuMillisPerPassedPage", r.meanCpuMillisPerPage());
                 putNumber(rn, "meanAcquireP99Millis", poolMean(r, PoolMetricsSummary::acquireP99Millis));
                 putNumber(rn, "meanPeakPending", poolMean(r, PoolMetricsSummary::peakPending));
-                if (r.vsBest() != null) {
-                    putNumber(rn, "welchPValueVsBest", r.vsBest().pTwoSided());
-                    rn.put("significantlyBehindBest", r.vsBest().pTwoSided() < ALPHA);
-                }
                 rn.put("sizeReadBack", r.sizeReadBack());
             }
+            bn.set("paired", PairedVerdict.json(b.paired()));
             ArrayNode verdict = bn.putArray("verdict");
             b.verdict().forEach(verdict::add);
+        }
+        if (sweep != null) {
+            root.set("sweep", sweep.json());
         }
         root.put("runs", runs.size());
         root.put("counted", runs.stream().filter(RunRecord::counted).count());
@@ -464,7 +366,7 @@ final class Summary {
     }
 
     /** Mean over the row's counted runs of a poolMetrics figure; NaN when no run has it. */
-    private double poolMean(Row row, java.util.function.ToDoubleFunction<JsonNode> figure) {
+    double poolMean(Row row, java.util.function.ToDoubleFunction<JsonNode> figure) {
         return meanOf(runs.stream()
                 .filter(r -> r.counted() && r.profile().equals(row.profile())
                         && java.util.Objects.equals(r.poolSize(), row.poolSize()))

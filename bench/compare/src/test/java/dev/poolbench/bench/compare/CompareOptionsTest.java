@@ -82,4 +82,44 @@ class CompareOptionsTest {
         assertEquals(2, CompareMain.run("frobnicate"));
         assertEquals(2, CompareMain.run("summarize"));
     }
+
+    @Test
+    void aaProfilesAndCalibrate() throws Exception {
+        assertEquals(List.of("hikari", "hikari_2"), CompareOptions.parse("--profiles", "hikari,hikari").profiles);
+        assertEquals(List.of("hikari", "dbcp2", "hikari_2", "hikari_3"),
+                CompareOptions.parse("--profiles", "hikari,dbcp2,hikari,hikari").profiles);
+        assertEquals(List.of("hikari", "hikari_2"), CompareOptions.parse("--calibrate").profiles);
+        assertEquals(List.of("dbcp2", "dbcp2_2"), CompareOptions.parse("--profiles", "dbcp2", "--calibrate").profiles);
+        assertTrue(error("--profiles", "hikari,dbcp2", "--calibrate").contains("one profile"));
+        assertEquals("hikari", CompareOptions.appProfile("hikari_2"));
+        assertEquals("dbcp2", CompareOptions.appProfile("dbcp2"));
+    }
+
+    @Test
+    void verdictOptions() throws Exception {
+        CompareOptions o = CompareOptions.parse("--profiles", "hikari,dbcp2", "--reference", "dbcp2",
+                "--equivalence-margin", "3%", "--until-precision", "2 %");
+        assertEquals("dbcp2", o.reference);
+        assertEquals(3.0, o.equivalenceMarginPercent);
+        assertEquals(2.0, o.untilPrecisionPercent);
+        assertEquals(CompareOptions.DEFAULT_MAX_RUNS, o.maxRuns);
+        assertEquals("dbcp2", o.toJson().path("reference").asText());
+        assertEquals("hikari", CompareOptions.parse("--profiles", "hikari,dbcp2").toJson().path("reference").asText());
+        assertEquals(5.0, CompareOptions.parse().equivalenceMarginPercent);
+        assertEquals(4, CompareOptions.parse("--profiles", "hikari,dbcp2", "--until-precision", "2",
+                "--max-runs", "4").maxRuns);
+    }
+
+    @Test
+    void verdictOptionErrors() {
+        assertTrue(error("--profiles", "hikari,dbcp2", "--reference", "tomcat").contains("not among the profiles"));
+        assertTrue(error("--equivalence-margin", "abc").contains("--equivalence-margin must be a percentage"));
+        assertTrue(error("--equivalence-margin", "0%").contains("above 0"));
+        assertTrue(error("--max-runs", "5").contains("--until-precision"));
+        assertTrue(error("--until-precision", "2%", "--order", "sequential").contains("interleaved"));
+        assertTrue(error("--until-precision", "2%", "--quick").contains("--runs 2"));
+        assertTrue(error("--until-precision", "2%", "--profiles", "hikari").contains("two profiles"));
+        assertTrue(error("--until-precision", "2%", "--runs", "5", "--max-runs", "4").contains("below --runs"));
+        assertTrue(error("--calibrate=yes").contains("takes no value"));
+    }
 }

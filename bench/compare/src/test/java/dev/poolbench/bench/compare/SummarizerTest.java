@@ -66,5 +66,16 @@ class SummarizerTest {
         String text = Files.readString(dir.resolve("summary.txt"));
         assertTrue(text.contains("Pool size 5") && text.contains("Pool size 20"), text);
         assertTrue(Files.size(dir.resolve("scores.png")) > 1000);
+        assertTrue(text.contains("Pool-size sweep"), text);
+        var image = ImageIO.read(dir.resolve("sweep.png").toFile());
+        assertTrue(image.getWidth() > 500 && image.getHeight() > 300);
+    }
+
+    @Test
+    void noSweepNoSweepChart() throws Exception {
+        Fixtures.writeRunDir(dir, "1-hikari", 1000, true);
+        Fixtures.writeRunDir(dir, "1-dbcp", 800, true);
+        summarize();
+        assertTrue(Files.notExists(dir.resolve("sweep.png")));
     }
 }

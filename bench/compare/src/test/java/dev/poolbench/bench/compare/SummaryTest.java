@@ -29,34 +29,84 @@ class SummaryTest {
     }
 
     @Test
-    void clearDifferencesExceedTheNoise() {
+    void clearDifferenceIsSlowerWithItsInterval() {
         Summary s = Summary.of(Fixtures.runs(
                 "hikari", new double[] {1000, 1010, 990},
                 "dbcp2", new double[] {800, 805, 795}), Json.object());
         String v = verdict(s);
-        assertTrue(v.contains("The differences exceed the noise: hikari is ahead of every other pool"), v);
+        assertTrue(v.contains("Paired by round against hikari"), v);
+        assertTrue(v.contains("dbcp2 vs hikari: -20.0 % [-20.7 .. -19.2] over 3 rounds: slower"), v);
         assertTrue(v.contains("coefficient of variation"), v);
+        PairedVerdict.Entry e = s.blocks().get(0).paired().get(0);
+        assertEquals("slower", e.json().path("verdict").asText());
     }
 
     @Test
-    void noisyDifferencesAreWithinTheNoise() {
+    void pairingCancelsWhatRoundsShare() {
+        // Each round moves both pools alike (scores 700..1400): unpaired this is noise, paired
+        // it is a steady 10 % lead.
         Summary s = Summary.of(Fixtures.runs(
                 "hikari", new double[] {1000, 1400, 700},
-                "dbcp2", new double[] {950, 1300, 650}), Json.object());
-        String v = verdict(s);
-        assertTrue(v.contains("within the noise"), v);
-        assertTrue(v.contains("cannot be told apart"), v);
+                "dbcp2", new double[] {1100, 1540, 770}), Json.object());
+        assertTrue(verdict(s).contains("dbcp2 vs hikari: +10.0 % [+10.0 .. +10.0] over 3 rounds: faster"),
+                verdict(s));
     }
 
     @Test
-    void mixedVerdictNamesBothGroups() {
+    void inconsistentRoundsAreUndecidedWithRoundsNeeded() {
+        Summary s = Summary.of(Fixtures.runs(
+                "hikari", new double[] {1000, 1400, 700},
+                "dbcp2", new double[] {1100, 1250, 720}), Json.object());
+        String v = verdict(s);
+        assertTrue(v.matches("(?s).*dbcp2 vs hikari: .* over 3 rounds: undecided \\(about \\d+ rounds in all.*"), v);
+    }
+
+    @Test
+    void mixedVerdictNamesEachProfile() {
         Summary s = Summary.of(Fixtures.runs(
                 "hikari", new double[] {1000, 1010, 990},
                 "tomcat", new double[] {995, 1015, 985},
                 "nopool", new double[] {500, 510, 490}), Json.object());
         String v = verdict(s);
-        assertTrue(v.contains("Behind it beyond the noise: nopool"), v);
-        assertTrue(v.contains("(cannot be told apart): tomcat"), v);
+        assertTrue(v.contains("tomcat vs hikari: -0.2 %"), v);
+        assertTrue(v.contains("equivalent within ±5 %"), v);
+        assertTrue(v.matches("(?s).*nopool vs hikari: -50\\.0 % .*: slower.*"), v);
+    }
+
+    @Test
+    void referenceAndMarginComeFromTheOptions() {
+        var env = Json.object();
+        var options = env.putObject("options");
+        options.put("reference", "tomcat");
+        options.put("equivalenceMarginPercent", 0.1);
+        Summary s = Summary.of(Fixtures.runs(
+                "hikari", new double[] {1000, 1010, 990},
+                "tomcat", new double[] {995, 1015, 985}), env);
+        String v = verdict(s);
+        assertTrue(v.contains("hikari vs tomcat: +0.2 %"), v);
+        assertTrue(v.contains("undecided"), v);
+        assertEquals("tomcat", s.json().path("reference").asText());
+        assertEquals(0.1, s.json().path("equivalenceMarginPercent").asDouble());
+    }
+
+    @Test
+    void aaComparisonOfTwoCopies() {
+        Summary s = Summary.of(Fixtures.runs(
+                "hikari", new double[] {1000, 1010, 990, 1005, 995, 1000},
+                "hikari_2", new double[] {1002, 1004, 993, 1001, 999, 998}), Json.object());
+        assertTrue(verdict(s).contains("hikari_2 vs hikari: -0.0 %"), verdict(s));
+        assertTrue(verdict(s).contains("equivalent within ±5 %"), verdict(s));
+    }
+
+    @Test
+    void roundsWithoutBothRunsCountedAreNotPaired() {
+        List<RunRecord> runs = new ArrayList<>(Fixtures.runs(
+                "hikari", new double[] {1000, 1010},
+                "dbcp", new double[] {800, 810}));
+        runs.add(RunRecord.of(Fixtures.record("hikari", 3, 1005, true, true)));
+        runs.add(RunRecord.of(Fixtures.record("dbcp", 3, 2000, false, true)));
+        Summary s = Summary.of(runs, Json.object());
+        assertEquals(2, s.blocks().get(0).paired().get(0).result().n());
     }
 
     @Test
@@ -64,7 +114,7 @@ class SummaryTest {
         Summary s = Summary.of(Fixtures.runs(
                 "hikari", new double[] {1000},
                 "dbcp", new double[] {800}), Json.object());
-        assertTrue(verdict(s).contains("With 1 run per profile the noise cannot be estimated"));
+        assertTrue(verdict(s).contains("undecided (needs at least 2 rounds"), verdict(s));
         assertTrue(s.text().contains("n=1: none"), s.text());
     }
 

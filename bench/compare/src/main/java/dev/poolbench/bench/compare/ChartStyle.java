@@ -1,0 +1,37 @@
+package dev.poolbench.bench.compare;
+
+import java.awt.Color;
+import java.awt.Font;
+import org.knowm.xchart.style.AxesChartStyler;
+
+/**
+ * What scores.png and sweep.png share: colours, fonts, white background. Both are category
+ * charts, so the profile names (or pool sizes) sit under the x axis, and both start the y axis
+ * at 0, so the height of a point is its score and a 3 % gap looks like 3 %.
+ */
+final class ChartStyle {
+
+    static final Color[] COLORS = {
+        new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c), new Color(0x9467bd),
+        new Color(0xff7f0e), new Color(0x8c564b)};
+
+    private ChartStyle() {
+    }
+
+    static void apply(AxesChartStyler styler) {
+        styler.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
+        styler.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
+        styler.setChartBackgroundColor(Color.WHITE);
+        styler.setPlotBackgroundColor(Color.WHITE);
+        styler.setPlotGridLinesColor(new Color(0xdddddd));
+        styler.setPlotGridVerticalLinesVisible(false);
+        styler.setYAxisDecimalPattern("#,###");
+        styler.setMarkerSize(9);
+        styler.setErrorBarsColorSeriesColor(true);
+        styler.setYAxisMin(0.0);
+    }
+
+    static Color translucent(Color c) {
+        return new Color(c.getRed(), c.getGreen(), c.getBlue(), 150);
+    }
+}

@@ -1,0 +1,166 @@
+package dev.poolbench.bench.compare.stats;
+
+import java.util.Locale;
+import org.hipparchus.distribution.continuous.TDistribution;
+
+/**
+ * The paired comparison of two pools measured in the same rounds. Each round is a block: the
+ * machine's state during a round (its neighbours, its thermal state, the data on disk) moves
+ * both runs of the round alike, so the within-round log ratio {@code log(score_a / score_b)}
+ * cancels it, where two independent samples would carry it as noise.
+ *
+ * <p>On the n log ratios: Student's t interval (95 %) of their mean, turned back into a ratio
+ * and shown in percent. The word: {@code faster} / {@code slower} when the 95 % interval lies
+ * above / below zero (a two-sided paired t-test at 5 %); else {@code equivalent within ±X %}
+ * when the 90 % interval lies inside ±log(1 + X/100) (two one-sided tests at 5 % each, TOST);
+ * else {@code undecided}, with the number of rounds that would settle it if the mean and the
+ * spread stayed as observed.
+ */
+public final class PairedTest {
+
+    /** Rounds beyond which the estimate of the rounds needed gives up ("more than ..."). */
+    static final int MAX_ROUNDS_ESTIMATE = 1_000;
+
+    public enum Word {
+        FASTER, SLOWER, EQUIVALENT, UNDECIDED;
+
+        /** The word as printed and written to summary.json. */
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /**
+     * @param n                 paired rounds
+     * @param estimatePercent   the difference a vs b, 100 (exp(mean log ratio) - 1)
+     * @param lowPercent        lower end of its 95 % interval, NaN when n < 2
+     * @param roundsNeeded      for {@code undecided}: paired rounds in all that would settle it at
+     *                          the observed mean and spread; -1 more than {@value #MAX_ROUNDS_ESTIMATE}
+     *                          or unknown (fewer than 2 rounds); 0 for a decided word
+     */
+    public record Result(int n, double estimatePercent, double lowPercent, double highPercent,
+                         double sdLog, Word word, double marginPercent, int roundsNeeded) {
+
+        /** Half the width of the 95 % interval, in percent points; NaN when n < 2. */
+        public double halfWidthPercent() {
+            return (highPercent - lowPercent) / 2;
+        }
+
+        public boolean decided() {
+            return word != Word.UNDECIDED;
+        }
+
+        /** e.g. {@code +3.1 % [-0.8 .. +7.0]}. */
+        public String interval() {
+            if (n < 2) {
+                return String.format(Locale.ROOT, "%+.1f %% [no interval]", estimatePercent);
+            }
+            return String.format(Locale.ROOT, "%+.1f %% [%+.1f .. %+.1f]", estimatePercent,
+                    lowPercent, highPercent);
+        }
+
+        /** e.g. {@code equivalent within ±5 %}, {@code undecided (about 12 rounds would settle it)}. */
+        public String verdict() {
+            return switch (word) {
+                case FASTER, SLOWER -> word.label();
+                case EQUIVALENT -> String.format(Locale.ROOT, "equivalent within ±%s %%", margin(marginPercent));
+                case UNDECIDED -> n < 2 ? "undecided (needs at least 2 rounds with both runs counted)"
+                        : roundsNeeded < 0 ? "undecided (more than " + MAX_ROUNDS_ESTIMATE
+                                + " rounds would be needed at this spread)"
+                        : "undecided (about " + roundsNeeded + " rounds in all would settle it at this spread)";
+            };
+        }
+    }
+
+    private PairedTest() {
+    }
+
+    static String margin(double percent) {
+        return percent == Math.rint(percent) ? String.valueOf((long) percent)
+                : String.format(Locale.ROOT, "%.1f", percent);
+    }
+
+    /**
+     * @param logRatios     {@code log(score_a / score_b)} of each round where both runs counted
+     * @param marginPercent equivalence margin X (equivalent within ±X %), > 0
+     */
+    public static Result of(double[] logRatios, double marginPercent) {
+        if (!(marginPercent > 0)) {
+            throw new IllegalArgumentException("equivalence margin must be > 0 %, got " + marginPercent);
+        }
+        int n = logRatios.length;
+        if (n == 0) {
+            return new Result(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Word.UNDECIDED, marginPercent, -1);
+        }
+        double mean = 0;
+        for (double d : logRatios) {
+            mean += d;
+        }
+        mean /= n;
+        if (n < 2) {
+            return new Result(1, percent(mean), Double.NaN, Double.NaN, Double.NaN, Word.UNDECIDED,
+                    marginPercent, -1);
+        }
+        double squares = 0;
+        for (double d : logRatios) {
+            squares += (d - mean) * (d - mean);
+        }
+        double sd = Math.sqrt(squares / (n - 1));
+        double se = sd / Math.sqrt(n);
+        double half95 = t(0.975, n - 1) * se;
+        double half90 = t(0.95, n - 1) * se;
+        double delta = Math.log1p(marginPercent / 100);
+        Word word;
+        if (mean - half95 > 0) {
+            word = Word.FASTER;
+        } else if (mean + half95 < 0) {
+            word = Word.SLOWER;
+        } else if (mean - half90 > -delta && mean + half90 < delta) {
+            word = Word.EQUIVALENT;
+        } else {
+            word = Word.UNDECIDED;
+        }
+        int needed = word == Word.UNDECIDED ? roundsNeeded(mean, sd, delta, n) : 0;
+        return new Result(n, percent(mean), percent(mean - half95), percent(mean + half95), sd, word,
+                marginPercent, needed);
+    }
+
+    /**
+     * Paired rounds in all after which, if the mean and sd of the log ratios stayed as observed,
+     * one of the three decided words would come out: the difference (95 %) or the equivalence
+     * (90 % inside the margin), whichever comes first.
+     */
+    static int roundsNeeded(double mean, double sd, double delta, int n) {
+        for (int k = n + 1; k <= MAX_ROUNDS_ESTIMATE; k++) {
+            double se = sd / Math.sqrt(k);
+            boolean difference = mean != 0 && t(0.975, k - 1) * se < Math.abs(mean);
+            boolean equivalence = Math.abs(mean) < delta && t(0.95, k - 1) * se < delta - Math.abs(mean);
+            if (difference || equivalence) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    // Quantiles by df, computed once: the estimate of rounds needed and the simulations ask for
+    // the same few thousand of them over and over, and each costs an inverse incomplete beta.
+    private static final double[] T_975 = new double[MAX_ROUNDS_ESTIMATE + 1];
+    private static final double[] T_95 = new double[MAX_ROUNDS_ESTIMATE + 1];
+
+    static double t(double p, int df) {
+        double[] cache = p == 0.975 ? T_975 : p == 0.95 ? T_95 : null;
+        if (cache == null || df >= cache.length) {
+            return new TDistribution(df).inverseCumulativeProbability(p);
+        }
+        synchronized (cache) {
+            if (cache[df] == 0) {
+                cache[df] = new TDistribution(df).inverseCumulativeProbability(p);
+            }
+            return cache[df];
+        }
+    }
+
+    static double percent(double log) {
+        return 100 * Math.expm1(log);
+    }
+}

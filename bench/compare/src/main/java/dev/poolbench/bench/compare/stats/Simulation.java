@@ -1,0 +1,83 @@
+package dev.poolbench.bench.compare.stats;
+
+import java.util.SplittableRandom;
+
+/**
+ * Simulated comparisons of two pools, to check the paired verdict ({@link PairedTest}) without
+ * a machine figure. The model of one comparison of {@code rounds} rounds:
+ *
+ * <pre>
+ *   score(pool, round) = base * exp(u_round + e_pool,round) * (1 + difference if pool is "a")
+ *   u_round      ~ Normal(0, s_round)   one factor shared by both runs of a round
+ *   e_pool,round ~ Normal(0, s_run)     each run's own noise (lognormal scores)
+ *   s_round^2 + s_run^2 = log(1 + cv^2), s_round^2 = roundShare * log(1 + cv^2)
+ * </pre>
+ *
+ * so {@code cv} is the coefficient of variation of one pool's scores across rounds, the figure
+ * the summary shows per profile. The shared factor cancels in the within-round ratio; the power
+ * therefore depends on {@code s_run} only, and roundShare 0 (all of the measured CV is per-run
+ * noise) gives the lowest power a measured CV allows.
+ */
+public final class Simulation {
+
+    /** Counts of the words over many simulated comparisons. */
+    public record Tally(int comparisons, int faster, int slower, int equivalent, int undecided) {
+
+        public double rate(int count) {
+            return (double) count / comparisons;
+        }
+
+        /** Share of comparisons that called a difference (either direction). */
+        public double differentRate() {
+            return rate(faster + slower);
+        }
+    }
+
+    private final double sdRun;
+    private final double sdRound;
+    private final SplittableRandom random;
+
+    /**
+     * @param cvPercent  coefficient of variation of one pool's score across rounds, in percent
+     * @param roundShare share of the log variance that is common to both runs of a round, 0..1
+     */
+    public Simulation(double cvPercent, double roundShare, long seed) {
+        if (!(cvPercent > 0) || !(roundShare >= 0 && roundShare < 1)) {
+            throw new IllegalArgumentException("need cv > 0 and 0 <= round share < 1, got cv "
+                    + cvPercent + " %, share " + roundShare);
+        }
+        double variance = Math.log1p(cvPercent / 100 * (cvPercent / 100));
+        this.sdRound = Math.sqrt(roundShare * variance);
+        this.sdRun = Math.sqrt((1 - roundShare) * variance);
+        this.random = new SplittableRandom(seed);
+    }
+
+    /** One comparison: the verdict on pool a vs pool b, a truly {@code differencePercent} better. */
+    public PairedTest.Result compare(int rounds, double differencePercent, double marginPercent) {
+        double[] logRatios = new double[rounds];
+        double base = 15_000;
+        for (int r = 0; r < rounds; r++) {
+            double shared = sdRound * random.nextGaussian();
+            double a = base * Math.exp(shared + sdRun * random.nextGaussian()) * (1 + differencePercent / 100);
+            double b = base * Math.exp(shared + sdRun * random.nextGaussian());
+            logRatios[r] = Math.log(a / b);
+        }
+        return PairedTest.of(logRatios, marginPercent);
+    }
+
+    public Tally tally(int comparisons, int rounds, double differencePercent, double marginPercent) {
+        int faster = 0;
+        int slower = 0;
+        int equivalent = 0;
+        int undecided = 0;
+        for (int i = 0; i < comparisons; i++) {
+            switch (compare(rounds, differencePercent, marginPercent).word()) {
+                case FASTER -> faster++;
+                case SLOWER -> slower++;
+                case EQUIVALENT -> equivalent++;
+                case UNDECIDED -> undecided++;
+            }
+        }
+        return new Tally(comparisons, faster, slower, equivalent, undecided);
+    }
+}
