@@ -41,6 +41,12 @@ final class CompareOptions {
               --results DIR        results root (default results)
               --db-port N          port of the embedded MariaDB (default 13306)
               --quick              duration 10, warm-up 3, runs 1 (explicit options still win)
+              --disturbance-thresholds LIST  when a measured run counts as disturbed
+                                   (default steal=5%,other=10%,gc=5%,loadgen=90%,load=off)
+              --rerun-disturbed N  after the planned runs, repeat up to N disturbed runs (default 0)
+              --cpus ROLE=LIST,..  pin app, db and load to CPUs with taskset, e.g. app=1,db=1,load=0
+              --gatling-report     render Gatling's HTML report in every measured run (default off:
+                                   it costs seconds of fixed cost per run)
             Remote mode (no embedded database, no app JVM; measures the profile running there):
               --app-url URL        e.g. http://10.0.0.2:8080
               --management-url URL e.g. http://10.0.0.2:8081 (default: app host, port 8081)
@@ -71,6 +77,10 @@ final class CompareOptions {
     String resetJdbcUrl;
     String dbUser;
     String dbPassword;
+    DisturbanceThresholds disturbanceThresholds = DisturbanceThresholds.DEFAULTS;
+    int rerunDisturbed;
+    CpuPlacement cpus;
+    boolean gatlingReport;
 
     boolean remote() {
         return appUrl != null;
@@ -103,7 +113,7 @@ final class CompareOptions {
             } else {
                 name = arg.substring(2);
             }
-            if (name.equals("quick") || name.equals("help")) {
+            if (name.equals("quick") || name.equals("help") || name.equals("gatling-report")) {
                 if (value != null) {
                     throw new UsageException("--" + name + " takes no value");
                 }
@@ -124,6 +134,7 @@ final class CompareOptions {
         if (given.contains("help")) {
             throw new UsageException(null);
         }
+        o.gatlingReport = given.contains("gatling-report");
         if (given.contains("quick")) {
             o.quick = true;
             o.durationSeconds = 10;
@@ -181,6 +192,9 @@ final class CompareOptions {
             }
             case "db-user" -> dbUser = value;
             case "db-password" -> dbPassword = value;
+            case "disturbance-thresholds" -> disturbanceThresholds = DisturbanceThresholds.parse(value);
+            case "rerun-disturbed" -> rerunDisturbed = positive(name, value, 0);
+            case "cpus" -> cpus = CpuPlacement.parse(value, ProcFs.allowedCpus(ProcessHandle.current().pid()));
             default -> throw new UsageException("unknown option --" + name);
         }
     }
@@ -215,6 +229,13 @@ final class CompareOptions {
                     throw new UsageException("--" + remoteOnly + " needs --app-url (remote mode)");
                 }
             }
+        }
+        if (cpus != null) {
+            if (remote()) {
+                throw new UsageException("--cpus places the local app, database and load JVMs; it cannot be used "
+                        + "with --app-url");
+            }
+            CpuPlacement.requireTaskset();
         }
         if (dbUser != null && resetJdbcUrl == null) {
             throw new UsageException("--db-user is for --reset-jdbc-url (remote mode)");
@@ -319,6 +340,10 @@ final class CompareOptions {
         n.put("results", results.toString());
         n.put("dbPort", dbPort);
         n.put("quick", quick);
+        n.set("disturbanceThresholds", disturbanceThresholds.json());
+        n.put("rerunDisturbed", rerunDisturbed);
+        n.set("cpus", cpus == null ? null : cpus.json());
+        n.put("gatlingReport", gatlingReport);
         if (remote()) {
             n.put("appUrl", appUrl.toString());
             n.put("managementUrl", managementUrl.toString());

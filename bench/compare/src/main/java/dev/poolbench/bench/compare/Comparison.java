@@ -55,6 +55,8 @@ final class Comparison {
     private Integer remoteSize;
     private Path webappJar;
     private Path loadLib;
+    /** Our own processes: their CPU is the measured work, anything else disturbs it (another part adds a proxy here). */
+    final OwnProcesses ownProcesses = OwnProcesses.ofComparison(app::get, LoadProcess.CURRENT::get);
 
     Comparison(CompareOptions options) {
         this.options = options;
@@ -133,6 +135,10 @@ final class Comparison {
             database = LocalDatabase.start(options.dbPort, STATE.resolve("mariadb"), data, options.seed,
                     SchemaVariant.parse("--schema", options.schema), out::println);
             environment.put("databaseVersion", database.version());
+            if (options.cpus != null) {
+                options.cpus.pin("db", OwnProcesses.databasePid().orElseThrow(() ->
+                        new IllegalStateException("--cpus db=...: the embedded MariaDB process was not found")));
+            }
         }
         Json.write(dir.resolve("environment.json"), environment);
 
@@ -146,16 +152,21 @@ final class Comparison {
         try (Progress p = new Progress(out, Progress.isTerminal(), plan.size(),
                 (options.durationSeconds + options.warmupSeconds) * 1_000L)) {
             progress = p;
+            Reruns reruns = new Reruns(options.rerunDisturbed);
+            Reruns.Runner runner = (planned, dirName, rerunOf) -> record(planned, dirName, rerunOf, java, loadJar, data, dir);
             for (RunPlan.Planned planned : plan) {
                 if (interrupted) {
                     break;
                 }
-                ObjectNode record = runOne(planned, java, loadJar, data, runsDir.resolve(planned.dirName()));
+                ObjectNode record = runner.run(planned, planned.dirName(), null);
                 appVersion = appVersion != null ? appVersion : Json.text(record, "versions.appJvm");
-                Json.write(runsDir.resolve(planned.dirName()).resolve("run.json"), record);
-                Files.writeString(dir.resolve("runs.jsonl"), Json.line(record) + "\n", StandardCharsets.UTF_8,
-                        StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-                p.message(runLine(record));
+                reruns.offer(planned, planned.dirName(), record);
+            }
+            if (reruns.pending() > 0 && !interrupted) {
+                p.addRuns(reruns.pending());
+                p.message("re-running up to " + reruns.pending() + " disturbed run(s) (--rerun-disturbed "
+                        + options.rerunDisturbed + ")");
+                reruns.runAll(runner, () -> interrupted);
             }
         } finally {
             progress = null;
@@ -174,11 +185,27 @@ final class Comparison {
         return Summarizer.summarize(dir, out);
     }
 
+    /** One run into runs/DIRNAME, its record written to run.json and runs.jsonl and shown. */
+    private ObjectNode record(RunPlan.Planned planned, String dirName, String rerunOf, String java, Path loadJar,
+                              Path data, Path dir) throws IOException, InterruptedException {
+        Path runDir = dir.resolve("runs").resolve(dirName);
+        ObjectNode record = runOne(planned, java, loadJar, data, runDir, rerunOf == null ? "" : " (re-run)");
+        record.put("runDir", dirName);
+        if (rerunOf != null) {
+            record.put("rerunOf", rerunOf);
+        }
+        Json.write(runDir.resolve("run.json"), record);
+        Files.writeString(dir.resolve("runs.jsonl"), Json.line(record) + "\n", StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        progress.message(runLine(record));
+        return record;
+    }
+
     /** One planned run, end to end; never throws for a failure of the run itself. */
-    private ObjectNode runOne(RunPlan.Planned planned, String java, Path loadJar, Path data, Path runDir)
-            throws IOException, InterruptedException {
+    private ObjectNode runOne(RunPlan.Planned planned, String java, Path loadJar, Path data, Path runDir,
+                              String labelSuffix) throws IOException, InterruptedException {
         Files.createDirectories(runDir);
-        progress.runStarted(planned.sequence(), Progress.label(planned, options.runs));
+        progress.runStarted(progress.nextIndex(), Progress.label(planned, options.runs) + labelSuffix);
         long runStart = System.nanoTime();
         Map<String, Long> timings = new LinkedHashMap<>();
         List<String> problems = new ArrayList<>();
@@ -187,8 +214,11 @@ final class Comparison {
         int exit = -1;
         PoolMetricsSampler poolSampler = null;
         PoolMetricsSummary poolMetrics = null;
+        DisturbanceSentinel sentinel = null;
+        ObjectNode disturbance = null;
         URI appUrl = options.appUrl;
         URI managementUrl = options.managementUrl;
+        String appCpus = null;
         try {
             if (options.remote()) {
                 progress.phase("reset", 0);
@@ -203,6 +233,7 @@ final class Comparison {
                 managementUrl = URI.create("http://127.0.0.1:" + managementPort);
                 long t = System.nanoTime();
                 startApp(java, planned, runDir, appPort, managementPort);
+                appCpus = ProcFs.allowedCpus(app.get().pid());
                 timings.put("resetMillis", timed(() -> reset(runDir)));
                 progress.phase("start", 0);
                 AppProcess.awaitReady(app.get(), runDir.resolve("app.log"),
@@ -233,9 +264,11 @@ final class Comparison {
             progress.phase("measure", options.durationSeconds);
             // Pool behaviour during the measured run: scrapes :mgmt/actuator/prometheus once a second.
             poolSampler = PoolMetricsSampler.start(managementUrl.resolve("/actuator/prometheus"), runDir);
+            sentinel = DisturbanceSentinel.start(ownProcesses);
             long t = System.nanoTime();
             exit = LoadProcess.run(loadCommand(java, loadJar, appUrl, data, runDir, options.durationSeconds,
                     false, planned), runDir.resolve("load.log"), progress::live);
+            disturbance = stopSentinel(sentinel, runDir);
             long measureMillis = (System.nanoTime() - t) / 1_000_000;
             timings.put("measureMillis", measureMillis);
             timings.put("measureOverheadMillis", Math.max(0, measureMillis - options.durationSeconds * 1_000L));
@@ -248,6 +281,9 @@ final class Comparison {
         } finally {
             if (poolSampler != null) {
                 poolMetrics = poolSampler.stop();
+            }
+            if (sentinel != null && disturbance == null) {
+                disturbance = stopSentinel(sentinel, runDir);
             }
             progress.phase("stop", 0);
             long t = System.nanoTime();
@@ -275,6 +311,19 @@ final class Comparison {
         if (poolMetrics != null) {
             record.set("poolMetrics", poolMetrics.json());
         }
+        if (disturbance != null) {
+            record.put("disturbed", disturbance.path("disturbed").asBoolean());
+            record.set("disturbance", disturbance);
+            if (disturbance.path("disturbed").asBoolean()) {
+                progress.message("WARNING: run " + runDir.getFileName() + " was disturbed: "
+                        + DisturbanceSentinel.reasons(disturbance));
+            }
+        }
+        if (options.cpus != null) {
+            ObjectNode cpus = options.cpus.json();
+            cpus.put("appReadBack", appCpus);
+            record.set("cpus", cpus);
+        }
         ObjectNode timingNode = record.putObject("timings");
         timings.forEach(timingNode::put);
         ObjectNode versions = record.putObject("versions");
@@ -285,6 +334,17 @@ final class Comparison {
                 : settings == null ? null : Json.text(settings, "serverVersion"));
         versions.put("driver", settings == null ? null : Json.text(settings, "driverVersion"));
         return record;
+    }
+
+    private ObjectNode stopSentinel(DisturbanceSentinel sentinel, Path runDir) {
+        Path resultFile = runDir.resolve("result.json");
+        JsonNode result = null;
+        try {
+            result = Files.isRegularFile(resultFile) ? Json.read(resultFile) : null;
+        } catch (IOException | RuntimeException e) {
+            // no load generator figure for this run
+        }
+        return sentinel.stop(options.remote() ? null : runDir.resolve("gc.log"), result, options.disturbanceThresholds);
     }
 
     private void startApp(String java, RunPlan.Planned planned, Path runDir, int appPort, int managementPort)
@@ -310,6 +370,9 @@ final class Comparison {
         Files.writeString(runDir.resolve("app-command.txt"), String.join(" ", command) + "\n"
                 + env.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).reduce((a, b) -> a + "\n" + b)
                 .orElse("") + "\n");
+        if (options.cpus != null) {
+            command = options.cpus.wrap("app", command);
+        }
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(runDir.resolve("app.log").toFile());
         builder.environment().putAll(env);
@@ -325,7 +388,8 @@ final class Comparison {
         List<String> command = new ArrayList<>();
         command.add(java);
         command.addAll(LOAD_JVM_OPTIONS);
-        if (warmup) {
+        if (warmup || !options.gatlingReport) {
+            // Gatling's HTML report costs seconds of fixed cost per run; off unless asked for.
             command.add("-Dpoolbench.htmlReport=false");
         }
         command.add("-cp");
@@ -346,7 +410,7 @@ final class Comparison {
         if (warmup) {
             command.add("--no-report-check");
         }
-        return command;
+        return options.cpus == null ? command : options.cpus.wrap("load", command);
     }
 
     private void reset(Path runDir) {
@@ -480,6 +544,9 @@ final class Comparison {
         line.append(String.format(java.util.Locale.ROOT, " | fixed cost %.1f s", fixed / 1000));
         if (r.path("flagged").asBoolean()) {
             line.append(" | FLAGGED");
+        }
+        if (r.path("disturbed").asBoolean()) {
+            line.append(" | DISTURBED");
         }
         if (r.path("problems").size() > 0) {
             line.append(" | ").append(r.path("problems").get(0).asText());

@@ -14,7 +14,7 @@ final class Progress implements AutoCloseable {
 
     private final PrintStream out;
     private final boolean tty;
-    private final int totalRuns;
+    private int totalRuns;
     private final long nominalRunMillis;
     private final Thread ticker;
 
@@ -44,6 +44,16 @@ final class Progress implements AutoCloseable {
 
     static boolean isTerminal() {
         return System.console() != null && System.getenv("CI") == null;
+    }
+
+    /** Index of the next run: one more than the last started. */
+    synchronized int nextIndex() {
+        return runIndex + 1;
+    }
+
+    /** Runs added after the plan (re-runs of disturbed runs). */
+    synchronized void addRuns(int n) {
+        totalRuns += n;
     }
 
     synchronized void runStarted(int index, String label) {

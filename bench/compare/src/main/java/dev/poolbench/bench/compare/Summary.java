@@ -56,7 +56,8 @@ final class Summary {
 
     /** Runs that make the comparison fail: invalid, or pool not as requested. */
     List<RunRecord> problemRuns() {
-        return runs.stream().filter(r -> !r.counted()).toList();
+        // A run replaced by its re-run is no problem: the re-run stands in for it.
+        return runs.stream().filter(r -> !r.counted() && !r.json().has("supersededBy")).toList();
     }
 
     int exitStatus() {
@@ -231,6 +232,7 @@ final class Summary {
                     .append(r.flagged() ? "FLAGGED " : "")
                     .append(String.join("; ", r.problems())).append('\n');
         }
+        out.append(DisturbanceSummary.text(runs));
         out.append(fixedCostLine()).append('\n');
         double wallMillis = Json.number(environment, "wallMillis");
         if (!Double.isNaN(wallMillis)) {
@@ -438,6 +440,7 @@ final class Summary {
             ArrayNode why = pn.putArray("problems");
             r.problems().forEach(why::add);
         }
+        root.set("disturbedRuns", DisturbanceSummary.json(runs));
         List<Double> costs = runs.stream().map(RunRecord::fixedCostSeconds)
                 .filter(v -> !Double.isNaN(v)).toList();
         if (!costs.isEmpty()) {
