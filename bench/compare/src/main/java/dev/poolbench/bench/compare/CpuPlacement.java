@@ -89,6 +89,15 @@ final class CpuPlacement {
         return cpus;
     }
 
+    /** {@link #expand} of a list known to be well-formed (the kernel's). */
+    static TreeSet<Integer> expandQuietly(String list) {
+        try {
+            return expand(list);
+        } catch (UsageException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
     /** taskset must exist before anything starts: a missing pin would silently measure something else. */
     static void requireTaskset() throws UsageException {
         if (HostFacts.command("taskset", "--version") == null) {
