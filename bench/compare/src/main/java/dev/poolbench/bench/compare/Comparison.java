@@ -266,8 +266,12 @@ final class Comparison {
             poolSampler = PoolMetricsSampler.start(managementUrl.resolve("/actuator/prometheus"), runDir);
             sentinel = DisturbanceSentinel.start(ownProcesses);
             long t = System.nanoTime();
+            DisturbanceSentinel watching = sentinel;
             exit = LoadProcess.run(loadCommand(java, loadJar, appUrl, data, runDir, options.durationSeconds,
-                    false, planned), runDir.resolve("load.log"), progress::live);
+                    false, planned), runDir.resolve("load.log"), (left, success, fail) -> {
+                        watching.loadProgress(left);
+                        progress.live(left, success, fail);
+                    });
             disturbance = stopSentinel(sentinel, runDir);
             long measureMillis = (System.nanoTime() - t) / 1_000_000;
             timings.put("measureMillis", measureMillis);

@@ -17,7 +17,8 @@ import java.util.Set;
 /**
  * Watches the machine during one measured run: samples /proc once a second and, at the end,
  * tells whether something other than the comparison took CPU from it. Figures over the window
- * from {@link #start} to {@link #stop}:
+ * from the load generator's first {@code progress} line to its last ({@code left:0}), or from
+ * {@link #start} to {@link #stop} when it reports none:
  * <ul>
  *   <li>steal: steal jiffies / all jiffies of /proc/stat (all CPUs);</li>
  *   <li>other: busy jiffies of the machine minus the CPU of our own processes
@@ -38,9 +39,11 @@ final class DisturbanceSentinel {
 
     private final OwnProcesses own;
     private final Thread thread;
-    private final Instant startedAt = Instant.now();
-    private final long startNanos = System.nanoTime();
-    private final ProcFs.CpuTimes firstCpu;
+    private Instant startedAt = Instant.now();
+    private long startNanos = System.nanoTime();
+    private Instant endedAt;
+    private long endNanos;
+    private ProcFs.CpuTimes firstCpu;
     private final Map<Long, Long> firstTicks = new HashMap<>();
     private final Map<Long, ProcFs.ProcessCpu> lastSeen = new HashMap<>();
     private final Set<Long> ownSeen = new HashSet<>();
@@ -48,11 +51,11 @@ final class DisturbanceSentinel {
     private ProcFs.CpuTimes lastCpu;
     private int samples;
     private volatile boolean stopped;
+    private boolean loadStarted;
 
     private DisturbanceSentinel(OwnProcesses own) {
         this.own = own;
-        this.firstCpu = ProcFs.cpu();
-        ProcFs.processes().values().forEach(p -> firstTicks.put(p.pid(), p.ticks()));
+        baseline();
         this.thread = new Thread(this::loop, "poolbench-sentinel");
         this.thread.setDaemon(true);
     }
@@ -62,6 +65,37 @@ final class DisturbanceSentinel {
         s.sample();
         s.thread.start();
         return s;
+    }
+
+    private void baseline() {
+        startedAt = Instant.now();
+        startNanos = System.nanoTime();
+        firstCpu = ProcFs.cpu();
+        firstTicks.clear();
+        // Forget processes that ended before the window: they must not count with a zero baseline.
+        lastSeen.clear();
+        ProcFs.processes().values().forEach(p -> firstTicks.put(p.pid(), p.ticks()));
+        loadAverages.clear();
+        samples = 0;
+    }
+
+    /**
+     * A {@code progress} line of the measured load run: the first one starts the window
+     * afresh (the load JVM's own start-up is not the measured time), {@code left} 0 ends it
+     * (the report check after it is not either).
+     */
+    synchronized void loadProgress(long left) {
+        if (!loadStarted) {
+            loadStarted = true;
+            ownSeen.addAll(own.pids());
+            baseline();
+            sample();
+        }
+        if (left == 0 && endedAt == null) {
+            sample();
+            endedAt = Instant.now();
+            endNanos = System.nanoTime();
+        }
     }
 
     private void loop() {
@@ -76,6 +110,9 @@ final class DisturbanceSentinel {
     }
 
     private synchronized void sample() {
+        if (endedAt != null) {
+            return;
+        }
         // Own pids first: a load JVM seen once stays ours even after it exits.
         ownSeen.addAll(own.pids());
         lastSeen.putAll(ProcFs.processes());
@@ -100,8 +137,11 @@ final class DisturbanceSentinel {
         stopped = true;
         thread.interrupt();
         sample();
-        Instant endedAt = Instant.now();
-        double seconds = (System.nanoTime() - startNanos) / 1e9;
+        if (endedAt == null) {
+            endedAt = Instant.now();
+            endNanos = System.nanoTime();
+        }
+        double seconds = (endNanos - startNanos) / 1e9;
         long hz = ProcFs.clockTicksPerSecond();
 
         double steal = Double.NaN;
@@ -154,6 +194,7 @@ final class DisturbanceSentinel {
             ObjectNode t = topNode.addObject();
             t.put("pid", p.pid());
             t.put("name", p.name());
+            t.put("command", command(p.pid()));
             DisturbanceThresholds.put(t, "cpuSeconds", (double) p.ticks() / hz);
         }
         DisturbanceThresholds.put(n, "ownCpuSeconds", (double) ownTicks / hz);
@@ -164,6 +205,40 @@ final class DisturbanceSentinel {
         DisturbanceThresholds.put(n, "loadgenPercentOfCore", loadgen);
         n.set("thresholds", thresholds.json());
         return n;
+    }
+
+    /**
+     * Which program a process is: its executable, and for a JVM the jar or main class, enough
+     * to tell one "java" from another. Never the whole command line: arguments of other
+     * people's processes may hold passwords, and they end up in the results.
+     */
+    static String command(long pid) {
+        ProcessHandle.Info info = ProcessHandle.of(pid).map(ProcessHandle::info).orElse(null);
+        String exe = info == null ? null : info.command().orElse(null);
+        if (exe == null || !exe.endsWith("/java")) {
+            return exe;
+        }
+        // /proc/PID/cmdline in full: ProcessHandle cuts long command lines (a JVM's class path).
+        String[] args;
+        try {
+            String[] all = new String(java.nio.file.Files.readAllBytes(ProcFs.ROOT.resolve(Long.toString(pid))
+                    .resolve("cmdline")), java.nio.charset.StandardCharsets.UTF_8).split("\0");
+            args = java.util.Arrays.copyOfRange(all, Math.min(1, all.length), all.length);
+        } catch (java.io.IOException | RuntimeException e) {
+            args = info.arguments().orElse(new String[0]);
+        }
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("-jar") && i + 1 < args.length) {
+                return exe + " -jar " + java.nio.file.Path.of(args[i + 1]).getFileName();
+            }
+            if (List.of("-cp", "-classpath", "--class-path", "-p", "--module-path", "-m", "--module").contains(a)) {
+                i++;
+            } else if (!a.startsWith("-")) {
+                return exe + " " + a;
+            }
+        }
+        return exe;
     }
 
     /** The reasons of a disturbance record, joined for one line. */
