@@ -45,6 +45,7 @@ final class CompareOptions {
                                    (default steal=5%,other=10%,gc=5%,loadgen=90%,load=off)
               --rerun-disturbed N  after the planned runs, repeat up to N disturbed runs (default 0)
               --cpus ROLE=LIST,..  pin app, db and load to CPUs with taskset, e.g. app=1,db=1,load=0
+              --cds on|off         class-data sharing archives for the app and load JVMs (default on)
               --gatling-report     render Gatling's HTML report in every measured run (default off:
                                    it costs seconds of fixed cost per run)
             Remote mode (no embedded database, no app JVM; measures the profile running there):
@@ -81,6 +82,7 @@ final class CompareOptions {
     int rerunDisturbed;
     CpuPlacement cpus;
     boolean gatlingReport;
+    boolean cds = true;
 
     boolean remote() {
         return appUrl != null;
@@ -194,6 +196,7 @@ final class CompareOptions {
             case "db-password" -> dbPassword = value;
             case "disturbance-thresholds" -> disturbanceThresholds = DisturbanceThresholds.parse(value);
             case "rerun-disturbed" -> rerunDisturbed = positive(name, value, 0);
+            case "cds" -> cds = oneOf(name, value, List.of("on", "off")).equals("on");
             case "cpus" -> cpus = CpuPlacement.parse(value, ProcFs.allowedCpus(ProcessHandle.current().pid()));
             default -> throw new UsageException("unknown option --" + name);
         }
@@ -344,6 +347,7 @@ final class CompareOptions {
         n.put("rerunDisturbed", rerunDisturbed);
         n.set("cpus", cpus == null ? null : cpus.json());
         n.put("gatlingReport", gatlingReport);
+        n.put("cds", cds);
         if (remote()) {
             n.put("appUrl", appUrl.toString());
             n.put("managementUrl", managementUrl.toString());

@@ -55,6 +55,7 @@ final class Comparison {
     private Integer remoteSize;
     private Path webappJar;
     private Path loadLib;
+    private ClassDataSharing cds;
     /** Our own processes: their CPU is the measured work, anything else disturbs it (another part adds a proxy here). */
     final OwnProcesses ownProcesses = OwnProcesses.ofComparison(app::get, LoadProcess.CURRENT::get);
 
@@ -143,6 +144,10 @@ final class Comparison {
         Json.write(dir.resolve("environment.json"), environment);
 
         List<String> profiles = options.remote() ? List.of(remoteProfile) : options.profiles;
+        if (options.cds && !options.remote()) {
+            loadJar = prepareCds(java, loadJar, data, profiles, environment);
+        }
+        Path loadJarToRun = loadJar;
         List<Integer> sizes = options.remote() ? Collections.singletonList(remoteSize) : options.sizes();
         List<RunPlan.Planned> plan = RunPlan.of(profiles, sizes, options.runs, options.order);
         out.printf("%d runs: %s, %d round(s) %s, %d s measured + %d s warm-up each%n", plan.size(),
@@ -153,7 +158,7 @@ final class Comparison {
                 (options.durationSeconds + options.warmupSeconds) * 1_000L)) {
             progress = p;
             Reruns reruns = new Reruns(options.rerunDisturbed);
-            Reruns.Runner runner = (planned, dirName, rerunOf) -> record(planned, dirName, rerunOf, java, loadJar, data, dir);
+            Reruns.Runner runner = (planned, dirName, rerunOf) -> record(planned, dirName, rerunOf, java, loadJarToRun, data, dir);
             for (RunPlan.Planned planned : plan) {
                 if (interrupted) {
                     break;
@@ -232,7 +237,8 @@ final class Comparison {
                 appUrl = URI.create("http://127.0.0.1:" + appPort);
                 managementUrl = URI.create("http://127.0.0.1:" + managementPort);
                 long t = System.nanoTime();
-                startApp(java, planned, runDir, appPort, managementPort);
+                startApp(java, planned.profile(), planned.poolSize(), runDir, appPort, managementPort,
+                        cds == null ? List.of() : ClassDataSharing.use(cds.appArchive(planned.profile())));
                 appCpus = ProcFs.allowedCpus(app.get().pid());
                 timings.put("resetMillis", timed(() -> reset(runDir)));
                 progress.phase("start", 0);
@@ -252,7 +258,7 @@ final class Comparison {
                 progress.phase("warm-up", options.warmupSeconds);
                 long t = System.nanoTime();
                 int warmExit = LoadProcess.run(loadCommand(java, loadJar, appUrl, data, runDir.resolve("warmup"),
-                        options.warmupSeconds, true, planned), runDir.resolve("load.log"), progress::live);
+                        options.warmupSeconds, true, planned.dirName(), loadCdsFlags()), runDir.resolve("load.log"), progress::live);
                 timings.put("warmupMillis", (System.nanoTime() - t) / 1_000_000);
                 if (warmExit == 2) {
                     problems.add("warm-up run failed (exit 2): " + lastLine(runDir.resolve("load.log")));
@@ -268,7 +274,7 @@ final class Comparison {
             long t = System.nanoTime();
             DisturbanceSentinel watching = sentinel;
             exit = LoadProcess.run(loadCommand(java, loadJar, appUrl, data, runDir, options.durationSeconds,
-                    false, planned), runDir.resolve("load.log"), (left, success, fail) -> {
+                    false, planned.dirName(), loadCdsFlags()), runDir.resolve("load.log"), (left, success, fail) -> {
                         watching.loadProgress(left);
                         progress.live(left, success, fail);
                     });
@@ -351,14 +357,57 @@ final class Comparison {
         return sentinel.stop(options.remote() ? null : runDir.resolve("gc.log"), result, options.disturbanceThresholds);
     }
 
-    private void startApp(String java, RunPlan.Planned planned, Path runDir, int appPort, int managementPort)
-            throws IOException {
+    /** Class-data sharing prepared, archives trained where missing; returns the load jar to run. */
+    private Path prepareCds(String java, Path loadJar, Path data, List<String> profiles, ObjectNode environment)
+            throws IOException, InterruptedException {
+        cds = ClassDataSharing.prepare(java, webappJar, loadJar, loadLib, out::println);
+        webappJar = cds.appJar();
+        loadLib = cds.loadLib();
+        CdsTraining.train(cds, profiles, new CdsTraining.Hooks() {
+            @Override
+            public void startApp(String profile, List<String> flags, Path runDir, int appPort, int mgmtPort)
+                    throws IOException {
+                Comparison.this.startApp(java, profile, options.sizes().get(0), runDir, appPort, mgmtPort, flags);
+            }
+
+            @Override
+            public void awaitReady(Path runDir, URI health, URI page) throws InterruptedException {
+                AppProcess.awaitReady(app.get(), runDir.resolve("app.log"), health, page, AppProcess.HEALTH_TIMEOUT);
+            }
+
+            @Override
+            public int load(List<String> flags, URI appUrl, Path outDir, int seconds)
+                    throws IOException, InterruptedException {
+                Files.createDirectories(outDir);
+                return LoadProcess.run(loadCommand(java, cds.loadJar(), appUrl, data, outDir, seconds, true,
+                        "cds-training", flags), outDir.resolve("load.log"), (left, success, fail) -> { });
+            }
+
+            @Override
+            public void stopApp() {
+                Comparison.this.stopApp();
+            }
+        }, out::println);
+        ObjectNode node = environment.putObject("classDataSharing");
+        node.put("dir", cds.dir().toString());
+        node.put("loadArchive", Files.isRegularFile(cds.loadArchive()));
+        profiles.forEach(p -> node.put("app-" + p, Files.isRegularFile(cds.appArchive(p))));
+        return cds.loadJar();
+    }
+
+    private List<String> loadCdsFlags() {
+        return cds == null ? List.of() : ClassDataSharing.use(cds.loadArchive());
+    }
+
+    private void startApp(String java, String profile, Integer poolSize, Path runDir, int appPort, int managementPort,
+                          List<String> extraFlags) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(java);
         command.addAll(JvmOptionsTemplate.render(options.jvmOptions, templateValues(runDir.toAbsolutePath())));
+        command.addAll(extraFlags);
         command.add("-jar");
         command.add(webappJar.toString());
-        command.add("--spring.profiles.active=" + planned.profile());
+        command.add("--spring.profiles.active=" + profile);
         Map<String, String> env = new LinkedHashMap<>();
         env.put("ISU4_DB_HOST", "127.0.0.1");
         env.put("ISU4_DB_PORT", String.valueOf(database.port()));
@@ -366,8 +415,8 @@ final class Comparison {
         env.put("ISU4_DB_PASSWORD", database.password());
         env.put("ISU4_DB_NAME", LocalDatabase.DATABASE);
         env.put("POOLBENCH_POOL_MODE", options.poolMode);
-        if (planned.poolSize() != null) {
-            env.put("POOLBENCH_POOL_SIZE", String.valueOf(planned.poolSize()));
+        if (poolSize != null) {
+            env.put("POOLBENCH_POOL_SIZE", String.valueOf(poolSize));
         }
         env.put("SERVER_PORT", String.valueOf(appPort));
         env.put("POOLBENCH_MANAGEMENT_PORT", String.valueOf(managementPort));
@@ -388,10 +437,11 @@ final class Comparison {
     }
 
     private List<String> loadCommand(String java, Path loadJar, URI appUrl, Path data, Path outDir, int seconds,
-                                     boolean warmup, RunPlan.Planned planned) {
+                                     boolean warmup, String label, List<String> extraFlags) {
         List<String> command = new ArrayList<>();
         command.add(java);
         command.addAll(LOAD_JVM_OPTIONS);
+        command.addAll(extraFlags);
         if (warmup || !options.gatlingReport) {
             // Gatling's HTML report costs seconds of fixed cost per run; off unless asked for.
             command.add("-Dpoolbench.htmlReport=false");
@@ -410,7 +460,7 @@ final class Comparison {
         // The same load seed for every run: each pool faces the same random draws (as far as
         // the server's timing lets the flows line up).
         command.add("--seed=" + options.seed);
-        command.add("--label=" + planned.dirName() + (warmup ? " warm-up" : ""));
+        command.add("--label=" + label + (warmup ? " warm-up" : ""));
         if (warmup) {
             command.add("--no-report-check");
         }
