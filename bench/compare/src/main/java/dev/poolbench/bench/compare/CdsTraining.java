@@ -12,7 +12,8 @@ import java.util.function.Consumer;
  * Makes the class-data sharing archives that are missing ({@link ClassDataSharing}): per app
  * profile, the app JVM is started with {@code -XX:ArchiveClassesAtExit}, serves a short load
  * (so the classes of request handling are in the archive, not only those of start-up) and is
- * stopped, which writes the archive; the first such load run also writes the load JVM's.
+ * stopped, which writes the archive; the first such load run also writes the load JVM's class
+ * list, from which its (static) archive is dumped.
  * Runs before the first measured run, once per jar build; its files go to
  * {@code .poolbench/cds/<key>/train-<profile>/}.
  */
@@ -30,6 +31,9 @@ final class CdsTraining {
         int load(List<String> jvmFlags, URI appUrl, Path outDir, int seconds) throws IOException, InterruptedException;
 
         void stopApp();
+
+        /** Turns the load JVM's class list into its archive (see {@link ClassDataSharing#dumpLoadArchive}). */
+        void dumpLoadArchive() throws IOException, InterruptedException;
     }
 
     private CdsTraining() {
@@ -52,8 +56,9 @@ final class CdsTraining {
                 hooks.startApp(profile, List.of("-XX:ArchiveClassesAtExit=" + archive), runDir, appPort, managementPort);
                 hooks.awaitReady(runDir, managementUrl.resolve("/actuator/health"), appUrl.resolve("/"));
                 List<String> loadFlags = Files.isRegularFile(cds.loadArchive()) ? List.of()
-                        : List.of("-XX:ArchiveClassesAtExit=" + cds.loadArchive());
+                        : List.of("-XX:DumpLoadedClassList=" + cds.loadClassList());
                 hooks.load(loadFlags, appUrl, runDir.resolve("load"), LOAD_SECONDS);
+                hooks.dumpLoadArchive();
             } finally {
                 hooks.stopApp();
             }

@@ -105,6 +105,37 @@ final class ClassDataSharing {
         return dir.resolve("load.jsa");
     }
 
+    /** The class list the load JVM's training run writes ({@code -XX:DumpLoadedClassList}). */
+    Path loadClassList() {
+        return dir.resolve("load.classlist");
+    }
+
+    /**
+     * The load JVM's archive is static ({@code -Xshare:dump} from the class list of a training
+     * run), not dynamic: JDK 17's dynamic dump crashed at exit in Gatling's JVM
+     * ({@code SystemDictionaryShared::adjust_lambda_proxy_class_dictionary}).
+     */
+    void dumpLoadArchive(String java, List<String> loadJvmOptions) throws IOException, InterruptedException {
+        if (!Files.isRegularFile(loadClassList()) || Files.isRegularFile(loadArchive())) {
+            return;
+        }
+        List<String> command = new java.util.ArrayList<>(List.of(java, "-Xshare:dump",
+                "-XX:SharedClassListFile=" + loadClassList(), "-XX:SharedArchiveFile=" + loadArchive()));
+        command.addAll(loadJvmOptions);
+        command.addAll(List.of("-cp", loadClassPath()));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("load-dump.log").toFile()).start();
+        if (!p.waitFor(5, TimeUnit.MINUTES) || p.exitValue() != 0) {
+            p.destroyForcibly();
+            Files.deleteIfExists(loadArchive());
+        }
+    }
+
+    /** The load JVM's class path, the same string at dump time and at every run (CDS checks it). */
+    String loadClassPath() {
+        return loadJar + java.io.File.pathSeparator + loadLib + java.io.File.separator + "*";
+    }
+
     /** The flag of a run: use the archive when it exists, else nothing (classes load as usual). */
     static List<String> use(Path archive) {
         return Files.isRegularFile(archive) ? List.of("-XX:SharedArchiveFile=" + archive) : List.of();

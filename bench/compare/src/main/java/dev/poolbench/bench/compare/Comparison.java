@@ -387,6 +387,11 @@ final class Comparison {
             public void stopApp() {
                 Comparison.this.stopApp();
             }
+
+            @Override
+            public void dumpLoadArchive() throws IOException, InterruptedException {
+                cds.dumpLoadArchive(java, LOAD_JVM_OPTIONS);
+            }
         }, out::println);
         ObjectNode node = environment.putObject("classDataSharing");
         node.put("dir", cds.dir().toString());
@@ -447,7 +452,7 @@ final class Comparison {
             command.add("-Dpoolbench.htmlReport=false");
         }
         command.add("-cp");
-        command.add(loadJar + File.pathSeparator + loadLib + File.separator + "*");
+        command.add(cds != null ? cds.loadClassPath() : loadJar + File.pathSeparator + loadLib + File.separator + "*");
         command.add(LOAD_MAIN);
         command.add("run");
         command.add("--base-url=" + appUrl);

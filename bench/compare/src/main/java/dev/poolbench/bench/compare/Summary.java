@@ -359,7 +359,7 @@ final class Summary {
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
                 "Fixed cost per measured run (reset + app start + load JVM + report check + stop; "
                         + "without warm-up and measured time): mean %.1f s, min %.1f s, max %.1f s "
-                        + "(target < 15 s)", s.mean(), s.min(), s.max()));
+                        + "(target <= 8 s)", s.mean(), s.min(), s.max()));
         String parts = fixedCostParts();
         if (parts != null) {
             line.append("\n  mean per phase: ").append(parts);
