@@ -43,7 +43,10 @@ final class CdsTraining {
             throws IOException, InterruptedException {
         for (String profile : profiles) {
             Path archive = cds.appArchive(profile);
-            if (Files.isRegularFile(archive)) {
+            boolean appDone = Files.isRegularFile(archive);
+            // The load JVM is trained once; a failed attempt is not repeated for the same jars.
+            boolean loadDone = Files.isRegularFile(cds.loadArchive()) || Files.isRegularFile(cds.loadClassList());
+            if (appDone && loadDone) {
                 continue;
             }
             long start = System.nanoTime();
@@ -53,12 +56,17 @@ final class CdsTraining {
             URI appUrl = URI.create("http://127.0.0.1:" + appPort);
             URI managementUrl = URI.create("http://127.0.0.1:" + managementPort);
             try {
-                hooks.startApp(profile, List.of("-XX:ArchiveClassesAtExit=" + archive), runDir, appPort, managementPort);
+                hooks.startApp(profile, appDone ? ClassDataSharing.use(archive)
+                        : List.of("-XX:ArchiveClassesAtExit=" + archive), runDir, appPort, managementPort);
                 hooks.awaitReady(runDir, managementUrl.resolve("/actuator/health"), appUrl.resolve("/"));
-                List<String> loadFlags = Files.isRegularFile(cds.loadArchive()) ? List.of()
+                List<String> loadFlags = loadDone ? ClassDataSharing.use(cds.loadArchive())
                         : List.of("-XX:DumpLoadedClassList=" + cds.loadClassList());
                 hooks.load(loadFlags, appUrl, runDir.resolve("load"), LOAD_SECONDS);
-                hooks.dumpLoadArchive();
+                if (!loadDone) {
+                    hooks.dumpLoadArchive();
+                    log.accept("cds: class archive for the load JVM " + (Files.isRegularFile(cds.loadArchive())
+                            ? "written" : "NOT written (see " + cds.dir().resolve("load-dump.log") + ")"));
+                }
             } finally {
                 hooks.stopApp();
             }

@@ -278,6 +278,7 @@ final class Comparison {
                         watching.loadProgress(left);
                         progress.live(left, success, fail);
                     });
+            sentinel.loadPhases(t, System.nanoTime(), timings);
             disturbance = stopSentinel(sentinel, runDir);
             long measureMillis = (System.nanoTime() - t) / 1_000_000;
             timings.put("measureMillis", measureMillis);

@@ -241,6 +241,20 @@ final class DisturbanceSentinel {
         return exe;
     }
 
+    /**
+     * Splits the time of a measured load process that started at {@code processStartNanos} and
+     * ended at {@code processEndNanos} into its start-up (to the first progress line) and its
+     * tail (from {@code left:0}: the report check and exit); nothing when it never reported.
+     */
+    synchronized void loadPhases(long processStartNanos, long processEndNanos, java.util.Map<String, Long> timings) {
+        if (loadStarted) {
+            timings.put("loadStartMillis", Math.max(0, (startNanos - processStartNanos) / 1_000_000));
+        }
+        if (endNanos != 0) {
+            timings.put("reportCheckMillis", Math.max(0, (processEndNanos - endNanos) / 1_000_000));
+        }
+    }
+
     /** The reasons of a disturbance record, joined for one line. */
     static String reasons(JsonNode disturbance) {
         List<String> reasons = new ArrayList<>();

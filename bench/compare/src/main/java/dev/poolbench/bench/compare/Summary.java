@@ -370,6 +370,7 @@ final class Summary {
     private String fixedCostParts() {
         String[][] phases = {{"resetMillis", "reset"}, {"appStartMillis", "app start"},
             {"warmupResetMillis", "reset after warm-up"}, {"measureOverheadMillis", "load JVM + report check"},
+            {"loadStartMillis", "of which load JVM start"}, {"reportCheckMillis", "report check + exit"},
             {"stopMillis", "stop"}};
         List<String> parts = new ArrayList<>();
         for (String[] phase : phases) {
