@@ -70,6 +70,9 @@ final class CdsTraining {
             } finally {
                 hooks.stopApp();
             }
+            if (appDone) {
+                continue;
+            }
             log.accept("cds: class archive for " + profile + (Files.isRegularFile(archive) ? " written" : " NOT written (see "
                     + runDir.resolve("app.log") + "); its runs load classes as usual") + " in "
                     + Durations.format((System.nanoTime() - start) / 1_000_000));

@@ -112,15 +112,19 @@ final class ClassDataSharing {
 
     /**
      * The load JVM's archive is static ({@code -Xshare:dump} from the class list of a training
-     * run), not dynamic: JDK 17's dynamic dump crashed at exit in Gatling's JVM
+     * run) and holds no lambda proxies ({@code @lambda-proxy} lines dropped): JDK 17 crashed
+     * archiving Gatling's lambda proxies, dynamically and statically alike
      * ({@code SystemDictionaryShared::adjust_lambda_proxy_class_dictionary}).
      */
     void dumpLoadArchive(String java, List<String> loadJvmOptions) throws IOException, InterruptedException {
         if (!Files.isRegularFile(loadClassList()) || Files.isRegularFile(loadArchive())) {
             return;
         }
+        Path classes = dir.resolve("load.classlist.nolambda");
+        Files.write(classes, Files.readAllLines(loadClassList(), StandardCharsets.UTF_8).stream()
+                .filter(line -> !line.startsWith("@lambda")).toList(), StandardCharsets.UTF_8);
         List<String> command = new java.util.ArrayList<>(List.of(java, "-Xshare:dump",
-                "-XX:SharedClassListFile=" + loadClassList(), "-XX:SharedArchiveFile=" + loadArchive()));
+                "-XX:SharedClassListFile=" + classes, "-XX:SharedArchiveFile=" + loadArchive()));
         command.addAll(loadJvmOptions);
         command.addAll(List.of("-cp", loadClassPath()));
         Process p = new ProcessBuilder(command).redirectErrorStream(true)
