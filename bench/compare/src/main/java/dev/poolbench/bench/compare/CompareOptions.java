@@ -53,6 +53,13 @@ final class CompareOptions {
               --max-runs N         most rounds per profile with --until-precision (default 10)
               --calibrate          A/A: the first profile against a copy of itself (hikari,hikari_2)
             A profile listed twice (--profiles hikari,hikari) runs as hikari and hikari_2 (A/A).
+              --disturbance-thresholds LIST  when a measured run counts as disturbed
+                                   (default steal=5%,other=10%,gc=5%,loadgen=90%,load=off)
+              --rerun-disturbed N  after the planned runs, repeat up to N disturbed runs (default 0)
+              --cpus ROLE=LIST,..  pin app, db and load to CPUs with taskset, e.g. app=1,db=1,load=0
+              --cds on|off         class-data sharing archives for the app and load JVMs (default on)
+              --gatling-report     render Gatling's HTML report in every measured run (default off:
+                                   it costs seconds of fixed cost per run)
             Remote mode (no embedded database, no app JVM; measures the profile running there):
               --app-url URL        e.g. http://10.0.0.2:8080
               --management-url URL e.g. http://10.0.0.2:8081 (default: app host, port 8081)
@@ -95,6 +102,11 @@ final class CompareOptions {
     boolean calibrate;
 
     static final int DEFAULT_MAX_RUNS = 10;
+    DisturbanceThresholds disturbanceThresholds = DisturbanceThresholds.DEFAULTS;
+    int rerunDisturbed;
+    CpuPlacement cpus;
+    boolean gatlingReport;
+    boolean cds = true;
 
     boolean remote() {
         return appUrl != null;
@@ -127,7 +139,8 @@ final class CompareOptions {
             } else {
                 name = arg.substring(2);
             }
-            if (name.equals("quick") || name.equals("help") || name.equals("calibrate")) {
+            if (name.equals("quick") || name.equals("help") || name.equals("calibrate")
+                    || name.equals("gatling-report")) {
                 if (value != null) {
                     throw new UsageException("--" + name + " takes no value");
                 }
@@ -148,6 +161,7 @@ final class CompareOptions {
         if (given.contains("help")) {
             throw new UsageException(null);
         }
+        o.gatlingReport = given.contains("gatling-report");
         if (given.contains("quick")) {
             o.quick = true;
             o.durationSeconds = 10;
@@ -214,6 +228,10 @@ final class CompareOptions {
             case "equivalence-margin" -> equivalenceMarginPercent = VerdictOptions.percent(name, value);
             case "until-precision" -> untilPrecisionPercent = VerdictOptions.percent(name, value);
             case "max-runs" -> maxRuns = positive(name, value, 2);
+            case "disturbance-thresholds" -> disturbanceThresholds = DisturbanceThresholds.parse(value);
+            case "rerun-disturbed" -> rerunDisturbed = positive(name, value, 0);
+            case "cds" -> cds = oneOf(name, value, List.of("on", "off")).equals("on");
+            case "cpus" -> cpus = CpuPlacement.parse(value, ProcFs.allowedCpus(ProcessHandle.current().pid()));
             default -> throw new UsageException("unknown option --" + name);
         }
     }
@@ -255,6 +273,13 @@ final class CompareOptions {
                     throw new UsageException("--" + remoteOnly + " needs --app-url (remote mode)");
                 }
             }
+        }
+        if (cpus != null) {
+            if (remote()) {
+                throw new UsageException("--cpus places the local app, database and load JVMs; it cannot be used "
+                        + "with --app-url");
+            }
+            CpuPlacement.requireTaskset();
         }
         // Remote mode has no distance of its own (validated above): its network is the real one.
         dbDistance = remote() ? null : DbDistance.parse(dbDistanceName, dbLatency, dbBandwidth);
@@ -367,6 +392,11 @@ final class CompareOptions {
         n.put("dbDistance", remote() ? null : dbDistance.name());
         n.put("quick", quick);
         VerdictOptions.toJson(this, n);
+        n.set("disturbanceThresholds", disturbanceThresholds.json());
+        n.put("rerunDisturbed", rerunDisturbed);
+        n.set("cpus", cpus == null ? null : cpus.json());
+        n.put("gatlingReport", gatlingReport);
+        n.put("cds", cds);
         if (remote()) {
             n.put("appUrl", appUrl.toString());
             n.put("managementUrl", managementUrl.toString());

@@ -56,6 +56,9 @@ public final class Comparison {
     private Integer remoteSize;
     private Path webappJar;
     private Path loadLib;
+    private ClassDataSharing cds;
+    /** Our own processes: their CPU is the measured work, anything else disturbs it (another part adds a proxy here). */
+    final OwnProcesses ownProcesses = OwnProcesses.ofComparison(app::get, LoadProcess.CURRENT::get);
 
     Comparison(CompareOptions options) {
         this.options = options;
@@ -138,10 +141,18 @@ public final class Comparison {
                 dbProxy = DbProxy.start(options.dbDistance, database.port(), dir.resolve("toxiproxy.log"), out::println);
             }
             environment.set("dbDistance", DbDistanceRecord.environment(options.dbDistance, dbProxy));
+            if (options.cpus != null) {
+                options.cpus.pin("db", OwnProcesses.databasePid().orElseThrow(() ->
+                        new IllegalStateException("--cpus db=...: the embedded MariaDB process was not found")));
+            }
         }
         Json.write(dir.resolve("environment.json"), environment);
 
         List<String> profiles = options.remote() ? List.of(remoteProfile) : options.profiles;
+        if (options.cds && !options.remote()) {
+            loadJar = prepareCds(java, loadJar, data, profiles, environment);
+        }
+        Path loadJarToRun = loadJar;
         List<Integer> sizes = options.remote() ? Collections.singletonList(remoteSize) : options.sizes();
         RunPlan plan = RunPlan.create(profiles, sizes, options.runs, options.maxRuns == null ? options.runs
                 : options.maxRuns, options.order, options.untilPrecisionPercent == null ? null
@@ -155,22 +166,27 @@ public final class Comparison {
         try (Progress p = new Progress(out, Progress.isTerminal(), plan.plannedRuns(),
                 (options.durationSeconds + options.warmupSeconds) * 1_000L)) {
             progress = p;
+            Reruns reruns = new Reruns(options.rerunDisturbed);
+            Reruns.Runner runner = (planned, dirName, rerunOf) -> record(planned, dirName, rerunOf, java, loadJarToRun, data, dir);
             for (RunPlan.Planned planned : plan) {
                 if (interrupted) {
                     break;
                 }
                 p.totalRuns(plan.plannedRuns());
-                ObjectNode record = runOne(planned, java, loadJar, data, runsDir.resolve(planned.dirName()));
+                ObjectNode record = runner.run(planned, planned.dirName(), null);
                 appVersion = appVersion != null ? appVersion : Json.text(record, "versions.appJvm");
-                Json.write(runsDir.resolve(planned.dirName()).resolve("run.json"), record);
-                Files.writeString(dir.resolve("runs.jsonl"), Json.line(record) + "\n", StandardCharsets.UTF_8,
-                        StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-                p.message(runLine(record));
+                reruns.offer(planned, planned.dirName(), record);
                 plan.record(RunRecord.of(record));
             }
             if (plan.stopReason() != null) {
                 p.message(plan.stopReason());
                 environment.put("roundsStopReason", plan.stopReason());
+            }
+            if (reruns.pending() > 0 && !interrupted) {
+                p.addRuns(reruns.pending());
+                p.message("re-running up to " + reruns.pending() + " disturbed run(s) (--rerun-disturbed "
+                        + options.rerunDisturbed + ")");
+                reruns.runAll(runner, () -> interrupted);
             }
         } finally {
             progress = null;
@@ -190,11 +206,28 @@ public final class Comparison {
         return Summarizer.summarize(dir, out);
     }
 
+    /** One run into runs/DIRNAME, its record written to run.json and runs.jsonl and shown. */
+    private ObjectNode record(RunPlan.Planned planned, String dirName, String rerunOf, String java, Path loadJar,
+                              Path data, Path dir) throws IOException, InterruptedException {
+        Path runDir = dir.resolve("runs").resolve(dirName);
+        ObjectNode record = runOne(planned, java, loadJar, data, runDir, rerunOf == null ? "" : " (re-run)");
+        record.put("runDir", dirName);
+        if (rerunOf != null) {
+            record.put("rerunOf", rerunOf);
+        }
+        Json.write(runDir.resolve("run.json"), record);
+        Files.writeString(dir.resolve("runs.jsonl"), Json.line(record) + "\n", StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        progress.message(runLine(record));
+        return record;
+    }
+
     /** One planned run, end to end; never throws for a failure of the run itself. */
-    private ObjectNode runOne(RunPlan.Planned planned, String java, Path loadJar, Path data, Path runDir)
-            throws IOException, InterruptedException {
+    private ObjectNode runOne(RunPlan.Planned planned, String java, Path loadJar, Path data, Path runDir,
+                              String labelSuffix) throws IOException, InterruptedException {
         Files.createDirectories(runDir);
-        progress.runStarted(planned.sequence(), Progress.label(planned, Math.max(options.runs, planned.round())));
+        progress.runStarted(progress.nextIndex(), Progress.label(planned, Math.max(options.runs, planned.round()))
+                + labelSuffix);
         long runStart = System.nanoTime();
         Map<String, Long> timings = new LinkedHashMap<>();
         List<String> problems = new ArrayList<>();
@@ -204,8 +237,11 @@ public final class Comparison {
         PoolMetricsSampler poolSampler = null;
         PoolMetricsSummary poolMetrics = null;
         double proxyCpuSeconds = Double.NaN;
+        DisturbanceSentinel sentinel = null;
+        ObjectNode disturbance = null;
         URI appUrl = options.appUrl;
         URI managementUrl = options.managementUrl;
+        String appCpus = null;
         try {
             if (options.remote()) {
                 progress.phase("reset", 0);
@@ -219,7 +255,9 @@ public final class Comparison {
                 appUrl = URI.create("http://127.0.0.1:" + appPort);
                 managementUrl = URI.create("http://127.0.0.1:" + managementPort);
                 long t = System.nanoTime();
-                startApp(java, planned, runDir, appPort, managementPort);
+                startApp(java, planned.appProfile(), planned.poolSize(), runDir, appPort, managementPort,
+                        cds == null ? List.of() : ClassDataSharing.use(cds.appArchive(planned.appProfile())));
+                appCpus = ProcFs.allowedCpus(app.get().pid());
                 timings.put("resetMillis", timed(() -> reset(runDir)));
                 progress.phase("start", 0);
                 AppProcess.awaitReady(app.get(), runDir.resolve("app.log"),
@@ -238,7 +276,7 @@ public final class Comparison {
                 progress.phase("warm-up", options.warmupSeconds);
                 long t = System.nanoTime();
                 int warmExit = LoadProcess.run(loadCommand(java, loadJar, appUrl, data, runDir.resolve("warmup"),
-                        options.warmupSeconds, true, planned), runDir.resolve("load.log"), progress::live);
+                        options.warmupSeconds, true, planned.dirName(), loadCdsFlags()), runDir.resolve("load.log"), progress::live);
                 timings.put("warmupMillis", (System.nanoTime() - t) / 1_000_000);
                 if (warmExit == 2) {
                     problems.add("warm-up run failed (exit 2): " + lastLine(runDir.resolve("load.log")));
@@ -250,11 +288,18 @@ public final class Comparison {
             progress.phase("measure", options.durationSeconds);
             // Pool behaviour during the measured run: scrapes :mgmt/actuator/prometheus once a second.
             poolSampler = PoolMetricsSampler.start(managementUrl.resolve("/actuator/prometheus"), runDir);
+            sentinel = DisturbanceSentinel.start(ownProcesses);
             long t = System.nanoTime();
             double proxyCpuStart = dbProxy == null ? Double.NaN : dbProxy.cpuSeconds();
+            DisturbanceSentinel watching = sentinel;
             exit = LoadProcess.run(loadCommand(java, loadJar, appUrl, data, runDir, options.durationSeconds,
-                    false, planned), runDir.resolve("load.log"), progress::live);
+                    false, planned.dirName(), loadCdsFlags()), runDir.resolve("load.log"), (left, success, fail) -> {
+                        watching.loadProgress(left);
+                        progress.live(left, success, fail);
+                    });
             proxyCpuSeconds = dbProxy == null ? Double.NaN : dbProxy.cpuSeconds() - proxyCpuStart;
+            sentinel.loadPhases(t, System.nanoTime(), timings);
+            disturbance = stopSentinel(sentinel, runDir);
             long measureMillis = (System.nanoTime() - t) / 1_000_000;
             timings.put("measureMillis", measureMillis);
             timings.put("measureOverheadMillis", Math.max(0, measureMillis - options.durationSeconds * 1_000L));
@@ -267,6 +312,9 @@ public final class Comparison {
         } finally {
             if (poolSampler != null) {
                 poolMetrics = poolSampler.stop();
+            }
+            if (sentinel != null && disturbance == null) {
+                disturbance = stopSentinel(sentinel, runDir);
             }
             progress.phase("stop", 0);
             long t = System.nanoTime();
@@ -295,6 +343,19 @@ public final class Comparison {
             record.set("poolMetrics", poolMetrics.json());
         }
         DbDistanceRecord.addToRun(record, options.dbDistance, proxyCpuSeconds);
+        if (disturbance != null) {
+            record.put("disturbed", disturbance.path("disturbed").asBoolean());
+            record.set("disturbance", disturbance);
+            if (disturbance.path("disturbed").asBoolean()) {
+                progress.message("WARNING: run " + runDir.getFileName() + " was disturbed: "
+                        + DisturbanceSentinel.reasons(disturbance));
+            }
+        }
+        if (options.cpus != null) {
+            ObjectNode cpus = options.cpus.json();
+            cpus.put("appReadBack", appCpus);
+            record.set("cpus", cpus);
+        }
         ObjectNode timingNode = record.putObject("timings");
         timings.forEach(timingNode::put);
         ObjectNode versions = record.putObject("versions");
@@ -307,14 +368,73 @@ public final class Comparison {
         return record;
     }
 
-    private void startApp(String java, RunPlan.Planned planned, Path runDir, int appPort, int managementPort)
-            throws IOException {
+    private ObjectNode stopSentinel(DisturbanceSentinel sentinel, Path runDir) {
+        Path resultFile = runDir.resolve("result.json");
+        JsonNode result = null;
+        try {
+            result = Files.isRegularFile(resultFile) ? Json.read(resultFile) : null;
+        } catch (IOException | RuntimeException e) {
+            // no load generator figure for this run
+        }
+        return sentinel.stop(options.remote() ? null : runDir.resolve("gc.log"), result, options.disturbanceThresholds);
+    }
+
+    /** Class-data sharing prepared, archives trained where missing; returns the load jar to run. */
+    private Path prepareCds(String java, Path loadJar, Path data, List<String> profiles, ObjectNode environment)
+            throws IOException, InterruptedException {
+        cds = ClassDataSharing.prepare(java, webappJar, loadJar, loadLib, out::println);
+        webappJar = cds.appJar();
+        loadLib = cds.loadLib();
+        CdsTraining.train(cds, profiles, new CdsTraining.Hooks() {
+            @Override
+            public void startApp(String profile, List<String> flags, Path runDir, int appPort, int mgmtPort)
+                    throws IOException {
+                Comparison.this.startApp(java, profile, options.sizes().get(0), runDir, appPort, mgmtPort, flags);
+            }
+
+            @Override
+            public void awaitReady(Path runDir, URI health, URI page) throws InterruptedException {
+                AppProcess.awaitReady(app.get(), runDir.resolve("app.log"), health, page, AppProcess.HEALTH_TIMEOUT);
+            }
+
+            @Override
+            public int load(List<String> flags, URI appUrl, Path outDir, int seconds)
+                    throws IOException, InterruptedException {
+                Files.createDirectories(outDir);
+                return LoadProcess.run(loadCommand(java, cds.loadJar(), appUrl, data, outDir, seconds, true,
+                        "cds-training", flags), outDir.resolve("load.log"), (left, success, fail) -> { });
+            }
+
+            @Override
+            public void stopApp() {
+                Comparison.this.stopApp();
+            }
+
+            @Override
+            public void dumpLoadArchive() throws IOException, InterruptedException {
+                cds.dumpLoadArchive(java, LOAD_JVM_OPTIONS);
+            }
+        }, out::println);
+        ObjectNode node = environment.putObject("classDataSharing");
+        node.put("dir", cds.dir().toString());
+        node.put("loadArchive", Files.isRegularFile(cds.loadArchive()));
+        profiles.forEach(p -> node.put("app-" + p, Files.isRegularFile(cds.appArchive(p))));
+        return cds.loadJar();
+    }
+
+    private List<String> loadCdsFlags() {
+        return cds == null ? List.of() : ClassDataSharing.use(cds.loadArchive());
+    }
+
+    private void startApp(String java, String profile, Integer poolSize, Path runDir, int appPort, int managementPort,
+                          List<String> extraFlags) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(java);
         command.addAll(JvmOptionsTemplate.render(options.jvmOptions, templateValues(runDir.toAbsolutePath())));
+        command.addAll(extraFlags);
         command.add("-jar");
         command.add(webappJar.toString());
-        command.add("--spring.profiles.active=" + planned.appProfile());
+        command.add("--spring.profiles.active=" + profile);
         Map<String, String> env = new LinkedHashMap<>();
         env.put("ISU4_DB_HOST", "127.0.0.1");
         // Through the distance proxy when there is one (the reset goes to the database directly).
@@ -323,14 +443,17 @@ public final class Comparison {
         env.put("ISU4_DB_PASSWORD", database.password());
         env.put("ISU4_DB_NAME", LocalDatabase.DATABASE);
         env.put("POOLBENCH_POOL_MODE", options.poolMode);
-        if (planned.poolSize() != null) {
-            env.put("POOLBENCH_POOL_SIZE", String.valueOf(planned.poolSize()));
+        if (poolSize != null) {
+            env.put("POOLBENCH_POOL_SIZE", String.valueOf(poolSize));
         }
         env.put("SERVER_PORT", String.valueOf(appPort));
         env.put("POOLBENCH_MANAGEMENT_PORT", String.valueOf(managementPort));
         Files.writeString(runDir.resolve("app-command.txt"), String.join(" ", command) + "\n"
                 + env.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).reduce((a, b) -> a + "\n" + b)
                 .orElse("") + "\n");
+        if (options.cpus != null) {
+            command = options.cpus.wrap("app", command);
+        }
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(runDir.resolve("app.log").toFile());
         builder.environment().putAll(env);
@@ -342,15 +465,17 @@ public final class Comparison {
     }
 
     private List<String> loadCommand(String java, Path loadJar, URI appUrl, Path data, Path outDir, int seconds,
-                                     boolean warmup, RunPlan.Planned planned) {
+                                     boolean warmup, String label, List<String> extraFlags) {
         List<String> command = new ArrayList<>();
         command.add(java);
         command.addAll(LOAD_JVM_OPTIONS);
-        if (warmup) {
+        command.addAll(extraFlags);
+        if (warmup || !options.gatlingReport) {
+            // Gatling's HTML report costs seconds of fixed cost per run; off unless asked for.
             command.add("-Dpoolbench.htmlReport=false");
         }
         command.add("-cp");
-        command.add(loadJar + File.pathSeparator + loadLib + File.separator + "*");
+        command.add(cds != null ? cds.loadClassPath() : loadJar + File.pathSeparator + loadLib + File.separator + "*");
         command.add(LOAD_MAIN);
         command.add("run");
         command.add("--base-url=" + appUrl);
@@ -363,11 +488,11 @@ public final class Comparison {
         // The same load seed for every run: each pool faces the same random draws (as far as
         // the server's timing lets the flows line up).
         command.add("--seed=" + options.seed);
-        command.add("--label=" + planned.dirName() + (warmup ? " warm-up" : ""));
+        command.add("--label=" + label + (warmup ? " warm-up" : ""));
         if (warmup) {
             command.add("--no-report-check");
         }
-        return command;
+        return options.cpus == null ? command : options.cpus.wrap("load", command);
     }
 
     private void reset(Path runDir) {
@@ -511,6 +636,9 @@ public final class Comparison {
         line.append(DbDistanceRecord.runLinePart(r));
         if (r.path("flagged").asBoolean()) {
             line.append(" | FLAGGED");
+        }
+        if (r.path("disturbed").asBoolean()) {
+            line.append(" | DISTURBED");
         }
         if (r.path("problems").size() > 0) {
             line.append(" | ").append(r.path("problems").get(0).asText());

@@ -51,6 +51,16 @@ public final class Progress implements AutoCloseable {
         totalRuns = runs;
     }
 
+    /** Index of the next run: one more than the last started. */
+    synchronized int nextIndex() {
+        return runIndex + 1;
+    }
+
+    /** Runs added after the plan (re-runs of disturbed runs). */
+    synchronized void addRuns(int n) {
+        totalRuns += n;
+    }
+
     public synchronized void runStarted(int index, String label) {
         runIndex = index;
         runLabel = label;

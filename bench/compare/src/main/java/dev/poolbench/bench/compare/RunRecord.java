@@ -16,9 +16,12 @@ record RunRecord(String profile, Integer poolSize, String poolMode, int round, b
                  double p99Millis, double cpuMillisPerPassedPage, double fixedCostSeconds,
                  ObjectNode json) {
 
-    /** Whether the run counts in the statistics: valid and its pool as requested. */
+    /**
+     * Whether the run counts in the statistics: valid, its pool as requested, and not replaced
+     * by a re-run ({@code supersededBy}, see {@link Reruns}).
+     */
     boolean counted() {
-        return valid && !flagged;
+        return valid && !flagged && !json.has("supersededBy");
     }
 
     String groupLabel() {

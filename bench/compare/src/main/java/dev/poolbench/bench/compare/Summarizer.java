@@ -28,6 +28,7 @@ final class Summarizer {
             throw new IllegalArgumentException("results directory not found: " + dir);
         }
         List<RunRecord> runs = readRuns(dir);
+        Reruns.markSuperseded(runs);
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("no run records in " + dir
                     + " (expected runs.jsonl or runs/<round>-<profile>/result.json)");
