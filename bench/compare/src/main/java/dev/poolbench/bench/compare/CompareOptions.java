@@ -41,7 +41,7 @@ final class CompareOptions {
               --results DIR        results root (default results)
               --db-port N          port of the embedded MariaDB (default 13306)
               --db-distance NAME   loopback (no proxy) | lan (the Toxiproxy hop alone) | cloud (0.5 ms
-                                   average per round trip, through Toxiproxy) (default %s)
+                                   average per round trip, through Toxiproxy) (default DEFAULT_DISTANCE)
               --db-latency M[:J]   custom average round-trip latency through Toxiproxy, in steps of
                                    0.5 ms: 0.5ms, 2ms, 2.5ms:2ms
               --db-bandwidth RATE  per direction through Toxiproxy: 100mbit, 1gbit, 10MB/s
@@ -66,7 +66,7 @@ final class CompareOptions {
               --reset-command CMD  shell command that resets the database before each run, or
               --reset-jdbc-url URL --db-user U --db-password P   reset over JDBC
             Usage: poolbench summarize --results DIR
-            """.formatted(DbDistance.DEFAULT.name());
+            """.replace("DEFAULT_DISTANCE", DbDistance.DEFAULT.name());
 
     List<String> profiles = PROFILES;
     int runs = 3;
