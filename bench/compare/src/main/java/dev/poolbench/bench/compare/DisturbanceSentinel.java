@@ -48,6 +48,7 @@ final class DisturbanceSentinel {
     private final Map<Long, ProcFs.ProcessCpu> lastSeen = new HashMap<>();
     private final Set<Long> ownSeen = new HashSet<>();
     private final List<Double> loadAverages = new ArrayList<>();
+    private final Map<Long, String> commands = new HashMap<>();
     private ProcFs.CpuTimes lastCpu;
     private int samples;
     private volatile boolean stopped;
@@ -95,6 +96,8 @@ final class DisturbanceSentinel {
             sample();
             endedAt = Instant.now();
             endNanos = System.nanoTime();
+            // Name the likely top processes now, while they still run (a hog may end with the window).
+            others().stream().limit(5).forEach(p -> commands.put(p.pid(), command(p.pid())));
         }
     }
 
@@ -146,15 +149,11 @@ final class DisturbanceSentinel {
 
         double steal = Double.NaN;
         double other = Double.NaN;
-        List<ProcFs.ProcessCpu> others = new ArrayList<>();
+        List<ProcFs.ProcessCpu> others = others();
         long ownTicks = 0;
         for (ProcFs.ProcessCpu p : lastSeen.values()) {
-            // A process that was not there at the start began in the window: all its CPU counts.
-            long used = p.ticks() - firstTicks.getOrDefault(p.pid(), 0L);
             if (ownSeen.contains(p.pid())) {
-                ownTicks += used;
-            } else if (used > 0) {
-                others.add(new ProcFs.ProcessCpu(p.pid(), p.name(), used));
+                ownTicks += p.ticks() - firstTicks.getOrDefault(p.pid(), 0L);
             }
         }
         if (firstCpu != null && lastCpu != null && lastCpu.total() > firstCpu.total()) {
@@ -162,7 +161,6 @@ final class DisturbanceSentinel {
             steal = 100.0 * (lastCpu.steal() - firstCpu.steal()) / total;
             other = 100.0 * Math.max(0, lastCpu.busy() - firstCpu.busy() - ownTicks) / total;
         }
-        others.sort(Comparator.comparingLong(ProcFs.ProcessCpu::ticks).reversed());
         List<ProcFs.ProcessCpu> top = others.subList(0, Math.min(3, others.size()));
 
         double gcMillis = gcLog == null ? Double.NaN : GcLog.pauseMillis(gcLog, startedAt, endedAt);
@@ -194,7 +192,7 @@ final class DisturbanceSentinel {
             ObjectNode t = topNode.addObject();
             t.put("pid", p.pid());
             t.put("name", p.name());
-            t.put("command", command(p.pid()));
+            t.put("command", commands.computeIfAbsent(p.pid(), DisturbanceSentinel::command));
             DisturbanceThresholds.put(t, "cpuSeconds", (double) p.ticks() / hz);
         }
         DisturbanceThresholds.put(n, "ownCpuSeconds", (double) ownTicks / hz);
@@ -239,6 +237,20 @@ final class DisturbanceSentinel {
             }
         }
         return exe;
+    }
+
+    /** Processes not ours with their CPU in the window, most first. */
+    private List<ProcFs.ProcessCpu> others() {
+        List<ProcFs.ProcessCpu> others = new ArrayList<>();
+        for (ProcFs.ProcessCpu p : lastSeen.values()) {
+            // A process that was not there at the start began in the window: all its CPU counts.
+            long used = p.ticks() - firstTicks.getOrDefault(p.pid(), 0L);
+            if (!ownSeen.contains(p.pid()) && used > 0) {
+                others.add(new ProcFs.ProcessCpu(p.pid(), p.name(), used));
+            }
+        }
+        others.sort(Comparator.comparingLong(ProcFs.ProcessCpu::ticks).reversed());
+        return others;
     }
 
     /**
