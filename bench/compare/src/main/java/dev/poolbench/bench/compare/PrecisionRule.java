@@ -49,8 +49,9 @@ final class PrecisionRule implements RunPlan.StopRule {
             return String.format(Locale.ROOT, "every paired interval is within ±%s %% (widest %s, %s)",
                     PairedVerdict.marginText(precisionPercent), widestText, where);
         }
-        log.accept(String.format(Locale.ROOT, "precision: widest paired interval %s (%s), target ±%s %%: "
-                + "adding a round", widestText, where, PairedVerdict.marginText(precisionPercent)));
+        // Neutral wording: the plan may still stop here because the budget is spent.
+        log.accept(String.format(Locale.ROOT, "precision: widest paired interval %s (%s), target ±%s %%",
+                widestText, where, PairedVerdict.marginText(precisionPercent)));
         return null;
     }
 }

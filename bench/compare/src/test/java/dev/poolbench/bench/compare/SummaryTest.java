@@ -94,7 +94,7 @@ class SummaryTest {
         Summary s = Summary.of(Fixtures.runs(
                 "hikari", new double[] {1000, 1010, 990, 1005, 995, 1000},
                 "hikari_2", new double[] {1002, 1004, 993, 1001, 999, 998}), Json.object());
-        assertTrue(verdict(s).contains("hikari_2 vs hikari: -0.0 %"), verdict(s));
+        assertTrue(verdict(s).contains("hikari_2 vs hikari: +0.0 %"), verdict(s));
         assertTrue(verdict(s).contains("equivalent within ±5 %"), verdict(s));
     }
 

@@ -52,11 +52,26 @@ public final class PairedTest {
 
         /** e.g. {@code +3.1 % [-0.8 .. +7.0]}. */
         public String interval() {
-            if (n < 2) {
-                return String.format(Locale.ROOT, "%+.1f %% [no interval]", estimatePercent);
+            if (n == 0) {
+                return "no round with both runs counted";
             }
-            return String.format(Locale.ROOT, "%+.1f %% [%+.1f .. %+.1f]", estimatePercent,
-                    lowPercent, highPercent);
+            if (n < 2) {
+                return signed(estimatePercent) + " % [no interval]";
+            }
+            return signed(estimatePercent) + " % [" + signed(lowPercent) + " .. " + signed(highPercent) + "]";
+        }
+
+        /**
+         * One decimal with its sign; no "-0.0" for a difference that rounds to nothing, and a
+         * cap for the upper ends that a wide log interval reaches with very few rounds
+         * (summary.json keeps the exact value).
+         */
+        private static String signed(double percent) {
+            if (percent > 999.9) {
+                return ">+999.9";
+            }
+            String text = String.format(Locale.ROOT, "%+.1f", percent);
+            return text.equals("-0.0") ? "+0.0" : text;
         }
 
         /** e.g. {@code equivalent within ±5 %}, {@code undecided (about 12 rounds would settle it)}. */

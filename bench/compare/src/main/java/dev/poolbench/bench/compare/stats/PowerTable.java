@@ -59,7 +59,12 @@ public final class PowerTable {
                 String value = args[++i];
                 switch (name) {
                     case "--cv" -> cvs = list(name, value, 0.1, 200);
-                    case "--rounds" -> rounds = list(name, value, 2, 1_000);
+                    case "--rounds" -> {
+                        rounds = list(name, value, 2, 1_000);
+                        if (rounds.stream().anyMatch(r -> r != Math.rint(r))) {
+                            throw new IllegalArgumentException("--rounds must be whole numbers, got '" + value + "'");
+                        }
+                    }
                     case "--differences" -> differences = list(name, value, 0.1, 1_000);
                     case "--margin" -> margin = list(name, value, 0.1, 100).get(0);
                     case "--simulations" -> simulations = (int) (double) list(name, value, 10, 1_000_000).get(0);

@@ -71,6 +71,20 @@ class PairedTestTest {
     }
 
     @Test
+    void hugeUpperEndsAreCapped() {
+        PairedTest.Result r = PairedTest.of(logs(0.1, 10), 5);
+        assertTrue(r.highPercent() > 1000);
+        assertTrue(r.interval().endsWith(" .. >+999.9]"), r.interval());
+    }
+
+    @Test
+    void noPairedRound() {
+        PairedTest.Result r = PairedTest.of(new double[0], 5);
+        assertEquals(PairedTest.Word.UNDECIDED, r.word());
+        assertEquals("no round with both runs counted", r.interval());
+    }
+
+    @Test
     void zeroSpread() {
         assertEquals(PairedTest.Word.FASTER, PairedTest.of(logs(1.1, 1.1), 5).word());
         assertEquals(PairedTest.Word.EQUIVALENT, PairedTest.of(logs(1.0, 1.0), 5).word());

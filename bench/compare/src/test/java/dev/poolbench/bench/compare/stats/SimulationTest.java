@@ -88,5 +88,6 @@ class SimulationTest {
         assertEquals(4, text.lines().filter(l -> l.matches("\\| \\d+ % \\| \\d+ \\|.*")).count(), text);
         assertEquals(2, PowerTable.run(new PrintStream(out), new PrintStream(err), "--cv", "abc"));
         assertEquals(2, PowerTable.run(new PrintStream(out), new PrintStream(err), "--rounds", "1"));
+        assertEquals(2, PowerTable.run(new PrintStream(out), new PrintStream(err), "--rounds", "2.5"));
     }
 }
