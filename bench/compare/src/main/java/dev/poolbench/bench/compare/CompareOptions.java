@@ -45,7 +45,7 @@ final class CompareOptions {
               --db-latency M[:J]   custom average round-trip latency through Toxiproxy, in steps of
                                    0.5 ms: 0.5ms, 2ms, 2.5ms:2ms
               --db-bandwidth RATE  per direction through Toxiproxy: 100mbit, 1gbit, 10MB/s
-              --quick              duration 10, warm-up 3, runs 1 (explicit options still win)
+              --quick              duration 10, warm-up 3, runs 1, cds off (explicit options still win)
             Verdict (bench/README.md, "Verdict"):
               --reference PROFILE  profile the others are compared with (default: the first listed)
               --equivalence-margin X%  "equivalent within ±X %" margin (default 5%)
@@ -57,7 +57,8 @@ final class CompareOptions {
                                    (default steal=5%,other=10%,gc=5%,loadgen=90%,load=off)
               --rerun-disturbed N  after the planned runs, repeat up to N disturbed runs (default 0)
               --cpus ROLE=LIST,..  pin app, db and load to CPUs with taskset, e.g. app=1,db=1,load=0
-              --cds on|off         class-data sharing archives for the app and load JVMs (default on)
+              --cds on|off         class-data sharing archives for the app and load JVMs (default on,
+                                   off with --quick)
               --gatling-report     render Gatling's HTML report in every measured run (default off:
                                    it costs seconds of fixed cost per run)
             Remote mode (no embedded database, no app JVM; measures the profile running there):
@@ -167,6 +168,9 @@ final class CompareOptions {
             o.durationSeconds = 10;
             o.warmupSeconds = 3;
             o.runs = 1;
+            // Training the class archives takes 15-40 s per profile, more than a quick trial's
+            // runs save with them; --cds on still turns them on.
+            o.cds = false;
         }
         o.calibrate = given.contains("calibrate");
         for (Map.Entry<String, String> e : values.entrySet()) {

@@ -1,6 +1,7 @@
 package dev.poolbench.bench.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -35,6 +36,9 @@ class CompareOptionsTest {
         assertEquals(20, o.durationSeconds);
         assertEquals(3, o.warmupSeconds);
         assertEquals(1, o.runs);
+        assertFalse(o.cds, "a quick trial trains no class archives");
+        assertTrue(CompareOptions.parse("--quick", "--cds", "on").cds);
+        assertTrue(CompareOptions.parse().cds);
     }
 
     @Test
