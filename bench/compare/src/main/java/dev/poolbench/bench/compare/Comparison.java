@@ -15,6 +15,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Collections;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -126,6 +127,9 @@ public final class Comparison {
             environment.put("databaseVersion", database.version());
             if (options.dbDistance.proxied()) {
                 dbProxy = DbProxy.start(options.dbDistance, database.port(), dir.resolve("toxiproxy.log"), out::println);
+                // The proxy's CPU is part of the comparison (shown per run), not a disturbance.
+                long proxyPid = dbProxy.pid();
+                ownProcesses.add(() -> Set.of(proxyPid));
             }
             environment.set("dbDistance", DbDistanceRecord.environment(options.dbDistance, dbProxy));
             if (options.cpus != null) {

@@ -57,6 +57,10 @@ final class DbProxy implements AutoCloseable {
         return server.cpuSeconds();
     }
 
+    long pid() {
+        return server.pid();
+    }
+
     /** What environment.json records about the proxy process. */
     ObjectNode toJson() {
         ObjectNode n = Json.object();

@@ -37,6 +37,7 @@ class DbProxyTest {
             try (DbProxy proxy = DbProxy.start(cloud, database.getLocalPort(), temp.resolve("toxiproxy.log"),
                     System.out::println)) {
                 pid = proxy.toJson().path("pid").asLong();
+                assertEquals(pid, proxy.pid());
                 assertTrue(proxy.port() != database.getLocalPort());
                 try (Socket s = new Socket(InetAddress.getLoopbackAddress(), proxy.port())) {
                     s.setTcpNoDelay(true);
