@@ -18,8 +18,14 @@ final class ChartStyle {
     private ChartStyle() {
     }
 
-    static void apply(AxesChartStyler styler) {
-        styler.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
+    /** Widest title at 14 pt that fits the 1100-px charts; longer ones get a smaller font. */
+    private static final int TITLE_CHARS_AT_14PT = 125;
+
+    static void apply(AxesChartStyler styler, String title) {
+        // The title carries the settings line, which grows with a database distance: shrink the
+        // font rather than cut the settings off at the chart's edge.
+        int size = Math.max(8, Math.min(14, 14 * TITLE_CHARS_AT_14PT / Math.max(1, title.length())));
+        styler.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, size));
         styler.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
         styler.setChartBackgroundColor(Color.WHITE);
         styler.setPlotBackgroundColor(Color.WHITE);

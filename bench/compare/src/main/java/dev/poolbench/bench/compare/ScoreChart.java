@@ -47,7 +47,7 @@ final class ScoreChart {
                 .xAxisTitle("pool profile   (dots: runs, round 1 first; diamond and bar: mean with 95 % "
                         + "confidence interval)")
                 .yAxisTitle("score (higher is better)").build();
-        ChartStyle.apply(chart.getStyler());
+        ChartStyle.apply(chart.getStyler(), title);
         chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Scatter);
         chart.getStyler().setOverlapped(false);
         List<Summary.Block> blocks = summary.blocks();

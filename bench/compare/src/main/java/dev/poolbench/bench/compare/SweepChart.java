@@ -30,7 +30,7 @@ final class SweepChart {
                 .title("Score against pool size - " + summary.settingsLine())
                 .xAxisTitle("pool size (maximum connections)   (point and bar: mean with 95 % confidence interval)")
                 .yAxisTitle("score (higher is better)").build();
-        ChartStyle.apply(chart.getStyler());
+        ChartStyle.apply(chart.getStyler(), chart.getTitle());
         chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
         chart.getStyler().setOverlapped(true);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
