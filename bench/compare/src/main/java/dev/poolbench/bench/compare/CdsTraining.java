@@ -1,7 +1,6 @@
 package dev.poolbench.bench.compare;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,8 +50,8 @@ final class CdsTraining {
             }
             long start = System.nanoTime();
             Path runDir = Files.createDirectories(cds.dir().resolve("train-" + profile));
-            int appPort = freePort();
-            int managementPort = freePort();
+            int appPort = FreePort.next();
+            int managementPort = FreePort.next();
             URI appUrl = URI.create("http://127.0.0.1:" + appPort);
             URI managementUrl = URI.create("http://127.0.0.1:" + managementPort);
             try {
@@ -79,10 +78,4 @@ final class CdsTraining {
         }
     }
 
-    static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            socket.setReuseAddress(true);
-            return socket.getLocalPort();
-        }
-    }
 }

@@ -223,13 +223,7 @@ public final class Comparison {
         closeProxy();
         LocalDatabase db = database;
         database = null;
-        if (db != null) {
-            try {
-                db.close();
-            } catch (RuntimeException e) {
-                System.err.println("poolbench: could not stop the embedded MariaDB: " + e.getMessage());
-            }
-        }
+        LocalDatabase.closeQuietly(db, "compare");
         deleteSnapshot();
     }
 

@@ -5,7 +5,6 @@ import dev.poolbench.bench.compare.proxy.Proxy;
 import dev.poolbench.bench.compare.proxy.Toxiproxy;
 import dev.poolbench.bench.compare.proxy.ToxiproxyBinary;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 
@@ -30,7 +29,7 @@ final class DbProxy implements AutoCloseable {
     static DbProxy start(DbDistance distance, int dbPort, Path log, Consumer<String> out)
             throws IOException, InterruptedException {
         Path binary = ToxiproxyBinary.locate(out);
-        Toxiproxy server = Toxiproxy.start(binary, freePort(), log);
+        Toxiproxy server = Toxiproxy.start(binary, FreePort.next(), log);
         try {
             Proxy proxy = server.createProxy("mariadb", 0, "127.0.0.1", dbPort);
             if (distance.latencyMicros() > 0) {
@@ -76,9 +75,4 @@ final class DbProxy implements AutoCloseable {
         server.close();
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-    }
 }

@@ -150,6 +150,18 @@ public final class LocalDatabase implements AutoCloseable {
         return "stop " + Durations.format(stopMillis) + ", start " + Durations.format(db.startupTime().toMillis());
     }
 
+    /** Stops the database during shutdown: a failure is reported on stderr, never thrown. */
+    public static void closeQuietly(LocalDatabase db, String command) {
+        if (db == null) {
+            return;
+        }
+        try {
+            db.close();
+        } catch (RuntimeException e) {
+            System.err.println("poolbench " + command + ": could not stop the embedded MariaDB: " + e.getMessage());
+        }
+    }
+
     @Override
     public void close() {
         db.close();

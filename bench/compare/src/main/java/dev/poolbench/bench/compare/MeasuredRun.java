@@ -134,8 +134,8 @@ final class MeasuredRun {
                 // The reset runs while the app JVM boots: the app touches no table before it is
                 // ready, and this saves the reset's time from the fixed cost of every run.
                 progress.phase("start + reset", 0);
-                int appPort = CdsTraining.freePort();
-                int managementPort = CdsTraining.freePort();
+                int appPort = FreePort.next();
+                int managementPort = FreePort.next();
                 appUrl = URI.create("http://127.0.0.1:" + appPort);
                 managementUrl = URI.create("http://127.0.0.1:" + managementPort);
                 long t = System.nanoTime();

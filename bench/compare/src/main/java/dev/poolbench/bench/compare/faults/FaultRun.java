@@ -1,5 +1,6 @@
 package dev.poolbench.bench.compare.faults;
 
+import dev.poolbench.bench.compare.FreePort;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.AppProcess;
@@ -12,7 +13,6 @@ import dev.poolbench.bench.compare.Progress;
 import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSampler;
 import java.io.File;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,8 +69,8 @@ final class FaultRun {
             Files.createDirectories(runDir);
             LoginLog loginLog = new LoginLog(s.database().jdbcUrl(), s.database().user(), s.database().password());
             s.progress().phase("start + reset", 0);
-            int appPort = freePort();
-            int managementPort = freePort();
+            int appPort = FreePort.next();
+            int managementPort = FreePort.next();
             URI appUrl = URI.create("http://127.0.0.1:" + appPort);
             URI managementUrl = URI.create("http://127.0.0.1:" + managementPort);
             startApp(appPort, managementPort);
@@ -280,9 +280,4 @@ final class FaultRun {
         return Double.isNaN(v) ? "" : v == Math.rint(v) ? String.valueOf((long) v) : String.format(Locale.ROOT, "%.3f", v);
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-    }
 }

@@ -1,5 +1,6 @@
 package dev.poolbench.bench.compare.faults;
 
+import dev.poolbench.bench.compare.FreePort;
 import dev.poolbench.bench.compare.AppProcess;
 import dev.poolbench.bench.compare.Comparison;
 import dev.poolbench.bench.compare.Json;
@@ -12,7 +13,6 @@ import dev.poolbench.bench.compare.proxy.ToxiproxyBinary;
 import dev.poolbench.sql.SchemaVariant;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -73,10 +73,10 @@ public final class Faults {
             environment.put("java", System.getProperty("java.version"));
             Proxy proxy = null;
             // A free port unless given: a fixed neighbour of --db-port may be another database's.
-            int proxyPort = options.proxyPort != null ? options.proxyPort : freePort();
+            int proxyPort = options.proxyPort != null ? options.proxyPort : FreePort.next();
             if (options.scenarios.stream().anyMatch(Scenario::throughProxy)) {
                 Path binary = ToxiproxyBinary.locate(out::println);
-                toxiproxy = Toxiproxy.start(binary, freePort(), dir.resolve("toxiproxy.log"));
+                toxiproxy = Toxiproxy.start(binary, FreePort.next(), dir.resolve("toxiproxy.log"));
                 proxy = toxiproxy.createProxy("mariadb", proxyPort, "127.0.0.1", database.port());
                 out.println("toxiproxy: " + binary + ", proxy 127.0.0.1:" + proxyPort + " -> 127.0.0.1:"
                         + database.port());
@@ -164,13 +164,7 @@ public final class Faults {
         }
         LocalDatabase db = database;
         database = null;
-        if (db != null) {
-            try {
-                db.close();
-            } catch (RuntimeException e) {
-                System.err.println("poolbench faults: could not stop the embedded MariaDB: " + e.getMessage());
-            }
-        }
+        LocalDatabase.closeQuietly(db, "faults");
     }
 
     /** Ctrl-C: the load run, the app, Toxiproxy and the database, in that order. */
@@ -203,9 +197,4 @@ public final class Faults {
         }
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-    }
 }
