@@ -51,6 +51,14 @@ public final class IsuconTestServer implements AutoCloseable {
     public volatile long reportMillis;
     /** Every request waits this long before being handled. */
     public volatile long delayAllMillis = 0;
+    /**
+     * A POST /login that arrives at or after this many ms since the first request is answered no
+     * earlier than {@link #holdLoginsUntilMillis} since the first request (off when negative): pins
+     * a flow across a deadline without depending on where each worker happens to be.
+     */
+    public volatile long holdLoginsFromMillis = -1;
+    public volatile long holdLoginsUntilMillis;
+    private volatile long firstRequestMillis = -1;
 
     /** POST /login received, and how the server answered them (for the bench's own counts). */
     public final java.util.concurrent.atomic.AtomicInteger loginPosts = new java.util.concurrent.atomic.AtomicInteger();
@@ -151,6 +159,11 @@ public final class IsuconTestServer implements AutoCloseable {
             reportMillis = System.nanoTime() / 1_000_000;
         } else {
             lastLoadRequestMillis = System.nanoTime() / 1_000_000;
+            synchronized (this) {
+                if (firstRequestMillis < 0) {
+                    firstRequestMillis = lastLoadRequestMillis;
+                }
+            }
         }
         sleep(delayAllMillis);
         route(ex, path);
@@ -251,9 +264,22 @@ public final class IsuconTestServer implements AutoCloseable {
         send(ex, 200, "text/html; charset=UTF-8", b.toString().getBytes(StandardCharsets.UTF_8));
     }
 
+    private void holdLoginIfAsked() {
+        long from = holdLoginsFromMillis;
+        long first = firstRequestMillis;
+        if (from < 0 || first < 0) {
+            return;
+        }
+        long now = System.nanoTime() / 1_000_000;
+        if (now - first >= from) {
+            sleep(first + holdLoginsUntilMillis - now);
+        }
+    }
+
     private void login(HttpExchange ex) throws IOException {
         Map<String, String> form = form(ex.getRequestBody().readAllBytes());
         int n = loginPosts.incrementAndGet();
+        holdLoginIfAsked();
         if (defect == Defect.LOGIN_503 && n % 3 == 0) {
             login503.incrementAndGet();
             send(ex, 503, "text/plain", "busy".getBytes(StandardCharsets.UTF_8));
