@@ -35,8 +35,8 @@ final class CdsPreparation {
             public int load(List<String> flags, URI appUrl, Path outDir, int seconds)
                     throws IOException, InterruptedException {
                 Files.createDirectories(outDir);
-                return LoadProcess.run(run.loadCommand(cds.loadJar(), appUrl, outDir, seconds, true,
-                        "cds-training", flags), outDir.resolve("load.log"), (left, success, fail) -> { });
+                return LoadProcess.run(run.loadCommand(cds.loadJar(), appUrl, outDir, seconds,
+                        "cds-training", flags, false), outDir.resolve("load.log"), (left, success, fail) -> { });
             }
 
             @Override

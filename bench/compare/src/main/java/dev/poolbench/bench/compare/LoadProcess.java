@@ -26,8 +26,22 @@ public final class LoadProcess {
     private LoadProcess() {
     }
 
+    /** The load JVM's line after its in-JVM warm-up (bench/load RunCommand.WARMUP_DONE). */
+    static final String WARMUP_DONE = "warmup-done";
+
     /** @return the exit status of the run (0 valid, 1 invalid, 2 error) */
     public static int run(List<String> command, Path log, Listener listener) throws IOException, InterruptedException {
+        return run(command, log, listener, null);
+    }
+
+    /**
+     * As {@link #run(List, Path, Listener)}, for a load JVM started with an in-JVM warm-up that
+     * waits for a line on stdin: on its {@code warmup-done} line, {@code betweenWarmupAndMeasure}
+     * runs (the database reset, the measured window's samplers), then the line that starts the
+     * measured run is sent.
+     */
+    public static int run(List<String> command, Path log, Listener listener, Runnable betweenWarmupAndMeasure)
+            throws IOException, InterruptedException {
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         CURRENT.set(process);
         try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(),
@@ -39,6 +53,11 @@ public final class LoadProcess {
                 out.println(line);
                 if (line.startsWith("progress\t")) {
                     parseProgress(line, listener);
+                } else if (betweenWarmupAndMeasure != null && line.equals(WARMUP_DONE)) {
+                    out.flush();
+                    betweenWarmupAndMeasure.run();
+                    process.getOutputStream().write("measure\n".getBytes(StandardCharsets.UTF_8));
+                    process.getOutputStream().flush();
                 }
             }
             return process.waitFor();

@@ -126,6 +126,7 @@ final class MeasuredRun {
         URI appUrl = options.appUrl;
         URI managementUrl = options.managementUrl;
         String appCpus = null;
+        Measure m = new Measure();
         try {
             if (options.remote()) {
                 progress.phase("reset", 0);
@@ -156,33 +157,39 @@ final class MeasuredRun {
                 problems.add("app runs profile " + profileThere + ", expected " + planned.appProfile());
             }
 
-            if (options.warmupSeconds > 0) {
-                progress.phase("warm-up", options.warmupSeconds);
-                long t = System.nanoTime();
-                int warmExit = LoadProcess.run(loadCommand(loadJar, appUrl, runDir.resolve("warmup"),
-                        options.warmupSeconds, true, planned.dirName(), CdsPreparation.loadFlags(cds)),
-                        runDir.resolve("load.log"), progress::live);
-                timings.put("warmupMillis", (System.nanoTime() - t) / 1_000_000);
-                if (warmExit == 2) {
-                    problems.add("warm-up run failed (exit 2): " + lastLine(runDir.resolve("load.log")));
-                }
-                progress.phase("reset", 0);
-                timings.put("warmupResetMillis", timed(() -> reset(runDir)));
+            // One load JVM per run: its warm-up (unscored, in the same JVM, so the measured
+            // window starts on a JIT-compiled load generator), then on its "warmup-done" the
+            // database reset and the samplers, then the measured run.
+            boolean warmup = options.warmupSeconds > 0;
+            progress.phase(warmup ? "warm-up" : "measure", warmup ? options.warmupSeconds : options.durationSeconds);
+            long loadStart = System.nanoTime();
+            URI metricsUrl = managementUrl.resolve("/actuator/prometheus");
+            if (!warmup) {
+                m.begin(metricsUrl, runDir);
             }
-
-            progress.phase("measure", options.durationSeconds);
-            // Pool behaviour during the measured run: scrapes :mgmt/actuator/prometheus once a second.
-            poolSampler = PoolMetricsSampler.start(managementUrl.resolve("/actuator/prometheus"), runDir);
-            sentinel = DisturbanceSentinel.start(ownProcesses);
-            long t = System.nanoTime();
-            double proxyCpuStart = dbProxy.get() == null ? Double.NaN : dbProxy.get().cpuSeconds();
-            DisturbanceSentinel watching = sentinel;
-            exit = LoadProcess.run(loadCommand(loadJar, appUrl, runDir, options.durationSeconds,
-                    false, planned.dirName(), CdsPreparation.loadFlags(cds)), runDir.resolve("load.log"),
+            exit = LoadProcess.run(loadCommand(loadJar, appUrl, runDir, options.durationSeconds, planned.dirName(),
+                    CdsPreparation.loadFlags(cds), true), runDir.resolve("load.log"),
                     (left, success, fail) -> {
-                        watching.loadProgress(left);
+                        if (m.sentinel != null) {
+                            m.sentinel.loadProgress(left);
+                        }
                         progress.live(left, success, fail);
-                    });
+                    },
+                    warmup ? () -> {
+                        timings.put("warmupMillis", (System.nanoTime() - loadStart) / 1_000_000);
+                        progress.phase("reset", 0);
+                        timings.put("warmupResetMillis", timed(() -> reset(runDir)));
+                        progress.phase("measure", options.durationSeconds);
+                        m.begin(metricsUrl, runDir);
+                    } : null);
+            poolSampler = m.poolSampler;
+            sentinel = m.sentinel;
+            if (sentinel == null) {
+                throw new IllegalStateException("load run failed (exit " + exit + ") before its measured part: "
+                        + lastLine(runDir.resolve("load.log")));
+            }
+            long t = m.startNanos;
+            double proxyCpuStart = m.proxyCpuStart;
             proxyCpuSeconds = dbProxy.get() == null ? Double.NaN : dbProxy.get().cpuSeconds() - proxyCpuStart;
             sentinel.loadPhases(t, System.nanoTime(), timings);
             disturbance = stopSentinel(sentinel, runDir);
@@ -196,6 +203,9 @@ final class MeasuredRun {
             problems.add(e.getMessage().lines().findFirst().orElse(e.toString()));
             progress.message("run " + planned.dirName() + " failed: " + e.getMessage());
         } finally {
+            // Started by the warm-up's end even when the run failed after it.
+            poolSampler = poolSampler != null ? poolSampler : m.poolSampler;
+            sentinel = sentinel != null ? sentinel : m.sentinel;
             if (poolSampler != null) {
                 poolMetrics = poolSampler.stop();
             }
@@ -254,6 +264,23 @@ final class MeasuredRun {
         return record;
     }
 
+    /** The measured window's samplers, started when the measured load begins (after the warm-up). */
+    private final class Measure {
+        volatile PoolMetricsSampler poolSampler;
+        volatile DisturbanceSentinel sentinel;
+        volatile long startNanos;
+        volatile double proxyCpuStart = Double.NaN;
+
+        void begin(URI metricsUrl, Path runDir) {
+            // Pool behaviour during the measured run: scrapes :mgmt/actuator/prometheus once a second.
+            poolSampler = PoolMetricsSampler.start(metricsUrl, runDir);
+            sentinel = DisturbanceSentinel.start(ownProcesses);
+            DbProxy proxy = dbProxy.get();
+            proxyCpuStart = proxy == null ? Double.NaN : proxy.cpuSeconds();
+            startNanos = System.nanoTime();
+        }
+    }
+
     private ObjectNode stopSentinel(DisturbanceSentinel sentinel, Path runDir) {
         Path resultFile = runDir.resolve("result.json");
         JsonNode result = null;
@@ -305,15 +332,24 @@ final class MeasuredRun {
         return Map.of("heap", options.heap, "gc", options.gc, "log_dir", logDir.toString());
     }
 
-    List<String> loadCommand(Path loadJar, URI appUrl, Path outDir, int seconds,
-                             boolean warmup, String label, List<String> extraFlags) {
+    /**
+     * @param measured a measured run (with the in-JVM warm-up when there is one, the report
+     *                 check); otherwise a plain unscored run (the class-data-sharing training)
+     */
+    List<String> loadCommand(Path loadJar, URI appUrl, Path outDir, int seconds, String label, List<String> extraFlags,
+                             boolean measured) {
         List<String> command = new ArrayList<>();
         command.add(java);
         command.addAll(Comparison.LOAD_JVM_OPTIONS);
         command.addAll(extraFlags);
-        if (warmup || !options.gatlingReport) {
+        if (!measured || !options.gatlingReport) {
             // Gatling's HTML report costs seconds of fixed cost per run; off unless asked for.
             command.add("-Dpoolbench.htmlReport=false");
+        }
+        if (measured && options.warmupSeconds > 0) {
+            // The warm-up runs in the measured run's JVM (out/warmup); it waits on stdin for the reset.
+            command.add("-Dpoolbench.warmup=" + options.warmupSeconds);
+            command.add("-Dpoolbench.awaitMeasure=true");
         }
         command.add("-cp");
         command.add(cds != null ? cds.loadClassPath() : loadJar + File.pathSeparator + loadLib + File.separator + "*");
@@ -329,8 +365,8 @@ final class MeasuredRun {
         // The same load seed for every run: each pool faces the same random draws (as far as
         // the server's timing lets the flows line up).
         command.add("--seed=" + options.seed);
-        command.add("--label=" + label + (warmup ? " warm-up" : ""));
-        if (warmup) {
+        command.add("--label=" + label);
+        if (!measured) {
             command.add("--no-report-check");
         }
         return options.cpus == null ? command : options.cpus.wrap("load", command);

@@ -133,7 +133,7 @@ public final class Progress implements AutoCloseable {
         line.append('[').append(runIndex).append('/').append(totalRuns).append("] ").append(runLabel)
                 .append(" | ").append(phase);
         if (loadStarting) {
-            line.append(" (load JVM starting)");
+            line.append(" (load starting)");
         } else if (phaseEndNanos > 0) {
             line.append(' ').append(Math.max(0, (phaseEndNanos - now) / 1_000_000_000L)).append("s left");
         }

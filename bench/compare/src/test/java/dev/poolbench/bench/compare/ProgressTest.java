@@ -35,7 +35,7 @@ class ProgressTest {
             p.live(0, 2000, 1);
         }
         String out = bytes.toString(StandardCharsets.UTF_8);
-        assertTrue(out.contains("[3/10] hikari size 10 round 1/3 | measure (load JVM starting)"), out);
+        assertTrue(out.contains("[3/10] hikari size 10 round 1/3 | measure (load starting)"), out);
         assertTrue(out.contains("measure 4"), out);
         assertTrue(out.contains("success 1234 fail 0"), out);
         assertTrue(out.contains("report-check | success 2000 fail 1 | ETA "), out);

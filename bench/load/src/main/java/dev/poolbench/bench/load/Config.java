@@ -8,7 +8,7 @@ import java.nio.file.Path;
  * Every knob of a run. Each has a default, can be set as a system property
  * ({@code -Dpoolbench.workload=8}) and is overridden by the matching command-line flag.
  */
-public final class Config {
+public final class Config implements Cloneable {
     /** Default workers: enough to keep a 2-core laptop's app busy without starving it (ISUCON4 used 1). */
     public static final int DEFAULT_WORKLOAD = 8;
 
@@ -34,8 +34,24 @@ public final class Config {
     public int ipBanThreshold = intProp("ipBanThreshold", 10);
     public int userLockThreshold = intProp("userLockThreshold", 3);
     public String userAgent = prop("userAgent", "poolbench-bench/0.1 (ISUCON4 compatible)");
+    /**
+     * Unscored warm-up in this JVM before the measured run (0 = none): the load generator's own
+     * JIT and class loading happen there, not in the measured window (set by the comparison runner).
+     */
+    public int warmupSeconds = intProp("warmup", 0);
+    /** After the warm-up, print {@code warmup-done} and wait for a line on stdin (the runner resets the database then). */
+    public boolean awaitMeasure = Boolean.parseBoolean(prop("awaitMeasure", "false"));
     /** result.json counts the requests that took at least each of these ({@code requests.overMillis}). */
     public long[] latencyThresholdsMillis = thresholds(prop("latencyThresholdsMillis", "1000,5000,10000"));
+
+    /** A field-by-field copy (every field is immutable or never mutated after parsing). */
+    public Config copy() {
+        try {
+            return (Config) super.clone();
+        } catch (CloneNotSupportedException e) {
+            throw new AssertionError(e);
+        }
+    }
 
     static long[] thresholds(String v) {
         String[] parts = v.split(",");
@@ -83,6 +99,9 @@ public final class Config {
         }
         if (durationSeconds < 1) {
             throw new IllegalArgumentException("--duration must be >= 1 second, got " + durationSeconds);
+        }
+        if (warmupSeconds < 0) {
+            throw new IllegalArgumentException("poolbench.warmup must be >= 0 seconds, got " + warmupSeconds);
         }
         if (graceSeconds < 0 || settleMillis < 0) {
             throw new IllegalArgumentException("grace and settle must be >= 0");

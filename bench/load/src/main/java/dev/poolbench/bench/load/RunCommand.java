@@ -27,6 +27,8 @@ import java.util.Map;
 
 /** {@code run}: one Gatling run, the /report check, result.json and the ISUCON lines. */
 final class RunCommand {
+    /** The line printed after an in-JVM warm-up; with awaitMeasure, any line on stdin starts the measured run. */
+    static final String WARMUP_DONE = "warmup-done";
     private final Config config;
     private final PrintStream out;
     private final PrintStream err;
@@ -60,6 +62,50 @@ final class RunCommand {
             throw new UsageException("cannot create " + config.outDir + ": " + e.getMessage());
         }
 
+        if (config.warmupSeconds > 0) {
+            warmUp(users, manifest);
+        }
+        return measure(users, manifest);
+    }
+
+    /**
+     * The warm-up in this JVM: a run of its own (fresh client model, results in out/warmup, no
+     * report check), so that the measured run starts on a JIT-compiled load generator. With
+     * {@code awaitMeasure} the runner resets the database between the two.
+     */
+    private void warmUp(UserData users, AssetManifest manifest) throws UsageException {
+        Config warm = config.copy();
+        warm.durationSeconds = config.warmupSeconds;
+        warm.warmupSeconds = 0;
+        warm.reportCheck = false;
+        warm.htmlReport = false;
+        warm.outDir = config.outDir.resolve("warmup");
+        warm.label = (config.label.isEmpty() ? "poolbench" : config.label) + " warm-up";
+        try {
+            Files.createDirectories(warm.outDir);
+        } catch (IOException e) {
+            throw new UsageException("cannot create " + warm.outDir + ": " + e.getMessage());
+        }
+        int status = new RunCommand(warm, out, err).measure(users, manifest);
+        if (status == LoadMain.EXIT_USAGE) {
+            throw new UsageException("the warm-up run failed");
+        }
+        out.println(WARMUP_DONE);
+        out.flush();
+        if (config.awaitMeasure) {
+            try {
+                String line = new java.io.BufferedReader(new java.io.InputStreamReader(System.in,
+                        java.nio.charset.StandardCharsets.UTF_8)).readLine();
+                if (line == null) {
+                    throw new UsageException("stdin closed after the warm-up: the runner went away, no measured run");
+                }
+            } catch (IOException e) {
+                throw new UsageException("cannot read stdin after the warm-up: " + e.getMessage());
+            }
+        }
+    }
+
+    private int measure(UserData users, AssetManifest manifest) throws UsageException {
         ClientModel model = new ClientModel(users, config.partition, config.ipBanThreshold, config.userLockThreshold);
         // The series keeps the duration, the grace and some slack for a slow stop.
         int seriesSeconds = config.durationSeconds + config.graceSeconds + 30;
