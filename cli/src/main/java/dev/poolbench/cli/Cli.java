@@ -42,9 +42,16 @@ public final class Cli {
         }
     }
 
-    /** A command line with poolbench's number converters, registered on every subcommand added so far. */
-    public static CommandLine commandLine(Object command) {
+    /**
+     * A command line with poolbench's number converters, registered on every subcommand: those
+     * of the {@code @Command} annotation and the instances given here (commands built with
+     * their output streams).
+     */
+    public static CommandLine commandLine(Object command, Object... subcommands) {
         CommandLine cl = new CommandLine(command);
+        for (Object sub : subcommands) {
+            cl.addSubcommand(sub);
+        }
         cl.registerConverter(Integer.class, Cli::integer);
         cl.registerConverter(int.class, Cli::integer);
         cl.registerConverter(Long.class, Cli::longInteger);
