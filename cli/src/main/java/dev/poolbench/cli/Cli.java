@@ -70,15 +70,20 @@ public final class Cli {
     public static int execute(CommandLine cl, PrintStream out, PrintStream err, String... args) {
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
-        cl.setParameterExceptionHandler((e, a) -> {
-            CommandLine failed = e.getCommandLine();
-            String name = failed.getCommandSpec().qualifiedName();
-            err.println(name + ": " + message(e));
-            err.println("Run '" + name + " --help' for the options.");
-            err.flush();
-            return EXIT_USAGE;
-        });
+        cl.setParameterExceptionHandler((e, a) -> usageError(e.getCommandLine(), message(e), err));
         return cl.execute(args);
+    }
+
+    /**
+     * Prints {@code <command>: <message>} and the pointer to {@code --help}; returns 2. For a
+     * refusal found while running (execution exception handlers), worded like a parse error.
+     */
+    public static int usageError(CommandLine failed, String message, PrintStream err) {
+        String name = failed.getCommandSpec().qualifiedName();
+        err.println(name + ": " + message);
+        err.println("Run '" + name + " --help' for the options.");
+        err.flush();
+        return EXIT_USAGE;
     }
 
     /** Parses without running anything (tests, and commands that validate before they run). */

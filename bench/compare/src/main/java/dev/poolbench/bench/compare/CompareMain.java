@@ -22,6 +22,9 @@ import picocli.CommandLine.Spec;
                 CompareMain.Completion.class, CommandLine.HelpCommand.class})
 public final class CompareMain implements Callable<Integer> {
 
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
+    boolean help;
+
     @Spec
     private CommandSpec spec;
 

@@ -25,6 +25,9 @@ public final class LoadMain implements Callable<Integer> {
     public static final int EXIT_INVALID = 1;
     public static final int EXIT_USAGE = 2;
 
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
+    boolean help;
+
     @Spec
     private CommandSpec spec;
 
