@@ -51,6 +51,8 @@ public final class LoadMain implements Callable<Integer> {
 
     static CommandLine commandLine(PrintStream out, PrintStream err) {
         CommandLine cl = Cli.commandLine(new LoadMain(), new Run(out, err), new Merge(out, err));
+        // As before picocli: a flag given again wins (callers append overrides to a base line).
+        cl.setOverwrittenOptionsAllowed(true);
         // A setup problem found while running (app unreachable, data missing): one line, exit 2.
         cl.setExecutionExceptionHandler((e, failed, parsed) -> {
             if (e instanceof UsageException || e instanceof IllegalArgumentException) {

@@ -48,6 +48,11 @@ class LoadCommandLineTest {
         assertFalse(c.reportCheck);
         assertTrue(c.quiet);
 
+        CommandLine again = LoadMain.commandLine(NOWHERE, NOWHERE);
+        again.parseArgs("run", "--duration", "4", "--duration", "2");
+        assertEquals(2, ((LoadMain.Run) again.getSubcommands().get("run").getCommand()).config.durationSeconds,
+                "a flag given again wins, as callers append overrides");
+
         CommandLine plain = LoadMain.commandLine(NOWHERE, NOWHERE);
         plain.parseArgs("run");
         Config d = ((LoadMain.Run) plain.getSubcommands().get("run").getCommand()).config;
