@@ -279,39 +279,7 @@ final class CompareOptions implements Callable<Integer> {
             throw new UsageException("--pool-size applies to --pool-mode equalized only; in "
                     + "defaults mode every pool keeps the size its library ships with");
         }
-        if (remote()) {
-            for (String distance : List.of("db-distance", "db-latency", "db-bandwidth")) {
-                if (given.contains(distance)) {
-                    throw new UsageException("--" + distance + " is for local mode: in remote mode the app "
-                            + "reaches its database over the real network; to add distance there, use the "
-                            + "Ansible role's poolbench_db_latency (Toxiproxy on the app host)");
-                }
-            }
-            if (given.contains("profiles")) {
-                throw new UsageException("--profiles cannot be used with --app-url: remote mode "
-                        + "measures the profile that runs there (read from its poolsettings)");
-            }
-            if (sweep()) {
-                throw new UsageException("a --pool-size sweep needs local mode; remote mode "
-                        + "measures the pool as it is configured there");
-            }
-            if (resetCommand == null && resetJdbcUrl == null) {
-                throw new UsageException("remote mode needs a database reset before each run: "
-                        + "give --reset-command CMD or --reset-jdbc-url URL");
-            }
-            if (resetCommand != null && resetJdbcUrl != null) {
-                throw new UsageException("give either --reset-command or --reset-jdbc-url, not both");
-            }
-            if (managementUrl == null) {
-                managementUrl = URI.create(appUrl.getScheme() + "://" + appUrl.getHost() + ":8081");
-            }
-        } else {
-            for (String remoteOnly : List.of("management-url", "reset-command", "reset-jdbc-url")) {
-                if (given.contains(remoteOnly)) {
-                    throw new UsageException("--" + remoteOnly + " needs --app-url (remote mode)");
-                }
-            }
-        }
+        RemoteOptions.validate(this, given);
         if (cpus != null) {
             if (remote()) {
                 throw new UsageException("--cpus places the local app, database and load JVMs; it cannot be used "
