@@ -194,14 +194,4 @@ public final class Cli {
             throw new CommandLine.TypeConversionException("must be an integer, got '" + value + "'");
         }
     }
-
-    /** {@code value} within [min, max], else a refusal that names the option. */
-    public static int range(CommandLine cl, String option, int value, int min, int max) {
-        if (value < min || value > max) {
-            throw refuse(cl, max == Integer.MAX_VALUE
-                    ? option + " must be >= " + min + ", got " + value
-                    : option + " must be between " + min + " and " + max + ", got " + value);
-        }
-        return value;
-    }
 }
