@@ -16,10 +16,11 @@ import javax.sql.DataSource;
  * The one timing wrapper around every pool's DataSource (the same code for all five profiles).
  *
  * <p>Hot path per borrow: two {@code System.nanoTime()} calls, three {@link LongAdder} updates,
- * one {@link Timer#record} for the wait, one lock-free set lookup (is this physical connection
- * new?), one {@link TimedConnection} allocation; per return: one {@code nanoTime}, one adder,
- * one {@code Timer#record} for the hold. No locks, no other allocation. Everything else (gauges,
- * sums) is computed when the metrics are scraped.
+ * one {@link Timer#record} and one wait-free HdrHistogram record for the wait, one lock-free set
+ * lookup (is this physical connection new?), one {@link TimedConnection} allocation; per return:
+ * one {@code nanoTime}, one adder, one {@code Timer#record} and one HdrHistogram record for the
+ * hold. No locks, no other allocation. Everything else (gauges, sums, encoded histograms) is
+ * computed when the metrics are read.
  *
  * <p>Until {@link #bind} has installed the timers (Micrometer binds after all singletons exist),
  * borrows are counted but not timed.
@@ -44,6 +45,9 @@ public final class TimedDataSource implements DataSource {
      * where every borrow opens a new physical connection.
      */
     private final Set<Object> physicalSeen = ConcurrentHashMap.newKeySet();
+
+    /** Exact and mergeable: {@code /actuator/poolhistograms} (the Timers feed Prometheus). */
+    private final PoolHistograms histograms = new PoolHistograms();
 
     private volatile Timer acquireTimer;
     private volatile Timer holdTimer;
@@ -105,6 +109,7 @@ public final class TimedDataSource implements DataSource {
         if (acquire != null) {
             acquire.record(acquiredNanos - startNanos, TimeUnit.NANOSECONDS);
         }
+        histograms.recordAcquire(acquiredNanos - startNanos);
         borrowed.increment();
         notePhysical(connection);
         return new TimedConnection(connection, this, acquiredNanos);
@@ -116,6 +121,7 @@ public final class TimedDataSource implements DataSource {
         if (hold != null) {
             hold.record(heldNanos, TimeUnit.NANOSECONDS);
         }
+        histograms.recordHold(heldNanos);
     }
 
     private void notePhysical(Connection connection) {
@@ -173,6 +179,10 @@ public final class TimedDataSource implements DataSource {
 
     boolean pooled() {
         return pooled;
+    }
+
+    PoolHistograms histograms() {
+        return histograms;
     }
 
     // ---- javax.sql.DataSource / Wrapper: plain delegation ----

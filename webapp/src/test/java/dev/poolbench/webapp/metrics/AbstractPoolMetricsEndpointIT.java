@@ -3,6 +3,7 @@ package dev.poolbench.webapp.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.poolbench.webapp.PoolbenchApplication;
+import java.nio.ByteBuffer;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -10,6 +11,7 @@ import java.net.http.HttpResponse;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,12 +24,15 @@ import java.util.concurrent.Future;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The real app per pool profile (tiny subclasses), pool size 2: {@code :management/actuator/prometheus}
@@ -173,6 +178,37 @@ abstract class AbstractPoolMetricsEndpointIT {
         assertThat(value(after, "poolbench_pool_pending")).isZero();
         assertThat(value(after, "poolbench_pool_hold_seconds_max")).isGreaterThanOrEqualTo(HOLD_MILLIS / 1000.0);
         assertThat(value(after, "poolbench_pool_acquire_timeouts_total")).isZero();
+    }
+
+    @Test
+    void poolHistogramsHoldEveryBorrowExactly() throws Exception {
+        DataSource dataSource = app.getBean(DataSource.class);
+        Histogram[] before = histograms();
+        for (int i = 0; i < 5; i++) {
+            try (Connection connection = dataSource.getConnection()) {
+                Thread.sleep(50);
+            }
+        }
+        Histogram[] after = histograms();
+        Histogram acquire = after[0].copy();
+        acquire.subtract(before[0]);
+        Histogram hold = after[1].copy();
+        hold.subtract(before[1]);
+        assertThat(acquire.getTotalCount()).isGreaterThanOrEqualTo(5);
+        // The five 50-ms holds, nanoseconds, within HdrHistogram's 3 significant digits.
+        assertThat(hold.getCountBetweenValues(49_900_000L, hold.getMaxValue())).isEqualTo(5);
+        assertThat(hold.getMaxValue()).isLessThan(5_000_000_000L);
+    }
+
+    /** acquire, hold from {@code /actuator/poolhistograms} (HdrHistogram, compressed, base64). */
+    Histogram[] histograms() throws Exception {
+        JsonNode body = JsonMapper.shared().readTree(get(managementUrl + "/actuator/poolhistograms"));
+        assertThat(body.path("unit").asString()).isEqualTo("nanoseconds");
+        return new Histogram[] {decode(body.path("acquire").asString()), decode(body.path("hold").asString())};
+    }
+
+    private static Histogram decode(String base64) throws Exception {
+        return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
     }
 
     @Test

@@ -18,6 +18,9 @@ class PoolMetricsSwitchOffIT {
             assertThat(AbstractPoolMetricsEndpointIT.poolSeries(scrape)).containsExactly("poolbench_pool_info");
             assertThat(scrape).contains("wrapper=\"off\"").contains("jvm_threads_live_threads")
                     .doesNotContain("hikaricp_");
+            String histograms = AbstractPoolMetricsEndpointIT.get("http://127.0.0.1:"
+                    + app.getEnvironment().getProperty("local.management.port") + "/actuator/poolhistograms");
+            assertThat(histograms).isEqualTo("{\"wrapper\":\"off\"}");
         }
     }
 }

@@ -1,16 +1,32 @@
 package dev.poolbench.bench.compare;
 
 import dev.poolbench.bench.compare.faults.FaultOptions;
-import dev.poolbench.bench.compare.faults.Faults;
+import dev.poolbench.cli.Cli;
 import java.nio.file.Path;
-import java.util.Arrays;
+import java.util.concurrent.Callable;
+import picocli.AutoComplete;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code compare} (the local or remote comparison), {@code summarize} (statistics, summary
- * and chart of a results directory) and {@code faults} (fault scenarios per pool). Exit status: 0 every run valid and as requested, 1 some run
- * invalid or flagged, 2 usage or setup error.
+ * and chart of a results directory), {@code faults} (fault scenarios per pool) and
+ * {@code completion} (bash/zsh completion script). Exit status: 0 every run valid and as
+ * requested, 1 some run invalid or flagged, 2 usage or setup error.
  */
-public final class CompareMain {
+@Command(name = "poolbench", description = "Compare JDBC connection pools (bench/README.md).",
+        subcommands = {CompareOptions.class, CompareMain.Summarize.class, FaultOptions.class,
+                CompareMain.Completion.class, CommandLine.HelpCommand.class})
+public final class CompareMain implements Callable<Integer> {
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
+    boolean help;
+
+    @Spec
+    private CommandSpec spec;
 
     private CompareMain() {
     }
@@ -25,46 +41,66 @@ public final class CompareMain {
     }
 
     static int run(String... args) {
-        if (args.length == 0 || args[0].equals("--help") || args[0].equals("help")) {
-            System.out.print(CompareOptions.USAGE);
-            return args.length == 0 ? 2 : 0;
-        }
-        String command = args[0];
-        String[] rest = Arrays.copyOfRange(args, 1, args.length);
-        try {
-            return switch (command) {
-                case "compare" -> new Comparison(CompareOptions.parse(rest)).run();
-                case "summarize" -> Summarizer.summarize(summarizeDir(rest), System.out);
-                case "faults" -> new Faults(FaultOptions.parse(rest)).run();
-                default -> throw new UsageException("unknown command '" + command
-                        + "'; commands: compare, summarize, faults");
-            };
-        } catch (UsageException e) {
-            if (e.getMessage() == null) {
-                System.out.print(command.equals("faults") ? FaultOptions.USAGE : CompareOptions.USAGE);
-                return 0;
+        return run(commandLine(), args);
+    }
+
+    static CommandLine commandLine() {
+        return Cli.commandLine(new CompareMain());
+    }
+
+    static int run(CommandLine cl, String... args) {
+        cl.setExecutionExceptionHandler((e, failed, parsed) -> {
+            String name = failed.getCommandSpec().qualifiedName();
+            if (e instanceof UsageException || e instanceof IllegalArgumentException
+                    || e instanceof IllegalStateException) {
+                System.err.println(name + ": " + e.getMessage());
+            } else {
+                System.err.println(name + " failed: " + e);
+                e.printStackTrace(System.err);
             }
-            System.err.println("poolbench " + command + ": " + e.getMessage());
-            System.err.println("Run 'poolbench " + (command.equals("faults") ? "faults" : "compare")
-                    + " --help' for the options.");
-            return 2;
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            System.err.println("poolbench " + command + ": " + e.getMessage());
-            return 2;
-        } catch (Exception e) {
-            System.err.println("poolbench " + command + " failed: " + e);
-            e.printStackTrace(System.err);
-            return 2;
+            return Cli.EXIT_USAGE;
+        });
+        return Cli.execute(cl, System.out, System.err, args);
+    }
+
+    /** No command: the list of commands, and exit status 2 (nothing was done). */
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(System.err);
+        return Cli.EXIT_USAGE;
+    }
+
+    @Command(name = "summarize", description = "Statistics, summary and chart of a results directory "
+            + "(a compare run's output, as it is or after more runs were added).")
+    static final class Summarize implements Callable<Integer> {
+        @Option(names = "--results", paramLabel = "DIR", required = true,
+                description = "the results directory of one comparison (required, no default)")
+        Path results;
+
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
+        boolean help;
+
+        @Override
+        public Integer call() throws Exception {
+            return Summarizer.summarize(results, System.out);
         }
     }
 
-    static Path summarizeDir(String... args) throws UsageException {
-        if (args.length == 1 && args[0].startsWith("--results=")) {
-            return Path.of(args[0].substring("--results=".length()));
+    /** Load it with {@code source <(./poolbench completion)} (README, "Shell completion"). */
+    @Command(name = "completion", description = "Print the bash/zsh completion script of ./poolbench: "
+            + "source <(./poolbench completion)")
+    static final class Completion implements Callable<Integer> {
+        @Spec
+        private CommandSpec spec;
+
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
+        boolean help;
+
+        @Override
+        public Integer call() {
+            System.out.print(AutoComplete.bash("poolbench", spec.parent().commandLine()));
+            System.out.flush();
+            return 0;
         }
-        if (args.length != 2 || !args[0].equals("--results")) {
-            throw new UsageException("usage: summarize --results DIR");
-        }
-        return Path.of(args[1]);
     }
 }

@@ -1,113 +1,193 @@
 package dev.poolbench.bench.compare;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.cli.Cli;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
 
 /**
- * Every knob of {@code compare}, parsed and validated up front: a wrong value stops the
- * command before anything starts, with a message that names the option and the value.
+ * Every knob of {@code compare}, parsed (picocli) and validated up front: a wrong value stops the
+ * command before anything starts, with a message that names the option and the value. An option
+ * is an annotated field (its value type's converter in {@link CompareConverters}); rules across
+ * options are in {@link #finish} and {@link VerdictOptions}.
  */
-final class CompareOptions {
+@Command(name = "compare", sortOptions = false, usageHelpAutoWidth = false,
+        description = "Compare the JDBC pools: one app JVM per run on an embedded MariaDB (local mode), or the "
+                + "profile running at --app-url (remote mode). Verdict: bench/README.md, \"Verdict\".")
+final class CompareOptions implements Callable<Integer> {
 
     static final List<String> PROFILES = List.of("hikari", "tomcat", "dbcp", "dbcp2", "nopool");
     static final List<String> POOL_MODES = List.of("equalized", "defaults");
     static final List<String> SCHEMAS = List.of("tuned", "original");
     static final List<String> ORDERS = List.of("interleaved", "sequential");
     static final List<String> GCS = List.of("G1", "Parallel", "Serial", "Z", "Shenandoah");
-    private static final Pattern HEAP = Pattern.compile("[1-9][0-9]*[kKmMgG]?");
-
-    static final String USAGE = """
-            Usage: poolbench compare [options]
-              --profiles LIST      pool profiles, comma-separated (default hikari,tomcat,dbcp,dbcp2,nopool)
-              --runs N             measured runs (rounds) per profile (default 3)
-              --duration S         measured seconds per run (default 60)
-              --warmup S           unscored warm-up seconds before each run, 0 = none (default 15)
-              --workload N         load workers (default: the load generator's default)
-              --pool-size N[,N..]  pool size; a comma list is a sweep (default 10; equalized mode only)
-              --pool-mode MODE     equalized | defaults (default equalized)
-              --schema S           tuned | original (default tuned)
-              --order O            interleaved | sequential (default interleaved)
-              --jvm-options FILE   app JVM options template (default webapp/jvm.options)
-              --heap SIZE          app heap, fills {{ heap }} (default 1g)
-              --gc NAME            app collector G1|Parallel|Serial|Z|Shenandoah, fills {{ gc }} (default G1)
-              --seed N             data generator seed (default 42)
-              --results DIR        results root (default results)
-              --db-port N          port of the embedded MariaDB (default 13306)
-              --db-distance NAME   loopback (no proxy) | lan (the Toxiproxy hop alone) | cloud (0.5 ms
-                                   average per round trip, through Toxiproxy) (default DEFAULT_DISTANCE)
-              --db-latency M[:J]   custom average round-trip latency through Toxiproxy, in steps of
-                                   0.5 ms: 0.5ms, 2ms, 2.5ms:2ms
-              --db-bandwidth RATE  per direction through Toxiproxy: 100mbit, 1gbit, 10MB/s
-              --quick              duration 10, warm-up 3, runs 1, cds off (explicit options still win)
-            Verdict (bench/README.md, "Verdict"):
-              --reference PROFILE  profile the others are compared with (default: the first listed)
-              --equivalence-margin X%  "equivalent within ±X %" margin (default 5%)
-              --until-precision X% add rounds until every paired interval is within ±X % (interleaved)
-              --max-runs N         most rounds per profile with --until-precision (default 10)
-              --calibrate          A/A: the first profile against a copy of itself (hikari,hikari_2)
-            A profile listed twice (--profiles hikari,hikari) runs as hikari and hikari_2 (A/A).
-              --disturbance-thresholds LIST  when a measured run counts as disturbed
-                                   (default steal=5%,other=10%,gc=5%,loadgen=90%,load=off)
-              --rerun-disturbed N  after the planned runs, repeat up to N disturbed runs (default 0)
-              --cpus ROLE=LIST,..  pin app, db and load to CPUs with taskset, e.g. app=1,db=1,load=0
-              --cds on|off         class-data sharing archives for the app and load JVMs (default on,
-                                   off with --quick)
-              --gatling-report     render Gatling's HTML report in every measured run (default off:
-                                   it costs seconds of fixed cost per run)
-            Remote mode (no embedded database, no app JVM; measures the profile running there):
-              --app-url URL        e.g. http://10.0.0.2:8080
-              --management-url URL e.g. http://10.0.0.2:8081 (default: app host, port 8081)
-              --reset-command CMD  shell command that resets the database before each run, or
-              --reset-jdbc-url URL --db-user U --db-password P   reset over JDBC
-            Usage: poolbench summarize --results DIR
-            """.replace("DEFAULT_DISTANCE", DbDistance.DEFAULT.name());
+    /** The load generator's default workload (its {@code Config}), shown in --help. */
+    private static final int LOAD_DEFAULT_WORKLOAD = dev.poolbench.bench.load.Config.DEFAULT_WORKLOAD;
 
     List<String> profiles = PROFILES;
+
+    @Option(names = "--profiles", paramLabel = "LIST", description = "pool profiles, comma-separated; one "
+            + "listed twice runs as hikari and hikari_2 (A/A) (default: ${DEFAULT-VALUE})")
+    private String profilesText = String.join(",", PROFILES);
+
+    @Option(names = "--runs", paramLabel = "N", description = "measured runs (rounds) per profile (default: ${DEFAULT-VALUE})")
     int runs = 3;
+
+    @Option(names = "--duration", paramLabel = "S", description = "measured seconds per run (default: ${DEFAULT-VALUE})")
     int durationSeconds = 60;
+
+    @Option(names = "--warmup", paramLabel = "S", description = "unscored warm-up seconds before each run, 0 = none "
+            + "(default: ${DEFAULT-VALUE})")
     int warmupSeconds = 15;
+
+    @Option(names = "--workload", paramLabel = "N", description = "load workers (default: the load generator's "
+            + "default, " + LOAD_DEFAULT_WORKLOAD + ")")
     Integer workload;
+
+    @Option(names = "--pool-size", paramLabel = "N", split = ",", defaultValue = "10",
+            description = "pool size; a comma list is a sweep; equalized mode only (default: ${DEFAULT-VALUE})")
     List<Integer> poolSizes = List.of(10);
+
+    @Option(names = "--pool-mode", paramLabel = "MODE", converter = CompareConverters.PoolMode.class,
+            description = "equalized | defaults (default: ${DEFAULT-VALUE})")
     String poolMode = "equalized";
+
+    @Option(names = "--schema", paramLabel = "S", converter = CompareConverters.Schema.class,
+            description = "tuned | original (default: ${DEFAULT-VALUE})")
     String schema = "tuned";
+
+    @Option(names = "--order", paramLabel = "O", converter = CompareConverters.Order.class,
+            description = "interleaved | sequential (default: ${DEFAULT-VALUE})")
     String order = "interleaved";
+
+    @Option(names = "--jvm-options", paramLabel = "FILE", description = "app JVM options template (default: ${DEFAULT-VALUE})")
     Path jvmOptions = Path.of("webapp", "jvm.options");
+
+    @Option(names = "--heap", paramLabel = "SIZE", converter = CompareConverters.Heap.class,
+            description = "app heap, fills {{ heap }} (default: ${DEFAULT-VALUE})")
     String heap = "1g";
+
+    @Option(names = "--gc", paramLabel = "NAME", converter = CompareConverters.Gc.class,
+            description = "app collector G1|Parallel|Serial|Z|Shenandoah, fills {{ gc }} (default: ${DEFAULT-VALUE})")
     String gc = "G1";
+
+    @Option(names = "--seed", paramLabel = "N", description = "data generator seed (default: ${DEFAULT-VALUE})")
     long seed = 42;
+
+    @Option(names = "--results", paramLabel = "DIR", description = "results root (default: ${DEFAULT-VALUE})")
     Path results = Path.of("results");
+
+    @Option(names = "--db-port", paramLabel = "N", description = "port of the embedded MariaDB (default: ${DEFAULT-VALUE})")
     int dbPort = 13_306;
+
     /** Null in remote mode. */
     DbDistance dbDistance = DbDistance.DEFAULT;
+
+    @Option(names = "--db-distance", paramLabel = "NAME", description = "loopback (no proxy) | lan (the Toxiproxy "
+            + "hop alone) | cloud (0.5 ms average per round trip, through Toxiproxy) (default: "
+            + DbDistance.DEFAULT_NAME + ")")
     private String dbDistanceName;
+
+    @Option(names = "--db-latency", paramLabel = "M[:J]", description = "custom average round-trip latency through "
+            + "Toxiproxy, in steps of 0.5 ms: 0.5ms, 2ms, 2.5ms:2ms (default: none, the --db-distance preset's)")
     private String dbLatency;
+
+    @Option(names = "--db-bandwidth", paramLabel = "RATE", description = "per direction through Toxiproxy: 100mbit, "
+            + "1gbit, 10MB/s (default: unlimited)")
     private String dbBandwidth;
+
+    @Option(names = "--quick", arity = "0", description = "duration 10, warm-up 3, runs 1, cds off (explicit options "
+            + "still win) (default: off)")
     boolean quick;
+
+    @Option(names = "--app-url", paramLabel = "URL", converter = CompareConverters.HttpUrl.class,
+            description = "remote mode: the app there, e.g. http://10.0.0.2:8080 (no embedded database, no app JVM) "
+                    + "(default: none, local mode)")
     URI appUrl;
+
+    @Option(names = "--management-url", paramLabel = "URL", converter = CompareConverters.HttpUrl.class,
+            description = "remote mode: e.g. http://10.0.0.2:8081 (default: app host, port 8081)")
     URI managementUrl;
+
+    @Option(names = "--reset-command", paramLabel = "CMD", description = "remote mode: shell command that resets the "
+            + "database before each run (default: none)")
     String resetCommand;
+
+    @Option(names = "--reset-jdbc-url", paramLabel = "URL", converter = CompareConverters.JdbcUrl.class,
+            description = "remote mode: reset the database over JDBC instead (default: none)")
     String resetJdbcUrl;
+
+    @Option(names = "--db-user", paramLabel = "U", description = "user of --reset-jdbc-url (default: none)")
     String dbUser;
+
+    @Option(names = "--db-password", paramLabel = "P", description = "password of --reset-jdbc-url (default: none)")
     String dbPassword;
+
+    @Option(names = "--reference", paramLabel = "PROFILE", description = "verdict: the profile the others are "
+            + "compared with (default: the first listed)")
     String reference;
+
+    @Option(names = "--equivalence-margin", paramLabel = "X%", converter = CompareConverters.Percent.class,
+            description = "verdict: \"equivalent within ±X %%\" margin (default: ${DEFAULT-VALUE}%%)")
     double equivalenceMarginPercent = PairedVerdict.DEFAULT_MARGIN_PERCENT;
+
+    @Option(names = "--until-precision", paramLabel = "X%", converter = CompareConverters.Percent.class,
+            description = "verdict: add rounds until every paired interval is within ±X %% (interleaved) "
+                    + "(default: off, --runs rounds)")
     Double untilPrecisionPercent;
+
+    @Option(names = "--max-runs", paramLabel = "N", description = "most rounds per profile with --until-precision "
+            + "(default: " + DEFAULT_MAX_RUNS + ", or --runs if higher)")
     Integer maxRuns;
+
+    @Option(names = "--calibrate", arity = "0", description = "A/A: the first profile against a copy of itself "
+            + "(hikari,hikari_2) (default: off)")
     boolean calibrate;
 
     static final int DEFAULT_MAX_RUNS = 10;
+
+    @Option(names = "--disturbance-thresholds", paramLabel = "LIST", converter = CompareConverters.Thresholds.class,
+            defaultValue = DisturbanceThresholds.HELP,
+            description = "when a measured run counts as disturbed (default: ${DEFAULT-VALUE})")
     DisturbanceThresholds disturbanceThresholds = DisturbanceThresholds.DEFAULTS;
+
+    @Option(names = "--rerun-disturbed", paramLabel = "N", description = "after the planned runs, repeat up to N "
+            + "disturbed runs (default: ${DEFAULT-VALUE})")
     int rerunDisturbed;
+
+    @Option(names = "--cpus", paramLabel = "ROLE=LIST,..", converter = CompareConverters.Cpus.class,
+            description = "pin app, db and load to CPUs with taskset, e.g. app=1,db=1,load=0 (default: unpinned)")
     CpuPlacement cpus;
+
+    @Option(names = "--gatling-report", arity = "0", description = "render Gatling's HTML report in every measured "
+            + "run: it costs seconds of fixed cost per run (default: off)")
     boolean gatlingReport;
+
+    /** Set from --cds (and --quick) by {@link #finish}. */
     boolean cds = true;
+
+    @Option(names = "--cds", paramLabel = "on|off", converter = CompareConverters.OnOff.class,
+            description = "class-data sharing archives for the app and load JVMs (default: ${DEFAULT-VALUE}, off "
+                    + "with --quick)")
+    private String cdsSwitch = "on";
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
+    boolean help;
+
+    @Spec
+    private CommandSpec spec;
 
     boolean remote() {
         return appUrl != null;
@@ -122,122 +202,76 @@ final class CompareOptions {
         return "defaults".equals(poolMode) ? java.util.Collections.singletonList(null) : poolSizes;
     }
 
+    /** Parses and validates (tests and callers that do not run the comparison). */
     static CompareOptions parse(String... args) throws UsageException {
         CompareOptions o = new CompareOptions();
-        Set<String> given = new LinkedHashSet<>();
-        Map<String, String> values = new java.util.LinkedHashMap<>();
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            String name;
-            String value = null;
-            if (!arg.startsWith("--")) {
-                throw new UsageException("unexpected argument '" + arg + "'");
-            }
-            int eq = arg.indexOf('=');
-            if (eq > 0) {
-                name = arg.substring(2, eq);
-                value = arg.substring(eq + 1);
-            } else {
-                name = arg.substring(2);
-            }
-            if (name.equals("quick") || name.equals("help") || name.equals("calibrate")
-                    || name.equals("gatling-report")) {
-                if (value != null) {
-                    throw new UsageException("--" + name + " takes no value");
-                }
-                given.add(name);
-                continue;
-            }
-            if (value == null) {
-                if (i + 1 >= args.length) {
-                    throw new UsageException("--" + name + " needs a value");
-                }
-                value = args[++i];
-            }
-            if (!given.add(name)) {
-                throw new UsageException("--" + name + " given twice");
-            }
-            values.put(name, value);
+        CommandLine cl = Cli.commandLine(o);
+        ParseResult parsed;
+        try {
+            parsed = Cli.parse(cl, args);
+        } catch (ParameterException e) {
+            throw new UsageException(Cli.message(e));
         }
-        if (given.contains("help")) {
+        if (cl.isUsageHelpRequested()) {
             throw new UsageException(null);
         }
-        o.gatlingReport = given.contains("gatling-report");
-        if (given.contains("quick")) {
-            o.quick = true;
-            o.durationSeconds = 10;
-            o.warmupSeconds = 3;
-            o.runs = 1;
-            // Training the class archives takes 15-40 s per profile, more than a quick trial's
-            // runs save with them; --cds on still turns them on.
-            o.cds = false;
-        }
-        o.calibrate = given.contains("calibrate");
-        for (Map.Entry<String, String> e : values.entrySet()) {
-            o.set(e.getKey(), e.getValue());
-        }
-        o.validate(given);
-        VerdictOptions.validate(o, given);
+        o.finish(parsed);
         return o;
     }
 
-    private void set(String name, String value) throws UsageException {
-        switch (name) {
-            case "profiles" -> profiles = parseProfiles(value);
-            case "runs" -> runs = positive(name, value, 1);
-            case "duration" -> durationSeconds = positive(name, value, 1);
-            case "warmup" -> warmupSeconds = positive(name, value, 0);
-            case "workload" -> workload = positive(name, value, 1);
-            case "pool-size" -> poolSizes = parseSizes(value);
-            case "pool-mode" -> poolMode = oneOf(name, value, POOL_MODES);
-            case "schema" -> schema = oneOf(name, value, SCHEMAS);
-            case "order" -> order = oneOf(name, value, ORDERS);
-            case "jvm-options" -> jvmOptions = Path.of(value);
-            case "heap" -> {
-                if (!HEAP.matcher(value).matches()) {
-                    throw new UsageException("--heap must be a JVM size such as 512m or 1g, got '" + value + "'");
-                }
-                heap = value;
-            }
-            case "gc" -> gc = oneOf(name, value, GCS);
-            case "seed" -> {
-                try {
-                    seed = Long.parseLong(value);
-                } catch (NumberFormatException ex) {
-                    throw new UsageException("--seed must be an integer, got '" + value + "'");
-                }
-            }
-            case "results" -> results = Path.of(value);
-            case "db-port" -> {
-                dbPort = positive(name, value, 1);
-                if (dbPort > 65_535) {
-                    throw new UsageException("--db-port must be a TCP port (1-65535), got " + value);
-                }
-            }
-            case "db-distance" -> dbDistanceName = value;
-            case "db-latency" -> dbLatency = value;
-            case "db-bandwidth" -> dbBandwidth = value;
-            case "app-url" -> appUrl = url(name, value);
-            case "management-url" -> managementUrl = url(name, value);
-            case "reset-command" -> resetCommand = value;
-            case "reset-jdbc-url" -> {
-                if (!value.startsWith("jdbc:")) {
-                    throw new UsageException("--reset-jdbc-url must start with jdbc:, got '" + value + "'");
-                }
-                resetJdbcUrl = value;
-            }
-            case "db-user" -> dbUser = value;
-            case "db-password" -> dbPassword = value;
-            case "reference" -> reference = value.trim().toLowerCase(java.util.Locale.ROOT);
-            case "equivalence-margin" -> equivalenceMarginPercent = VerdictOptions.percent(name, value);
-            case "until-precision" -> untilPrecisionPercent = VerdictOptions.percent(name, value);
-            case "max-runs" -> maxRuns = positive(name, value, 2);
-            case "disturbance-thresholds" -> disturbanceThresholds = DisturbanceThresholds.parse(value);
-            case "rerun-disturbed" -> rerunDisturbed = positive(name, value, 0);
-            case "cds" -> cds = oneOf(name, value, List.of("on", "off")).equals("on");
-            case "cpus" -> cpus = CpuPlacement.parse(value, ProcFs.allowedCpus(ProcessHandle.current().pid()));
-            default -> throw new UsageException("unknown option --" + name);
+    /** {@code poolbench compare}: validation (exit 2 with the message), then the comparison. */
+    @Override
+    public Integer call() throws Exception {
+        try {
+            finish(spec.commandLine().getParseResult());
+        } catch (UsageException e) {
+            throw Cli.refuse(spec.commandLine(), e.getMessage());
         }
+        return new Comparison(this).run();
+    }
+
+    /** What picocli cannot do alone: --quick's defaults, the A/A labels, the rules across options. */
+    private void finish(ParseResult parsed) throws UsageException {
+        Set<String> given = new LinkedHashSet<>();
+        parsed.matchedOptions().forEach(opt -> given.add(opt.longestName().substring(2)));
+        if (quick) {
+            // Explicit options still win over the quick ones.
+            if (!given.contains("duration")) {
+                durationSeconds = 10;
+            }
+            if (!given.contains("warmup")) {
+                warmupSeconds = 3;
+            }
+            if (!given.contains("runs")) {
+                runs = 1;
+            }
+            // Training the class archives takes 15-40 s per profile, more than a quick trial's
+            // runs save with them; --cds on still turns them on.
+            if (!given.contains("cds")) {
+                cdsSwitch = "off";
+            }
+        }
+        cds = cdsSwitch.equals("on");
+        profiles = parseProfiles(profilesText);
+        poolSizes = checkSizes(poolSizes);
+        positive("runs", runs, 1);
+        positive("duration", durationSeconds, 1);
+        positive("warmup", warmupSeconds, 0);
+        if (workload != null) {
+            positive("workload", workload, 1);
+        }
+        if (maxRuns != null) {
+            positive("max-runs", maxRuns, 2);
+        }
+        positive("rerun-disturbed", rerunDisturbed, 0);
+        if (dbPort < 1 || dbPort > 65_535) {
+            throw new UsageException("--db-port must be a TCP port (1-65535), got " + dbPort);
+        }
+        if (reference != null) {
+            reference = reference.trim().toLowerCase(java.util.Locale.ROOT);
+        }
+        validate(given);
+        VerdictOptions.validate(this, given);
     }
 
     private void validate(Set<String> given) throws UsageException {
@@ -245,39 +279,7 @@ final class CompareOptions {
             throw new UsageException("--pool-size applies to --pool-mode equalized only; in "
                     + "defaults mode every pool keeps the size its library ships with");
         }
-        if (remote()) {
-            for (String distance : List.of("db-distance", "db-latency", "db-bandwidth")) {
-                if (given.contains(distance)) {
-                    throw new UsageException("--" + distance + " is for local mode: in remote mode the app "
-                            + "reaches its database over the real network; to add distance there, use the "
-                            + "Ansible role's poolbench_db_latency (Toxiproxy on the app host)");
-                }
-            }
-            if (given.contains("profiles")) {
-                throw new UsageException("--profiles cannot be used with --app-url: remote mode "
-                        + "measures the profile that runs there (read from its poolsettings)");
-            }
-            if (sweep()) {
-                throw new UsageException("a --pool-size sweep needs local mode; remote mode "
-                        + "measures the pool as it is configured there");
-            }
-            if (resetCommand == null && resetJdbcUrl == null) {
-                throw new UsageException("remote mode needs a database reset before each run: "
-                        + "give --reset-command CMD or --reset-jdbc-url URL");
-            }
-            if (resetCommand != null && resetJdbcUrl != null) {
-                throw new UsageException("give either --reset-command or --reset-jdbc-url, not both");
-            }
-            if (managementUrl == null) {
-                managementUrl = URI.create(appUrl.getScheme() + "://" + appUrl.getHost() + ":8081");
-            }
-        } else {
-            for (String remoteOnly : List.of("management-url", "reset-command", "reset-jdbc-url")) {
-                if (given.contains(remoteOnly)) {
-                    throw new UsageException("--" + remoteOnly + " needs --app-url (remote mode)");
-                }
-            }
-        }
+        RemoteOptions.validate(this, given);
         if (cpus != null) {
             if (remote()) {
                 throw new UsageException("--cpus places the local app, database and load JVMs; it cannot be used "
@@ -318,10 +320,10 @@ final class CompareOptions {
         return label.replaceFirst("_[0-9]+$", "");
     }
 
-    private static List<Integer> parseSizes(String value) throws UsageException {
+    private static List<Integer> checkSizes(List<Integer> values) throws UsageException {
         List<Integer> sizes = new ArrayList<>();
-        for (String s : value.split(",")) {
-            int size = positive("pool-size", s.trim(), 1);
+        for (int size : values) {
+            positive("pool-size", size, 1);
             if (size > 1_000) {
                 throw new UsageException("--pool-size " + size + " is not a sensible pool size (max 1000)");
             }
@@ -333,38 +335,9 @@ final class CompareOptions {
         return List.copyOf(sizes);
     }
 
-    private static int positive(String name, String value, int min) throws UsageException {
-        try {
-            int v = Integer.parseInt(value);
-            if (v < min) {
-                throw new UsageException("--" + name + " must be >= " + min + ", got " + value);
-            }
-            return v;
-        } catch (NumberFormatException e) {
-            throw new UsageException("--" + name + " must be an integer, got '" + value + "'");
-        }
-    }
-
-    private static String oneOf(String name, String value, List<String> allowed) throws UsageException {
-        for (String a : allowed) {
-            if (a.equalsIgnoreCase(value)) {
-                return a;
-            }
-        }
-        throw new UsageException("--" + name + " must be one of " + String.join(", ", allowed)
-                + ", got '" + value + "'");
-    }
-
-    private static URI url(String name, String value) throws UsageException {
-        try {
-            URI uri = URI.create(value.endsWith("/") ? value.substring(0, value.length() - 1) : value);
-            if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
-                throw new IllegalArgumentException();
-            }
-            return uri;
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("--" + name + " must be an http(s) URL such as http://10.0.0.2:8080, got '"
-                    + value + "'");
+    private static void positive(String name, int value, int min) throws UsageException {
+        if (value < min) {
+            throw new UsageException("--" + name + " must be >= " + min + ", got " + value);
         }
     }
 

@@ -40,7 +40,8 @@ record DbDistance(String name, boolean proxied, long latencyMicros, long jitterM
     static final Map<String, DbDistance> PRESETS = presets();
 
     /** The distance of {@code ./poolbench compare} without distance options: change it here only. */
-    static final DbDistance DEFAULT = LOOPBACK;
+    static final String DEFAULT_NAME = "loopback";
+    static final DbDistance DEFAULT = PRESETS.get(DEFAULT_NAME);
 
     private static final Pattern DURATION = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)(us|ms|s)");
     private static final Pattern BANDWIDTH = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)(kbit|mbit|gbit|kb/s|mb/s|gb/s)");

@@ -328,6 +328,7 @@ final class Summary {
                 putNumber(rn, "meanP99Millis", r.meanP99Millis());
                 putNumber(rn, "meanLoadCpuMillisPerPassedPage", r.meanCpuMillisPerPage());
                 putNumber(rn, "meanAcquireP99Millis", poolMean(r, PoolMetricsSummary::acquireP99Millis));
+                putNumber(rn, "acquireP99Millis", PoolMetricsSummary.mergedAcquireP99Millis(countedRuns(r)));
                 putNumber(rn, "meanPeakPending", poolMean(r, PoolMetricsSummary::peakPending));
                 rn.put("sizeReadBack", r.sizeReadBack());
             }
@@ -371,10 +372,15 @@ final class Summary {
 
     /** Mean over the row's counted runs of a poolMetrics figure; NaN when no run has it. */
     double poolMean(Row row, java.util.function.ToDoubleFunction<JsonNode> figure) {
-        return meanOf(runs.stream()
+        return meanOf(countedRuns(row).stream().map(figure::applyAsDouble).filter(v -> !Double.isNaN(v)).toList());
+    }
+
+    /** The records of the row's counted runs. */
+    private List<JsonNode> countedRuns(Row row) {
+        return runs.stream()
                 .filter(r -> r.counted() && r.profile().equals(row.profile())
                         && java.util.Objects.equals(r.poolSize(), row.poolSize()))
-                .map(r -> figure.applyAsDouble(r.json())).filter(v -> !Double.isNaN(v)).toList());
+                .<JsonNode>map(RunRecord::json).toList();
     }
 
     private static void putNumber(ObjectNode node, String name, double v) {

@@ -10,24 +10,6 @@ final class VerdictOptions {
     private VerdictOptions() {
     }
 
-    /** "5%", "5 %" or "5" → 5.0; must be in (0, 100). */
-    static double percent(String name, String value) throws UsageException {
-        String v = value.trim();
-        if (v.endsWith("%")) {
-            v = v.substring(0, v.length() - 1).trim();
-        }
-        try {
-            double d = Double.parseDouble(v);
-            if (d > 0 && d < 100) {
-                return d;
-            }
-        } catch (NumberFormatException e) {
-            // the message below
-        }
-        throw new UsageException("--" + name + " must be a percentage above 0 and below 100 such as 5%, got '"
-                + value + "'");
-    }
-
     static void validate(CompareOptions o, Set<String> given) throws UsageException {
         if (o.calibrate) {
             if (o.remote()) {

@@ -1,27 +1,46 @@
 package dev.poolbench.bench.load;
 
 import dev.poolbench.bench.load.model.Partition;
-
+import dev.poolbench.cli.Cli;
 import java.nio.file.Path;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
 
 /**
  * Every knob of a run. Each has a default, can be set as a system property
- * ({@code -Dpoolbench.workload=8}) and is overridden by the matching command-line flag.
+ * ({@code -Dpoolbench.workload=8}) and is overridden by the matching command-line flag (the
+ * annotated fields here and in {@link CommonOptions}).
  */
-public final class Config implements Cloneable {
+public final class Config extends CommonOptions implements Cloneable {
     /** Default workers: enough to keep a 2-core laptop's app busy without starving it (ISUCON4 used 1). */
     public static final int DEFAULT_WORKLOAD = 8;
 
-    public String baseUrl = prop("baseUrl", "http://127.0.0.1:8080");
+    @Option(names = "--data", paramLabel = "DIR", description = "the generated user data (sql tool's "
+            + "generate) (default: ${DEFAULT-VALUE})")
     public Path dataDir = Path.of(prop("data", "data"));
+
+    @Option(names = "--workload", paramLabel = "N", description = "load workers, 1..4000 (default: ${DEFAULT-VALUE})")
     public int workload = intProp("workload", DEFAULT_WORKLOAD);
+
+    @Option(names = "--duration", paramLabel = "SECONDS", description = "seconds of load (default: ${DEFAULT-VALUE})")
     public int durationSeconds = intProp("duration", 60);
+
+    @Option(names = "--partition", paramLabel = "i/K", converter = PartitionConverter.class,
+            description = "this bench host's share when K hosts load one app (default: ${DEFAULT-VALUE})")
     public Partition partition = Partition.parse(prop("partition", "1/1"));
+
+    @Option(names = "--seed", paramLabel = "N", description = "random seed of the clients (default: ${DEFAULT-VALUE})")
     public long seed = Long.parseLong(prop("seed", "42"));
-    public Path outDir = Path.of(prop("out", "bench-result"));
+
+    /** Set by --no-report-check. */
     public boolean reportCheck = !Boolean.parseBoolean(prop("noReportCheck", "false"));
-    public String label = prop("label", "");
-    public boolean quiet = Boolean.parseBoolean(prop("quiet", "false"));
+
+    @Option(names = "--no-report-check", arity = "0", description = "skip the /report check (for runs that "
+            + "merge combines) (default: checked)")
+    private void noReportCheck(boolean flag) {
+        reportCheck = false;
+    }
+
     /** In-flight flows get this long to finish after the duration; the rest are incomplete. */
     public int graceSeconds = intProp("graceSeconds", 5);
     /** Pause between the end of the load and GET /report (the original's 5 s). */
@@ -29,11 +48,9 @@ public final class Config implements Cloneable {
     public int requestTimeoutMillis = intProp("requestTimeoutMillis", 10_000);
     /** Timeout of every request sent after the duration (the original's 50 ms). */
     public int lateRequestTimeoutMillis = intProp("lateRequestTimeoutMillis", 50);
-    public int reportTimeoutMillis = intProp("reportTimeoutMillis", 60_000);
     public boolean htmlReport = Boolean.parseBoolean(prop("htmlReport", "true"));
     public int ipBanThreshold = intProp("ipBanThreshold", 10);
     public int userLockThreshold = intProp("userLockThreshold", 3);
-    public String userAgent = prop("userAgent", "poolbench-bench/0.1 (ISUCON4 compatible)");
     /**
      * Unscored warm-up in this JVM before the measured run (0 = none): the load generator's own
      * JIT and class loading happen there, not in the measured window (set by the comparison runner).
@@ -70,30 +87,10 @@ public final class Config implements Cloneable {
         return t;
     }
 
-    static String prop(String name, String def) {
-        return System.getProperty("poolbench." + name, def);
-    }
-
-    static int intProp(String name, int def) {
-        String v = System.getProperty("poolbench." + name);
-        if (v == null) {
-            return def;
-        }
-        try {
-            return Integer.parseInt(v.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("poolbench." + name + " must be an integer, got '" + v + "'");
-        }
-    }
-
     /** Refuses values that cannot work, naming the setting. */
+    @Override
     public void validate() {
-        if (!baseUrl.startsWith("http://")) {
-            throw new IllegalArgumentException("--base-url must start with http://, got '" + baseUrl + "'");
-        }
-        while (baseUrl.endsWith("/")) {
-            baseUrl = baseUrl.substring(0, baseUrl.length() - 1);
-        }
+        super.validate();
         if (workload < 1 || workload > 4_000) {
             throw new IllegalArgumentException("--workload must be 1..4000, got " + workload);
         }
@@ -111,6 +108,18 @@ public final class Config implements Cloneable {
         }
         if (requestTimeoutMillis < 1) {
             throw new IllegalArgumentException("poolbench.requestTimeoutMillis must be >= 1, got " + requestTimeoutMillis);
+        }
+    }
+
+    /** {@code i/K}; Partition's own message, named after the option. */
+    static final class PartitionConverter implements ITypeConverter<Partition> {
+        @Override
+        public Partition convert(String value) {
+            try {
+                return Partition.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new Cli.BadValue("--" + e.getMessage());
+            }
         }
     }
 }

@@ -1,27 +1,35 @@
 package dev.poolbench.bench.load;
 
-import dev.poolbench.bench.load.model.Partition;
-
+import dev.poolbench.cli.Cli;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
- * {@code java -jar poolbench-load.jar run|merge ...} (see bench/README.md).
+ * {@code java -jar poolbench-load.jar run|merge ...} (see bench/README.md); the options are the
+ * annotated fields of {@link Config} and {@link CommonOptions}.
  * Exit status: 0 valid run, 1 invalid run, 2 usage or setup error.
  */
-public final class LoadMain {
+@Command(name = "poolbench-load", description = "The load generator (bench/README.md). The JVM needs "
+        + "--add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED.")
+public final class LoadMain implements Callable<Integer> {
     public static final int EXIT_VALID = 0;
     public static final int EXIT_INVALID = 1;
     public static final int EXIT_USAGE = 2;
 
-    static final String USAGE = """
-            usage: poolbench-load run [--base-url URL] [--data DIR] [--workload N] [--duration SECONDS]
-                                      [--partition i/K] [--seed N] [--out DIR] [--no-report-check]
-                                      [--label TEXT] [--quiet]
-                   poolbench-load merge [--base-url URL] [--out DIR] [--label TEXT] RESULT_JSON...
-            (the JVM needs --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED)""";
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
+    boolean help;
+
+    @Spec
+    private CommandSpec spec;
 
     private LoadMain() {
     }
@@ -38,83 +46,82 @@ public final class LoadMain {
 
     /** Runs a command; {@code out} gets the machine-readable lines, {@code err} the messages. */
     public static int execute(String[] args, PrintStream out, PrintStream err) {
-        try {
-            if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
-                err.println(USAGE);
-                return EXIT_USAGE;
+        return Cli.execute(commandLine(out, err), out, err, args);
+    }
+
+    static CommandLine commandLine(PrintStream out, PrintStream err) {
+        CommandLine cl = Cli.commandLine(new LoadMain(), new Run(out, err), new Merge(out, err));
+        // As before picocli: a flag given again wins (callers append overrides to a base line).
+        cl.setOverwrittenOptionsAllowed(true);
+        // A setup problem found while running (app unreachable, data missing): one line, exit 2.
+        cl.setExecutionExceptionHandler((e, failed, parsed) -> {
+            if (e instanceof UsageException || e instanceof IllegalArgumentException) {
+                err.println("poolbench-load: " + e.getMessage());
+            } else {
+                err.println("poolbench-load " + failed.getCommandName() + " failed: " + e);
+                e.printStackTrace(err);
             }
-            String command = args[0];
-            Config config = new Config();
-            List<Path> inputs = new ArrayList<>();
-            parseFlags(args, config, inputs);
-            config.validate();
-            return switch (command) {
-                case "run" -> {
-                    if (!inputs.isEmpty()) {
-                        throw new UsageException("run takes no positional arguments, got " + inputs.get(0));
-                    }
-                    yield new RunCommand(config, out, err).run();
-                }
-                case "merge" -> {
-                    if (inputs.isEmpty()) {
-                        throw new UsageException("merge needs at least one result.json");
-                    }
-                    yield new MergeCommand(config, inputs, out, err).run();
-                }
-                default -> throw new UsageException("unknown command '" + command + "' (run or merge)");
-            };
-        } catch (UsageException | IllegalArgumentException e) {
-            err.println("poolbench-load: " + e.getMessage());
+            err.flush();
             return EXIT_USAGE;
+        });
+        return cl;
+    }
+
+    /** No command: the list of commands on stderr (stdout is for the result lines), exit 2. */
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return EXIT_USAGE;
+    }
+
+    @Command(name = "run", sortOptions = false, description = "One load run against the app: Gatling, the "
+            + "/report check, result.json and the ISUCON lines on stdout.")
+    static final class Run implements Callable<Integer> {
+        @Mixin
+        Config config;
+
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
+        boolean help;
+
+        private final PrintStream out;
+        private final PrintStream err;
+
+        Run(PrintStream out, PrintStream err) {
+            this.out = out;
+            this.err = err;
+        }
+
+        @Override
+        public Integer call() throws UsageException {
+            config.validate();
+            return new RunCommand(config, out, err).run();
         }
     }
 
-    private static void parseFlags(String[] args, Config c, List<Path> inputs) throws UsageException {
-        for (int i = 1; i < args.length; i++) {
-            String a = args[i];
-            String value = null;
-            int eq = a.indexOf('=');
-            if (a.startsWith("--") && eq > 0) {
-                value = a.substring(eq + 1);
-                a = a.substring(0, eq);
-            }
-            switch (a) {
-                case "--no-report-check" -> c.reportCheck = false;
-                case "--quiet" -> c.quiet = true;
-                case "--base-url", "--data", "--workload", "--duration", "--partition", "--seed", "--out", "--label" -> {
-                    if (value == null) {
-                        if (i + 1 >= args.length) {
-                            throw new UsageException(a + " needs a value");
-                        }
-                        value = args[++i];
-                    }
-                    set(c, a, value);
-                }
-                default -> {
-                    if (a.startsWith("-")) {
-                        throw new UsageException("unknown flag " + a);
-                    }
-                    inputs.add(Path.of(a));
-                }
-            }
-        }
-    }
+    @Command(name = "merge", sortOptions = false, description = "One record from the result.json of the "
+            + "bench hosts of one run (each run with --no-report-check); the /report check runs once.")
+    static final class Merge implements Callable<Integer> {
+        @Mixin
+        CommonOptions options;
 
-    private static void set(Config c, String flag, String v) throws UsageException {
-        try {
-            switch (flag) {
-                case "--base-url" -> c.baseUrl = v;
-                case "--data" -> c.dataDir = Path.of(v);
-                case "--workload" -> c.workload = Integer.parseInt(v);
-                case "--duration" -> c.durationSeconds = Integer.parseInt(v);
-                case "--partition" -> c.partition = Partition.parse(v);
-                case "--seed" -> c.seed = Long.parseLong(v);
-                case "--out" -> c.outDir = Path.of(v);
-                case "--label" -> c.label = v;
-                default -> throw new UsageException("unknown flag " + flag);
-            }
-        } catch (NumberFormatException e) {
-            throw new UsageException(flag + " needs a number, got '" + v + "'");
+        @Parameters(paramLabel = "RESULT_JSON", arity = "1..*", description = "result.json of each bench host")
+        List<Path> inputs;
+
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
+        boolean help;
+
+        private final PrintStream out;
+        private final PrintStream err;
+
+        Merge(PrintStream out, PrintStream err) {
+            this.out = out;
+            this.err = err;
+        }
+
+        @Override
+        public Integer call() throws UsageException {
+            options.validate();
+            return new MergeCommand(options, inputs, out, err).run();
         }
     }
 }

@@ -22,12 +22,12 @@ import java.util.TreeMap;
  * logins and latency-threshold counts are summed ({@link SeriesMerge}).
  */
 final class MergeCommand {
-    private final Config config;
+    private final CommonOptions config;
     private final List<Path> inputs;
     private final PrintStream out;
     private final PrintStream err;
 
-    MergeCommand(Config config, List<Path> inputs, PrintStream out, PrintStream err) {
+    MergeCommand(CommonOptions config, List<Path> inputs, PrintStream out, PrintStream err) {
         this.config = config;
         this.inputs = inputs;
         this.out = out;

@@ -4,142 +4,169 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.Json;
 import dev.poolbench.bench.compare.UsageException;
 import java.nio.file.Path;
+import dev.poolbench.cli.Cli;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
 
-/** Every knob of {@code faults}, parsed and validated before anything starts. */
-public final class FaultOptions {
+/**
+ * Every knob of {@code faults}, parsed (picocli) and validated before anything starts. An option
+ * is an annotated field; ranges and rules across options are in {@link #finish}.
+ */
+@Command(name = "faults", sortOptions = false, description = "Per pool profile and fault scenario (database "
+        + "unreachable, hanging, restarted), one run with the fault in the middle (docs/faults.md).")
+public final class FaultOptions implements Callable<Integer> {
 
     static final List<String> PROFILES = List.of("hikari", "tomcat", "dbcp", "dbcp2", "nopool");
 
-    public static final String USAGE = """
-            Usage: poolbench faults [options]
-              --profiles LIST      pool profiles, comma-separated (default hikari,tomcat,dbcp,dbcp2,nopool)
-              --scenarios LIST     unreachable,hang,restart (default all three)
-              --duration S         seconds of load per run (default 40)
-              --fault-at S         second of the run at which the fault starts (default 10)
-              --fault-seconds S    how long the database stays away (default 10)
-              --warmup S           unmeasured warm-up seconds before each run, 0 = none (default 10)
-              --pool-size N        pool size (default 10)
-              --pool-wait-ms MS    the pool's wait for a connection, POOLBENCH_POOL_WAIT_MILLIS
-                                   (default 5000: half the fault, and below the load's 10-s
-                                   request timeout, so a pool that keeps its contract answers
-                                   with an error before the client gives up)
-              --workload N         load workers (default: the load generator's default)
-              --heap SIZE          app heap (default 1g)
-              --seed N             data generator seed (default 42)
-              --results DIR        results root (default results); output in DIR/<timestamp>/faults/
-              --db-port N          port of the embedded MariaDB (default 13306)
-              --proxy-port N       port of the Toxiproxy proxy in front of it (default: a free port)
-              --check              exit 1 unless every measurement was taken and is consistent
-                                   (the fault was seen, recovery measured, login_log rows match the
-                                   decisions, /report exact): the CI form
-              --quick              duration 25, fault at 4 for 3 s, no warm-up, pool wait 1000 ms
-                                   (explicit options still win)
-            """;
-
     public List<String> profiles = PROFILES;
+
+    @Option(names = "--profiles", paramLabel = "LIST", description = "pool profiles, comma-separated "
+            + "(default: ${DEFAULT-VALUE})")
+    private String profilesText = String.join(",", PROFILES);
+
     public List<Scenario> scenarios = List.of(Scenario.values());
+
+    @Option(names = "--scenarios", paramLabel = "LIST", description = "unreachable,hang,restart "
+            + "(default: ${DEFAULT-VALUE})")
+    private String scenariosText = String.join(",", Scenario.names());
+
+    @Option(names = "--duration", paramLabel = "S", description = "seconds of load per run (default: ${DEFAULT-VALUE})")
     public int durationSeconds = 40;
+
+    @Option(names = "--fault-at", paramLabel = "S", description = "second of the run at which the fault starts "
+            + "(default: ${DEFAULT-VALUE})")
     public int faultAtSeconds = 10;
+
+    @Option(names = "--fault-seconds", paramLabel = "S", description = "how long the database stays away "
+            + "(default: ${DEFAULT-VALUE})")
     public int faultSeconds = 10;
+
+    @Option(names = "--warmup", paramLabel = "S", description = "unmeasured warm-up seconds before each run, 0 = none "
+            + "(default: ${DEFAULT-VALUE})")
     public int warmupSeconds = 10;
+
+    @Option(names = "--pool-size", paramLabel = "N", description = "pool size (default: ${DEFAULT-VALUE})")
     public int poolSize = 10;
+
+    @Option(names = "--pool-wait-ms", paramLabel = "MS", description = "the pool's wait for a connection, "
+            + "POOLBENCH_POOL_WAIT_MILLIS (default: ${DEFAULT-VALUE}: half the fault, and below the load's 10-s "
+            + "request timeout, so a pool that keeps its contract answers with an error before the client gives up)")
     public int poolWaitMillis = 5_000;
+
+    @Option(names = "--workload", paramLabel = "N", description = "load workers (default: the load generator's "
+            + "default, " + dev.poolbench.bench.load.Config.DEFAULT_WORKLOAD + ")")
     public Integer workload;
+
+    @Option(names = "--heap", paramLabel = "SIZE", description = "app heap (default: ${DEFAULT-VALUE})")
     public String heap = "1g";
+
+    @Option(names = "--seed", paramLabel = "N", description = "data generator seed (default: ${DEFAULT-VALUE})")
     public long seed = 42;
+
+    @Option(names = "--results", paramLabel = "DIR", description = "results root; output in DIR/<timestamp>/faults/ "
+            + "(default: ${DEFAULT-VALUE})")
     public Path results = Path.of("results");
+
+    @Option(names = "--db-port", paramLabel = "N", description = "port of the embedded MariaDB (default: ${DEFAULT-VALUE})")
     public int dbPort = 13_306;
+
+    @Option(names = "--proxy-port", paramLabel = "N", description = "port of the Toxiproxy proxy in front of it "
+            + "(default: a free port)")
     public Integer proxyPort;
+
+    @Option(names = "--check", arity = "0", description = "exit 1 unless every measurement was taken and is "
+            + "consistent (the fault was seen, recovery measured, login_log rows match the decisions, /report "
+            + "exact): the CI form (default: off)")
     public boolean check;
+
+    @Option(names = "--quick", arity = "0", description = "duration 25, fault at 4 for 3 s, no warm-up, pool wait "
+            + "1000 ms (explicit options still win) (default: off)")
     public boolean quick;
 
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
+    boolean help;
+
+    @Spec
+    private CommandSpec spec;
+
+    /** Parses and validates (tests); {@code --help} is a UsageException without a message. */
     public static FaultOptions parse(String... args) throws UsageException {
         FaultOptions o = new FaultOptions();
-        Set<String> flags = new LinkedHashSet<>();
-        Map<String, String> values = new LinkedHashMap<>();
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            if (!arg.startsWith("--")) {
-                throw new UsageException("unexpected argument '" + arg + "'");
-            }
-            int eq = arg.indexOf('=');
-            String name = eq > 0 ? arg.substring(2, eq) : arg.substring(2);
-            String value = eq > 0 ? arg.substring(eq + 1) : null;
-            if (name.equals("quick") || name.equals("help") || name.equals("check")) {
-                if (value != null) {
-                    throw new UsageException("--" + name + " takes no value");
-                }
-                flags.add(name);
-                continue;
-            }
-            if (value == null) {
-                if (i + 1 >= args.length) {
-                    throw new UsageException("--" + name + " needs a value");
-                }
-                value = args[++i];
-            }
-            if (values.put(name, value) != null) {
-                throw new UsageException("--" + name + " given twice");
-            }
+        CommandLine cl = Cli.commandLine(o);
+        ParseResult parsed;
+        try {
+            parsed = Cli.parse(cl, args);
+        } catch (ParameterException e) {
+            throw new UsageException(Cli.message(e));
         }
-        if (flags.contains("help")) {
+        if (cl.isUsageHelpRequested()) {
             throw new UsageException(null);
         }
-        o.check = flags.contains("check");
-        if (flags.contains("quick")) {
-            o.quick = true;
-            // 18 s after the fault: room for a restart whose start takes a while on a CI machine.
-            o.durationSeconds = 25;
-            o.faultAtSeconds = 4;
-            o.faultSeconds = 3;
-            o.warmupSeconds = 0;
-            // The fault must outlast the pool's wait, else a pool may simply wait it out and the
-            // short run shows nothing; 1 s keeps that true for the 3-s fault.
-            o.poolWaitMillis = 1_000;
-        }
-        for (Map.Entry<String, String> e : values.entrySet()) {
-            o.set(e.getKey(), e.getValue());
-        }
-        o.validate();
+        o.finish(parsed);
         return o;
     }
 
-    private void set(String name, String value) throws UsageException {
-        switch (name) {
-            case "profiles" -> profiles = parseProfiles(value);
-            case "scenarios" -> scenarios = parseScenarios(value);
-            case "duration" -> durationSeconds = integer(name, value, 1, 3_600);
-            case "fault-at" -> faultAtSeconds = integer(name, value, 1, 3_600);
-            case "fault-seconds" -> faultSeconds = integer(name, value, 1, 600);
-            case "warmup" -> warmupSeconds = integer(name, value, 0, 3_600);
-            case "pool-size" -> poolSize = integer(name, value, 1, 1_000);
-            case "pool-wait-ms" -> poolWaitMillis = integer(name, value, 1, 600_000);
-            case "workload" -> workload = integer(name, value, 1, 10_000);
-            case "heap" -> {
-                if (!value.matches("[1-9][0-9]*[kKmMgG]?")) {
-                    throw new UsageException("--heap must be a JVM size such as 512m or 1g, got '" + value + "'");
-                }
-                heap = value;
-            }
-            case "seed" -> {
-                try {
-                    seed = Long.parseLong(value);
-                } catch (NumberFormatException e) {
-                    throw new UsageException("--seed must be an integer, got '" + value + "'");
-                }
-            }
-            case "results" -> results = Path.of(value);
-            case "db-port" -> dbPort = integer(name, value, 1, 65_535);
-            case "proxy-port" -> proxyPort = integer(name, value, 1, 65_535);
-            default -> throw new UsageException("unknown option --" + name);
+    /** {@code poolbench faults}: validation (exit 2 with the message), then the scenarios. */
+    @Override
+    public Integer call() throws Exception {
+        try {
+            finish(spec.commandLine().getParseResult());
+        } catch (UsageException e) {
+            throw Cli.refuse(spec.commandLine(), e.getMessage());
         }
+        return new Faults(this).run();
+    }
+
+    private void finish(ParseResult parsed) throws UsageException {
+        if (quick) {
+            // 18 s after the fault: room for a restart whose start takes a while on a CI machine.
+            // Explicit options still win.
+            if (!parsed.hasMatchedOption("--duration")) {
+                durationSeconds = 25;
+            }
+            if (!parsed.hasMatchedOption("--fault-at")) {
+                faultAtSeconds = 4;
+            }
+            if (!parsed.hasMatchedOption("--fault-seconds")) {
+                faultSeconds = 3;
+            }
+            if (!parsed.hasMatchedOption("--warmup")) {
+                warmupSeconds = 0;
+            }
+            // The fault must outlast the pool's wait, else a pool may simply wait it out and the
+            // short run shows nothing; 1 s keeps that true for the 3-s fault.
+            if (!parsed.hasMatchedOption("--pool-wait-ms")) {
+                poolWaitMillis = 1_000;
+            }
+        }
+        profiles = parseProfiles(profilesText);
+        scenarios = parseScenarios(scenariosText);
+        range("duration", durationSeconds, 1, 3_600);
+        range("fault-at", faultAtSeconds, 1, 3_600);
+        range("fault-seconds", faultSeconds, 1, 600);
+        range("warmup", warmupSeconds, 0, 3_600);
+        range("pool-size", poolSize, 1, 1_000);
+        range("pool-wait-ms", poolWaitMillis, 1, 600_000);
+        if (workload != null) {
+            range("workload", workload, 1, 10_000);
+        }
+        if (!heap.matches("[1-9][0-9]*[kKmMgG]?")) {
+            throw new UsageException("--heap must be a JVM size such as 512m or 1g, got '" + heap + "'");
+        }
+        range("db-port", dbPort, 1, 65_535);
+        if (proxyPort != null) {
+            range("proxy-port", proxyPort, 1, 65_535);
+        }
+        validate();
     }
 
     private void validate() throws UsageException {
@@ -190,17 +217,10 @@ public final class FaultOptions {
         return List.copyOf(list);
     }
 
-    private static int integer(String name, String value, int min, int max) throws UsageException {
-        int v;
-        try {
-            v = Integer.parseInt(value.trim());
-        } catch (NumberFormatException e) {
-            throw new UsageException("--" + name + " must be an integer, got '" + value + "'");
-        }
-        if (v < min || v > max) {
+    private static void range(String name, int value, int min, int max) throws UsageException {
+        if (value < min || value > max) {
             throw new UsageException("--" + name + " must be between " + min + " and " + max + ", got " + value);
         }
-        return v;
     }
 
     ObjectNode toJson() {

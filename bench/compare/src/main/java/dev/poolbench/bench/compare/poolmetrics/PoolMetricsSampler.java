@@ -1,5 +1,7 @@
 package dev.poolbench.bench.compare.poolmetrics;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -17,8 +19,9 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Samples the app's {@code /actuator/prometheus} once a second during a measured run, from the
- * comparison runner's process (one small HTTP GET and a prefix-filtered parse per second).
+ * Samples the app's {@code /actuator/prometheus} and {@code /actuator/poolhistograms} once a
+ * second during a measured run, from the comparison runner's process (two small HTTP GETs, a
+ * prefix-filtered parse and two histogram decodes per second).
  *
  * <pre>{@code
  * PoolMetricsSampler sampler = PoolMetricsSampler.start(managementUrl.resolve("/actuator/prometheus"), runDir);
@@ -34,8 +37,10 @@ public final class PoolMetricsSampler {
     static final Duration INTERVAL = Duration.ofSeconds(1);
     static final Duration SCRAPE_TIMEOUT = Duration.ofSeconds(2);
     public static final String CSV = "poolmetrics.csv";
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final URI url;
+    private final URI histogramsUrl;
     private final Path runDir;
     private final HttpClient client;
     private final ScheduledExecutorService timer;
@@ -46,6 +51,7 @@ public final class PoolMetricsSampler {
 
     private PoolMetricsSampler(URI url, Path runDir) {
         this.url = url;
+        this.histogramsUrl = url.resolve("/actuator/poolhistograms");
         this.runDir = runDir;
         this.client = HttpClient.newBuilder().connectTimeout(SCRAPE_TIMEOUT).build();
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -118,7 +124,7 @@ public final class PoolMetricsSampler {
                 fail("HTTP " + response.statusCode() + " from " + url);
                 return;
             }
-            Scrape scrape = Scrape.of(seconds, response.body());
+            Scrape scrape = Scrape.of(seconds, response.body(), histograms());
             synchronized (this) {
                 scrapes.add(scrape);
             }
@@ -127,6 +133,16 @@ public final class PoolMetricsSampler {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** The histograms, or null when the app has no such endpoint (wrapper off answers without them). */
+    private JsonNode histograms() throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(histogramsUrl).timeout(SCRAPE_TIMEOUT).GET().build();
+        HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            return null;
+        }
+        return JSON.readTree(response.body());
     }
 
     private synchronized void fail(String message) {

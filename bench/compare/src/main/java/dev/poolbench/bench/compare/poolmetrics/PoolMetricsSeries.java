@@ -27,12 +27,11 @@ final class PoolMetricsSeries {
         for (int i = 1; i < scrapes.size(); i++) {
             Scrape before = scrapes.get(i - 1);
             Scrape s = scrapes.get(i);
-            Histogram acquire = s.acquire().minus(before.acquire());
-            Histogram hold = s.hold().minus(before.hold());
+            org.HdrHistogram.Histogram acquire = PoolHistograms.minus(s.acquire(), before.acquire());
+            org.HdrHistogram.Histogram hold = PoolHistograms.minus(s.hold(), before.hold());
             points.add(new Point(s.seconds(), s.active(), s.idle(), s.pending(), s.max(),
-                    acquire.isEmpty() ? Double.NaN : acquire.count(),
-                    PoolMetricsSummary.percentiles(acquire, s.acquireMaxSeconds()),
-                    PoolMetricsSummary.percentiles(hold, s.holdMaxSeconds()),
+                    acquire == null ? Double.NaN : acquire.getTotalCount(),
+                    PoolHistograms.percentiles(acquire), PoolHistograms.percentiles(hold),
                     s.createdTotal(), s.timeoutsTotal(), s.liveThreads(), s.processCpu()));
         }
         return points;

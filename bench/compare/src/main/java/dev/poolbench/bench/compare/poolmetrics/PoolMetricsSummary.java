@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import org.HdrHistogram.Histogram;
 
 /**
  * The pool's behaviour during one measured run, from the scrapes of {@link PoolMetricsSampler}.
@@ -18,9 +19,10 @@ public record PoolMetricsSummary(String profile, String wrapper, String source, 
                                  double acquireCount, Percentiles acquireMillis, Percentiles holdMillis,
                                  double peakPending, double peakActive, double maxConnections,
                                  double connectionsCreated, double connectionsCreatedTotal, double acquireTimeouts,
-                                 double peakLiveThreads, double meanProcessCpu, double peakProcessCpu) {
+                                 double peakLiveThreads, double meanProcessCpu, double peakProcessCpu,
+                                 Histogram acquireHistogram, Histogram holdHistogram) {
 
-    /** p50, p99, p99.9 from the run's histogram (bucket precision) and the exact maximum. */
+    /** p50, p99, p99.9 and max of the run's HdrHistogram (3 significant digits). */
     public record Percentiles(double p50, double p99, double p999, double max) {
         static final Percentiles NONE = new Percentiles(Double.NaN, Double.NaN, Double.NaN, Double.NaN);
 
@@ -38,12 +40,12 @@ public record PoolMetricsSummary(String profile, String wrapper, String source, 
         if (scrapes.isEmpty()) {
             return new PoolMetricsSummary(null, null, null, 0, scrapeErrors, Double.NaN, Percentiles.NONE,
                     Percentiles.NONE, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                    Double.NaN, Double.NaN, Double.NaN);
+                    Double.NaN, Double.NaN, Double.NaN, null, null);
         }
         Scrape first = scrapes.get(0);
         Scrape last = scrapes.get(scrapes.size() - 1);
-        Histogram acquire = last.acquire().minus(first.acquire());
-        Histogram hold = last.hold().minus(first.hold());
+        Histogram acquire = PoolHistograms.minus(last.acquire(), first.acquire());
+        Histogram hold = PoolHistograms.minus(last.hold(), first.hold());
         String profile = null;
         String wrapper = null;
         String source = null;
@@ -61,31 +63,13 @@ public record PoolMetricsSummary(String profile, String wrapper, String source, 
             }
         }
         return new PoolMetricsSummary(profile, wrapper, source, scrapes.size(), scrapeErrors,
-                acquire.isEmpty() ? Double.NaN : acquire.count(),
-                percentiles(acquire, peak(scrapes, Scrape::acquireMaxSeconds)),
-                percentiles(hold, peak(scrapes, Scrape::holdMaxSeconds)),
+                acquire == null ? Double.NaN : acquire.getTotalCount(),
+                PoolHistograms.percentiles(acquire), PoolHistograms.percentiles(hold),
                 peak(scrapes, Scrape::pending), peak(scrapes, Scrape::active), peak(scrapes, Scrape::max),
                 last.createdTotal() - first.createdTotal(), last.createdTotal(),
                 last.timeoutsTotal() - first.timeoutsTotal(),
                 peak(scrapes, Scrape::liveThreads), cpuN == 0 ? Double.NaN : cpuSum / cpuN,
-                peak(scrapes, Scrape::processCpu));
-    }
-
-    /**
-     * Percentiles in ms of the histogram {@code h}. Maximum: the app's exact {@code _max} (a
-     * 5-10 s rolling maximum, sampled every second) capped by the highest non-empty bucket of
-     * this window, so a spike from before the window cannot leak in.
-     */
-    static Percentiles percentiles(Histogram h, double sampledMaxSeconds) {
-        if (h.isEmpty() || Double.isNaN(h.quantileSeconds(0.5))) {
-            return Percentiles.NONE;
-        }
-        double bound = h.highestValueBoundSeconds();
-        double max = Double.isNaN(sampledMaxSeconds) ? bound : Math.min(sampledMaxSeconds, bound);
-        // Interpolating inside the top bucket can overshoot the exact maximum: cap at it.
-        return new Percentiles(Math.min(h.quantileSeconds(0.50), max) * 1e3,
-                Math.min(h.quantileSeconds(0.99), max) * 1e3, Math.min(h.quantileSeconds(0.999), max) * 1e3,
-                max * 1e3);
+                peak(scrapes, Scrape::processCpu), acquire, hold);
     }
 
     static double peak(List<Scrape> scrapes, java.util.function.ToDoubleFunction<Scrape> field) {
@@ -120,6 +104,9 @@ public record PoolMetricsSummary(String profile, String wrapper, String source, 
         put(node, "peakLiveThreads", peakLiveThreads);
         put(node, "meanProcessCpu", meanProcessCpu);
         put(node, "peakProcessCpu", peakProcessCpu);
+        // The run's own histograms (HdrHistogram, ns, compressed, base64): runs add up exactly.
+        node.put("acquireHistogram", acquireHistogram == null ? null : PoolHistograms.encode(acquireHistogram));
+        node.put("holdHistogram", holdHistogram == null ? null : PoolHistograms.encode(holdHistogram));
         node.put("files", "poolmetrics.csv, pool-" + (profile == null ? "unknown" : profile) + ".png");
         return node;
     }
@@ -127,6 +114,15 @@ public record PoolMetricsSummary(String profile, String wrapper, String source, 
     /** Acquire p99 (ms) of a run record's {@code poolMetrics}, NaN when absent. */
     public static double acquireP99Millis(JsonNode runRecord) {
         return number(runRecord.path("poolMetrics").path("acquireMillis").path("p99"));
+    }
+
+    /**
+     * Acquire p99 (ms) of all the borrows of these runs together (their histograms added up);
+     * NaN when a run carries no histogram (wrapper off, or recorded before the histograms).
+     */
+    public static double mergedAcquireP99Millis(List<JsonNode> runRecords) {
+        Histogram sum = PoolHistograms.merged(runRecords, "acquireHistogram");
+        return sum == null || sum.getTotalCount() == 0 ? Double.NaN : sum.getValueAtPercentile(99) / 1e6;
     }
 
     /** Peak pending threads of a run record's {@code poolMetrics}, NaN when absent. */

@@ -1,9 +1,16 @@
 package dev.poolbench.bench.compare.stats;
 
+import dev.poolbench.cli.Cli;
 import java.io.PrintStream;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * Prints, from simulated data ({@link Simulation}), what the paired verdict can tell apart: per
@@ -16,22 +23,51 @@ import java.util.Locale;
  *   dev.poolbench.bench.compare.stats.PowerTable --cv 7,15,25
  * </pre>
  */
-public final class PowerTable {
+@Command(name = "PowerTable", sortOptions = false, description = "What the paired verdict can tell apart, "
+        + "from simulated comparisons: a Markdown table.")
+public final class PowerTable implements Callable<Integer> {
 
-    static final String USAGE = """
-            Usage: PowerTable [--cv LIST] [--rounds LIST] [--differences LIST] [--margin X]
-                              [--simulations N] [--round-share S] [--seed N]
-              --cv LIST           coefficients of variation per run, percent (default 7,15,25)
-              --rounds LIST       rounds per comparison (default 3,5,10)
-              --differences LIST  true differences for the power columns, percent (default 5,10)
-              --margin X          equivalence margin, percent (default 5)
-              --simulations N     simulated comparisons per cell (default 1000)
-              --round-share S     share of the variance common to a round, 0..0.99 (default 0:
-                                  all noise per run, the lowest power for a given CV)
-              --seed N            random seed (default 1)
-            """;
+    @Option(names = "--cv", paramLabel = "LIST", split = ",", converter = Number.class, defaultValue = "7,15,25",
+            description = "coefficients of variation per run, percent (default: ${DEFAULT-VALUE})")
+    List<Double> cvs;
 
-    private PowerTable() {
+    @Option(names = "--rounds", paramLabel = "LIST", split = ",", converter = Number.class, defaultValue = "3,5,10",
+            description = "rounds per comparison (default: ${DEFAULT-VALUE})")
+    List<Double> rounds;
+
+    @Option(names = "--differences", paramLabel = "LIST", split = ",", converter = Number.class,
+            defaultValue = "5,10", description = "true differences for the power columns, percent "
+            + "(default: ${DEFAULT-VALUE})")
+    List<Double> differences;
+
+    @Option(names = "--margin", paramLabel = "X", converter = Number.class,
+            description = "equivalence margin, percent (default: ${DEFAULT-VALUE})")
+    double margin = 5;
+
+    @Option(names = "--simulations", paramLabel = "N", description = "simulated comparisons per cell "
+            + "(default: ${DEFAULT-VALUE})")
+    int simulations = 1_000;
+
+    @Option(names = "--round-share", paramLabel = "S", converter = Number.class, description = "share of the "
+            + "variance common to a round, 0..0.99 (default: ${DEFAULT-VALUE}: all noise per run, the lowest power "
+            + "for a given CV)")
+    double share = 0;
+
+    @Option(names = "--seed", paramLabel = "N", description = "random seed (default: ${DEFAULT-VALUE})")
+    long seed = 1;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
+    boolean help;
+
+    @Spec
+    private CommandSpec spec;
+
+    private final PrintStream out;
+    private final String[] args;
+
+    private PowerTable(PrintStream out, String... args) {
+        this.out = out;
+        this.args = args;
     }
 
     public static void main(String[] args) {
@@ -39,45 +75,40 @@ public final class PowerTable {
     }
 
     static int run(PrintStream out, PrintStream err, String... args) {
-        List<Double> cvs = List.of(7.0, 15.0, 25.0);
-        List<Double> rounds = List.of(3.0, 5.0, 10.0);
-        List<Double> differences = List.of(5.0, 10.0);
-        double margin = 5;
-        int simulations = 1_000;
-        double share = 0;
-        long seed = 1;
-        try {
-            for (int i = 0; i < args.length; i++) {
-                String name = args[i];
-                if (name.equals("--help")) {
-                    out.print(USAGE);
-                    return 0;
-                }
-                if (i + 1 >= args.length) {
-                    throw new IllegalArgumentException(name + " needs a value");
-                }
-                String value = args[++i];
-                switch (name) {
-                    case "--cv" -> cvs = list(name, value, 0.1, 200);
-                    case "--rounds" -> {
-                        rounds = list(name, value, 2, 1_000);
-                        if (rounds.stream().anyMatch(r -> r != Math.rint(r))) {
-                            throw new IllegalArgumentException("--rounds must be whole numbers, got '" + value + "'");
-                        }
-                    }
-                    case "--differences" -> differences = list(name, value, 0.1, 1_000);
-                    case "--margin" -> margin = list(name, value, 0.1, 100).get(0);
-                    case "--simulations" -> simulations = (int) (double) list(name, value, 10, 1_000_000).get(0);
-                    case "--round-share" -> share = list(name, value, 0, 0.99).get(0);
-                    case "--seed" -> seed = Long.parseLong(value);
-                    default -> throw new IllegalArgumentException("unknown option " + name);
-                }
+        return Cli.execute(Cli.commandLine(new PowerTable(out, args)), out, err, args);
+    }
+
+    /** A number, a trailing % allowed ("7%" = 7). */
+    static final class Number implements ITypeConverter<Double> {
+        @Override
+        public Double convert(String value) {
+            try {
+                return Double.parseDouble(value.trim().replace("%", ""));
+            } catch (NumberFormatException e) {
+                throw new TypeConversionException("must be numbers such as 7,15,25, got '" + value + "'");
             }
-        } catch (IllegalArgumentException e) {
-            err.println("PowerTable: " + e.getMessage());
-            err.print(USAGE);
-            return 2;
         }
+    }
+
+    private void check(String name, List<Double> values, double min, double max) {
+        for (double d : values) {
+            if (!(d >= min && d <= max)) {
+                throw Cli.refuse(spec.commandLine(), name + " values must be in " + min + ".." + max + ", got " + d);
+            }
+        }
+    }
+
+    @Override
+    public Integer call() {
+        check("--cv", cvs, 0.1, 200);
+        check("--rounds", rounds, 2, 1_000);
+        if (rounds.stream().anyMatch(r -> r != Math.rint(r))) {
+            throw Cli.refuse(spec.commandLine(), "--rounds must be whole numbers, got " + rounds);
+        }
+        check("--differences", differences, 0.1, 1_000);
+        check("--margin", List.of(margin), 0.1, 100);
+        check("--simulations", List.of((double) simulations), 10, 1_000_000);
+        check("--round-share", List.of(share), 0, 0.99);
         out.printf(Locale.ROOT, "Simulated paired verdicts: %d comparisons per cell, equivalence margin ±%s %%, "
                 + "round share %.2f, seed %d (PowerTable %s)%n%n", simulations, PairedTest.margin(margin), share,
                 seed, String.join(" ", args));
@@ -108,23 +139,5 @@ public final class PowerTable {
         out.println("Model: per run score = base * exp(u_round + e_run) * (1 + difference); u_round and e_run "
                 + "normal, their variances summing to log(1 + CV^2); see bench/README.md.");
         return 0;
-    }
-
-    private static List<Double> list(String name, String value, double min, double max) {
-        List<Double> values = new ArrayList<>();
-        for (String part : value.split(",")) {
-            String v = part.trim().replace("%", "");
-            double d;
-            try {
-                d = Double.parseDouble(v);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(name + " must be numbers such as 7,15,25, got '" + value + "'");
-            }
-            if (!(d >= min && d <= max)) {
-                throw new IllegalArgumentException(name + " values must be in " + min + ".." + max + ", got " + v);
-            }
-            values.add(d);
-        }
-        return List.copyOf(values);
     }
 }

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -15,14 +17,14 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class PoolMetricsSamplerTest {
 
-    /** Buckets of 1, 2, 4, 8 ms and +Inf, as the app's histograms publish them (seconds). */
-    static String scrape(String pool, double active, double pending, long[] acquireCumulative, double acquireMax,
-                         double created) {
+    /** The Prometheus text of the pool meters the figures read (gauges, counters, info). */
+    static String scrape(String pool, double active, double pending, double created) {
         StringBuilder s = new StringBuilder();
         s.append("# HELP poolbench_pool_active Connections in use\n# TYPE poolbench_pool_active gauge\n");
         s.append(String.format(Locale.ROOT, "poolbench_pool_active{pool=\"%s\"} %s%n", pool, active));
@@ -33,19 +35,26 @@ class PoolMetricsSamplerTest {
                 "poolbench_pool_info{pool=\"%s\",source=\"pool; pending from wrapper\",wrapper=\"on\"} 1.0%n", pool));
         s.append(String.format(Locale.ROOT, "poolbench_pool_connections_opened_total{pool=\"%s\"} %s%n", pool, created));
         s.append(String.format(Locale.ROOT, "poolbench_pool_acquire_timeouts_total{pool=\"%s\"} 0.0%n", pool));
-        String[] le = {"0.001", "0.002", "0.004", "0.008", "+Inf"};
-        for (int i = 0; i < le.length; i++) {
-            s.append(String.format(Locale.ROOT, "poolbench_pool_acquire_seconds_bucket{pool=\"%s\",le=\"%s\"} %d%n",
-                    pool, le[i], acquireCumulative[i]));
-        }
-        s.append(String.format(Locale.ROOT, "poolbench_pool_acquire_seconds_count{pool=\"%s\"} %d%n", pool,
-                acquireCumulative[4]));
-        s.append(String.format(Locale.ROOT, "poolbench_pool_acquire_seconds_sum{pool=\"%s\"} 0.5%n", pool));
-        s.append(String.format(Locale.ROOT, "poolbench_pool_acquire_seconds_max{pool=\"%s\"} %s%n", pool, acquireMax));
+        s.append(String.format(Locale.ROOT, "poolbench_pool_acquire_seconds_count{pool=\"%s\"} 10%n", pool));
         s.append("jvm_threads_live_threads 42.0\n");
         s.append("process_cpu_usage 0.5\n");
         s.append("http_server_requests_seconds_count{method=\"GET\"} 3.0\n");
         return s.toString();
+    }
+
+    /** A histogram with {@code count} values of {@code millis} for each pair (millis, count). */
+    static Histogram histogram(double... millisAndCounts) {
+        Histogram h = new Histogram(3);
+        for (int i = 0; i < millisAndCounts.length; i += 2) {
+            h.recordValueWithCount(Math.round(millisAndCounts[i] * 1e6), (long) millisAndCounts[i + 1]);
+        }
+        return h;
+    }
+
+    /** The body of {@code /actuator/poolhistograms}, as the app's endpoint writes it. */
+    static String histogramsBody(Histogram acquire, Histogram hold) {
+        return "{\"schema\":1,\"wrapper\":\"on\",\"unit\":\"nanoseconds\",\"acquire\":\""
+                + PoolHistograms.encode(acquire) + "\",\"hold\":\"" + PoolHistograms.encode(hold) + "\"}";
     }
 
     @Test
@@ -59,15 +68,32 @@ class PoolMetricsSamplerTest {
     }
 
     @Test
-    void quantilesInterpolateInsideTheBucketOfTheWindow() {
-        double[] bounds = {0.001, 0.002, 0.004, Double.POSITIVE_INFINITY};
-        Histogram before = new Histogram(bounds, new double[] {10, 10, 10, 10}, 10, 0.001);
-        Histogram after = new Histogram(bounds, new double[] {10, 110, 110, 110}, 110, 0.2);
-        Histogram window = after.minus(before);
-        assertEquals(100, window.count());
-        assertEquals(0.0015, window.quantileSeconds(0.5), 1e-9);
-        assertEquals(0.002, window.highestValueBoundSeconds(), 1e-12);
-        assertTrue(Double.isNaN(before.minus(before).quantileSeconds(0.5)));
+    void aRunIsTheDifferenceOfTwoReadsAndRunsAddUp() {
+        Histogram before = histogram(50, 10);
+        Histogram after = histogram(50, 10, 1, 500, 1.5, 490, 6, 10);
+        Histogram run = PoolHistograms.minus(after, before);
+        assertEquals(1000, run.getTotalCount());
+        PoolMetricsSummary.Percentiles p = PoolHistograms.percentiles(run);
+        assertEquals(1.0, p.p50(), 0.01);
+        assertEquals(1.5, p.p99(), 0.01);
+        assertEquals(6.0, p.max(), 0.01, "the 50 ms from before the run is not in it");
+        assertEquals(0, PoolHistograms.minus(before, before).getTotalCount());
+        assertTrue(Double.isNaN(PoolHistograms.percentiles(PoolHistograms.minus(before, before)).p99()));
+        // An app restarted in between (its counts went down): the later read alone.
+        assertEquals(10, PoolHistograms.minus(before, after).getTotalCount());
+
+        // Two runs: 99 % fast in the first, 100 % at 3 ms in the second. Merged p99 is that of
+        // all 2000 borrows (3 ms), not the mean of the per-run p99s.
+        JsonNode r1 = record(histogram(1, 990, 9, 10));
+        JsonNode r2 = record(histogram(3, 1000));
+        assertEquals(3.0, PoolMetricsSummary.mergedAcquireP99Millis(List.of(r1, r2)), 0.01);
+        assertTrue(Double.isNaN(PoolMetricsSummary.mergedAcquireP99Millis(List.of(r1,
+                JsonNodeFactory.instance.objectNode()))), "a run without histogram: no merged figure");
+    }
+
+    private static JsonNode record(Histogram acquire) {
+        ObjectNode pm = JsonNodeFactory.instance.objectNode().put("acquireHistogram", PoolHistograms.encode(acquire));
+        return JsonNodeFactory.instance.objectNode().set("poolMetrics", pm);
     }
 
     @Test
@@ -76,13 +102,23 @@ class PoolMetricsSamplerTest {
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/actuator/prometheus", exchange -> {
             int n = calls.getAndIncrement();
-            // Baseline: 10 fast borrows before the run (and a 50 ms warm-up spike in _max);
-            // during the run: 1000 more, 1 % of them between 4 and 8 ms, pending up to 6.
-            String body = n == 0
-                    ? scrape("dbcp", 0, 0, new long[] {10, 10, 10, 10, 10}, 0.050, 2)
-                    : scrape("dbcp", 2, n == 1 ? 6 : 3, new long[] {510, 1000, 1000, 1010, 1010}, 0.050, 2);
+            String body = n == 0 ? scrape("dbcp", 0, 0, 2) : scrape("dbcp", 2, n == 1 ? 6 : 3, 2);
             byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "text/plain;version=0.0.4");
+            exchange.sendResponseHeaders(200, bytes.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(bytes);
+            }
+        });
+        AtomicInteger histogramCalls = new AtomicInteger();
+        server.createContext("/actuator/poolhistograms", exchange -> {
+            // Baseline: 10 borrows of 50 ms before the run (a warm-up spike); during the run
+            // 1000 more: 500 at 1 ms, 490 at 1.5 ms, 10 at 6 ms. Holds: 2 ms each.
+            String body = histogramCalls.getAndIncrement() == 0
+                    ? histogramsBody(histogram(50, 10), histogram(2, 10))
+                    : histogramsBody(histogram(50, 10, 1, 500, 1.5, 490, 6, 10), histogram(2, 1010));
+            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
             exchange.sendResponseHeaders(200, bytes.length);
             try (OutputStream out = exchange.getResponseBody()) {
                 out.write(bytes);
@@ -104,18 +140,20 @@ class PoolMetricsSamplerTest {
             assertEquals(2, summary.peakActive());
             assertEquals(0, summary.connectionsCreated());
             assertEquals(2, summary.connectionsCreatedTotal());
-            assertEquals(1.0, summary.acquireMillis().p50(), 1e-9);
-            // rank 990 of 1000 is the last value of the 1-2 ms bucket; rank 999 is 9/10 into 4-8 ms.
-            assertEquals(2.0, summary.acquireMillis().p99(), 1e-9);
-            assertEquals(7.6, summary.acquireMillis().p999(), 1e-9);
-            // The 50 ms _max came from before the run; this run's highest bucket caps it at 8 ms.
-            assertEquals(8.0, summary.acquireMillis().max(), 1e-9);
+            // HdrHistogram keeps 3 significant digits: within 0.1 % of the recorded values.
+            assertEquals(1.0, summary.acquireMillis().p50(), 0.002);
+            assertEquals(1.5, summary.acquireMillis().p99(), 0.002);
+            assertEquals(6.0, summary.acquireMillis().p999(), 0.01);
+            // The 50 ms borrows came before the run: not in this run's maximum.
+            assertEquals(6.0, summary.acquireMillis().max(), 0.01);
+            assertEquals(2.0, summary.holdMillis().p99(), 0.002);
             assertEquals(42, summary.peakLiveThreads());
             assertEquals(0.5, summary.meanProcessCpu(), 1e-9);
 
             JsonNode record = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode()
                     .set("poolMetrics", summary.json());
-            assertEquals(2.0, PoolMetricsSummary.acquireP99Millis(record), 1e-9);
+            assertEquals(1.5, PoolMetricsSummary.acquireP99Millis(record), 0.002);
+            assertEquals(1000, PoolHistograms.decode(record.path("poolMetrics").get("acquireHistogram")).getTotalCount());
             assertEquals(6.0, PoolMetricsSummary.peakPending(record), 1e-9);
 
             List<String> csv = Files.readAllLines(runDir.resolve(PoolMetricsSampler.CSV));
@@ -142,9 +180,9 @@ class PoolMetricsSamplerTest {
     void wrapperOffStillGivesThreadsAndCpuAndAChart(@TempDir Path runDir) throws Exception {
         List<Scrape> scrapes = List.of(
                 Scrape.of(0, "poolbench_pool_info{pool=\"hikari\",source=\"none\",wrapper=\"off\"} 1.0\n"
-                        + "jvm_threads_live_threads 40.0\nprocess_cpu_usage 0.2\n"),
+                        + "jvm_threads_live_threads 40.0\nprocess_cpu_usage 0.2\n", null),
                 Scrape.of(1, "poolbench_pool_info{pool=\"hikari\",source=\"none\",wrapper=\"off\"} 1.0\n"
-                        + "jvm_threads_live_threads 60.0\nprocess_cpu_usage 0.8\n"));
+                        + "jvm_threads_live_threads 60.0\nprocess_cpu_usage 0.8\n", null));
         PoolMetricsSummary summary = PoolMetricsSummary.of(scrapes, 0);
         assertEquals("off", summary.wrapper());
         assertEquals(60, summary.peakLiveThreads());

@@ -89,5 +89,13 @@ class SimulationTest {
         assertEquals(2, PowerTable.run(new PrintStream(out), new PrintStream(err), "--cv", "abc"));
         assertEquals(2, PowerTable.run(new PrintStream(out), new PrintStream(err), "--rounds", "1"));
         assertEquals(2, PowerTable.run(new PrintStream(out), new PrintStream(err), "--rounds", "2.5"));
+        ByteArrayOutputStream bad = new ByteArrayOutputStream();
+        assertEquals(2, PowerTable.run(new PrintStream(out), new PrintStream(bad, true, StandardCharsets.UTF_8),
+                "--cv", "7,abc"));
+        assertEquals("PowerTable: --cv must be numbers such as 7,15,25, got 'abc'",
+                bad.toString(StandardCharsets.UTF_8).lines().findFirst().orElseThrow());
+        ByteArrayOutputStream help = new ByteArrayOutputStream();
+        assertEquals(0, PowerTable.run(new PrintStream(help, true, StandardCharsets.UTF_8), new PrintStream(err), "--help"));
+        assertTrue(help.toString(StandardCharsets.UTF_8).contains("(default: 7,15,25)"), help.toString(StandardCharsets.UTF_8));
     }
 }
