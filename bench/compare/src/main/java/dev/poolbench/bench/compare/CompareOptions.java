@@ -45,6 +45,11 @@ final class CompareOptions {
               --db-latency M[:J]   custom average round-trip latency through Toxiproxy, in steps of
                                    0.5 ms: 0.5ms, 2ms, 2.5ms:2ms
               --db-bandwidth RATE  per direction through Toxiproxy: 100mbit, 1gbit, 10MB/s
+              --threads LIST       app request threads: platform | virtual | platform,virtual (default
+                                   platform; virtual needs JDK 21+)
+              --java LIST          app JDKs: feature releases (17,25: found in JAVA_HOME, the runner's JDK,
+                                   /usr/lib/jvm) or JDK homes (default: the runner's JDK); the load
+                                   generator stays on the runner's JDK
               --quick              duration 10, warm-up 3, runs 1, cds off (explicit options still win)
             Verdict (bench/README.md, "Verdict"):
               --reference PROFILE  profile the others are compared with (default: the first listed)
@@ -108,6 +113,16 @@ final class CompareOptions {
     CpuPlacement cpus;
     boolean gatlingReport;
     boolean cds = true;
+    /** --threads and --java ({@link RunVariant}); {@code javas} null = the runner's JDK. */
+    List<ThreadMode> threads = List.of(ThreadMode.PLATFORM);
+    List<JdkHome> javas;
+    List<RunVariant> variants = List.of(RunVariant.DEFAULT);
+    List<String> skippedVariants = List.of();
+
+    /** Whether the app JVMs record JFR ({@link AppJfr}): when the plan has virtual threads. */
+    boolean appJfr() {
+        return variants.stream().anyMatch(v -> v.threads() == ThreadMode.VIRTUAL);
+    }
 
     boolean remote() {
         return appUrl != null;
@@ -178,6 +193,7 @@ final class CompareOptions {
         }
         o.validate(given);
         VerdictOptions.validate(o, given);
+        RunVariant.validate(o, given);
         return o;
     }
 
@@ -235,6 +251,8 @@ final class CompareOptions {
             case "disturbance-thresholds" -> disturbanceThresholds = DisturbanceThresholds.parse(value);
             case "rerun-disturbed" -> rerunDisturbed = positive(name, value, 0);
             case "cds" -> cds = oneOf(name, value, List.of("on", "off")).equals("on");
+            case "threads" -> threads = ThreadMode.parseList(value);
+            case "java" -> javas = JdkHome.parseList(value);
             case "cpus" -> cpus = CpuPlacement.parse(value, ProcFs.allowedCpus(ProcessHandle.current().pid()));
             default -> throw new UsageException("unknown option --" + name);
         }
@@ -401,6 +419,14 @@ final class CompareOptions {
         n.set("cpus", cpus == null ? null : cpus.json());
         n.put("gatlingReport", gatlingReport);
         n.put("cds", cds);
+        var t = n.putArray("threads");
+        threads.forEach(m -> t.add(m.label()));
+        var j = n.putArray("java");
+        (javas == null ? List.of(JdkHome.runner()) : javas).forEach(h -> j.addObject().put("feature", h.feature())
+                .put("version", h.version()).put("home", h.home().toString()));
+        var skipped = n.putArray("skippedVariants");
+        skippedVariants.forEach(skipped::add);
+        n.put("appJfr", appJfr());
         if (remote()) {
             n.put("appUrl", appUrl.toString());
             n.put("managementUrl", managementUrl.toString());

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -126,6 +127,8 @@ final class MeasuredRun {
         URI appUrl = options.appUrl;
         URI managementUrl = options.managementUrl;
         String appCpus = null;
+        Instant measureFrom = null;
+        Instant measureTo = null;
         try {
             if (options.remote()) {
                 progress.phase("reset", 0);
@@ -139,8 +142,10 @@ final class MeasuredRun {
                 appUrl = URI.create("http://127.0.0.1:" + appPort);
                 managementUrl = URI.create("http://127.0.0.1:" + managementPort);
                 long t = System.nanoTime();
-                startApp(planned.appProfile(), planned.poolSize(), runDir, appPort, managementPort,
-                        cds == null ? List.of() : ClassDataSharing.use(cds.appArchive(planned.appProfile())));
+                // The class archives are the runner JDK's: an app on another JDK starts without one.
+                startApp(planned.appProfile(), planned.poolSize(), planned.variant(), runDir, appPort, managementPort,
+                        cds == null || !planned.variant().onRunnerJdk() ? List.of()
+                                : ClassDataSharing.use(cds.appArchive(planned.appProfile())));
                 appCpus = ProcFs.allowedCpus(app.get().pid());
                 timings.put("resetMillis", timed(() -> reset(runDir)));
                 progress.phase("start", 0);
@@ -154,6 +159,9 @@ final class MeasuredRun {
             String profileThere = PoolSettings.profile(settings);
             if (profileThere != null && !profileThere.equals(planned.appProfile())) {
                 problems.add("app runs profile " + profileThere + ", expected " + planned.appProfile());
+            }
+            if (!options.remote()) {
+                problems.addAll(ThreadsCheck.problems(settings, planned.variant()));
             }
 
             if (options.warmupSeconds > 0) {
@@ -174,6 +182,7 @@ final class MeasuredRun {
             // Pool behaviour during the measured run: scrapes :mgmt/actuator/prometheus once a second.
             poolSampler = PoolMetricsSampler.start(managementUrl.resolve("/actuator/prometheus"), runDir);
             sentinel = DisturbanceSentinel.start(ownProcesses);
+            measureFrom = Instant.now();
             long t = System.nanoTime();
             double proxyCpuStart = dbProxy.get() == null ? Double.NaN : dbProxy.get().cpuSeconds();
             DisturbanceSentinel watching = sentinel;
@@ -183,6 +192,7 @@ final class MeasuredRun {
                         watching.loadProgress(left);
                         progress.live(left, success, fail);
                     });
+            measureTo = Instant.now();
             proxyCpuSeconds = dbProxy.get() == null ? Double.NaN : dbProxy.get().cpuSeconds() - proxyCpuStart;
             sentinel.loadPhases(t, System.nanoTime(), timings);
             disturbance = stopSentinel(sentinel, runDir);
@@ -228,6 +238,13 @@ final class MeasuredRun {
         if (poolMetrics != null) {
             record.set("poolMetrics", poolMetrics.json());
         }
+        if (!options.remote()) {
+            ThreadsCheck.addToRecord(record, planned.variant(), java);
+            if (options.appJfr() && measureTo != null) {
+                // The app has stopped: its recording was dumped on exit.
+                record.set("jfr", AppJfr.read(runDir, measureFrom, measureTo));
+            }
+        }
         DbDistanceRecord.addToRun(record, options.dbDistance, proxyCpuSeconds);
         if (disturbance != null) {
             record.put("disturbed", disturbance.path("disturbed").asBoolean());
@@ -267,10 +284,20 @@ final class MeasuredRun {
 
     void startApp(String profile, Integer poolSize, Path runDir, int appPort, int managementPort,
                   List<String> extraFlags) throws IOException {
+        startApp(profile, poolSize, RunVariant.DEFAULT, runDir, appPort, managementPort, extraFlags);
+    }
+
+    /** Starts the app JVM on the variant's JDK and thread mode (JFR on when the plan has virtual threads). */
+    void startApp(String profile, Integer poolSize, RunVariant variant, Path runDir, int appPort, int managementPort,
+                  List<String> extraFlags) throws IOException {
         List<String> command = new ArrayList<>();
-        command.add(java);
+        command.add(variant.java(java));
         command.addAll(JvmOptionsTemplate.render(options.jvmOptions, templateValues(options, runDir.toAbsolutePath())));
         command.addAll(extraFlags);
+        if (options.appJfr()) {
+            Path jfc = dir.resolve(AppJfr.SETTINGS_FILE);
+            command.addAll(AppJfr.flags(Files.isRegularFile(jfc) ? jfc : AppJfr.writeSettings(dir), runDir));
+        }
         command.add("-jar");
         command.add(webappJar.toString());
         command.add("--spring.profiles.active=" + profile);
@@ -287,6 +314,7 @@ final class MeasuredRun {
         if (poolSize != null) {
             env.put("POOLBENCH_POOL_SIZE", String.valueOf(poolSize));
         }
+        env.put("POOLBENCH_THREADS", variant.threads().label());
         env.put("SERVER_PORT", String.valueOf(appPort));
         env.put("POOLBENCH_MANAGEMENT_PORT", String.valueOf(managementPort));
         Files.writeString(runDir.resolve("app-command.txt"), String.join(" ", command) + "\n"
@@ -382,6 +410,7 @@ final class MeasuredRun {
         double fixed = Json.number(r, "timings.fixedCostMillis");
         line.append(String.format(Locale.ROOT, " | fixed cost %.1f s", fixed / 1000));
         line.append(DbDistanceRecord.runLinePart(r));
+        line.append(ThreadFigures.runLinePart(r));
         if (r.path("flagged").asBoolean()) {
             line.append(" | FLAGGED");
         }
