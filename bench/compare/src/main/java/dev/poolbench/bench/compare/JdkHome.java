@@ -40,6 +40,12 @@ record JdkHome(Path home, int feature, String version) {
     /** The JDK the runner itself runs on (the default for the app). */
     static JdkHome runner() {
         Path home = Path.of(System.getProperty("java.home"));
+        try {
+            // Real paths on both sides, so /usr/lib/jvm/java-1.17.0-openjdk-amd64 (a link) is the runner's JDK.
+            home = home.toRealPath();
+        } catch (IOException e) {
+            // keep the path as given
+        }
         return new JdkHome(home, Runtime.version().feature(), System.getProperty("java.version"));
     }
 

@@ -111,6 +111,11 @@ class ThreadsAndJdkOptionsTest {
         assertTrue(e.getMessage().startsWith("nothing to run: virtual threads on JDK 17"), e.getMessage());
         assertTrue(assertThrows(UsageException.class, () -> CompareOptions.parse("--app-url", "http://h:8080",
                 "--reset-command", "true", "--threads", "virtual")).getMessage().contains("local mode"));
+        UsageException missing = assertThrows(UsageException.class, () -> CompareOptions.parse("--java", "99"));
+        assertTrue(missing.getMessage().startsWith("--java 99: no JDK 99 found; searched JAVA_HOME"),
+                missing.getMessage());
+        assertTrue(missing.getMessage().contains("/usr/lib/jvm/*"), missing.getMessage());
+        assertEquals(2, CompareMain.run("compare", "--java", "99"));
         CompareOptions both = CompareOptions.parse("--threads", "platform,virtual", "--java", "17,25");
         assertEquals(3, both.variants.size());
         assertEquals(List.of("virtual threads on JDK 17: virtual threads need JDK 21 or newer"), both.skippedVariants);
