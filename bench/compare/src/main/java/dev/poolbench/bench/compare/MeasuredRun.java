@@ -239,11 +239,9 @@ final class MeasuredRun {
             record.set("poolMetrics", poolMetrics.json());
         }
         if (!options.remote()) {
-            ThreadsCheck.addToRecord(record, planned.variant(), java);
-            if (options.appJfr() && measureTo != null) {
-                // The app has stopped: its recording was dumped on exit.
-                record.set("jfr", AppJfr.read(runDir, measureFrom, measureTo));
-            }
+            // The app has stopped: its recording (if any) was dumped on exit.
+            ThreadsCheck.addToRecord(record, planned.variant(), java, options.appJfr() && measureTo != null
+                    ? AppJfr.read(runDir, measureFrom, measureTo) : null);
         }
         DbDistanceRecord.addToRun(record, options.dbDistance, proxyCpuSeconds);
         if (disturbance != null) {
@@ -280,11 +278,6 @@ final class MeasuredRun {
             // no load generator figure for this run
         }
         return sentinel.stop(options.remote() ? null : runDir.resolve("gc.log"), result, options.disturbanceThresholds);
-    }
-
-    void startApp(String profile, Integer poolSize, Path runDir, int appPort, int managementPort,
-                  List<String> extraFlags) throws IOException {
-        startApp(profile, poolSize, RunVariant.DEFAULT, runDir, appPort, managementPort, extraFlags);
     }
 
     /** Starts the app JVM on the variant's JDK and thread mode (JFR on when the plan has virtual threads). */

@@ -56,10 +56,16 @@ final class ThreadsCheck {
         }
     }
 
-    /** Adds the variant of the run to its record: {@code threads}, {@code jdk}, {@code jdkHome}. */
-    static void addToRecord(ObjectNode record, RunVariant variant, String runnerJava) {
+    /**
+     * Adds the variant of the run to its record: {@code threads}, {@code jdk}, {@code appJava}, and
+     * the JFR figures ({@link AppJfr}) as {@code jfr} unless null.
+     */
+    static void addToRecord(ObjectNode record, RunVariant variant, String runnerJava, ObjectNode jfr) {
         record.put("threads", variant.threads().label());
         record.put("jdk", variant.feature());
         record.put("appJava", variant.java(runnerJava));
+        if (jfr != null) {
+            record.set("jfr", jfr);
+        }
     }
 }
