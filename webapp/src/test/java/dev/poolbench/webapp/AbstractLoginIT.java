@@ -530,5 +530,12 @@ abstract class AbstractLoginIT {
             assertThat(settings.get("effective").get("maxSize").asInt()).isEqualTo(POOL_SIZE);
             assertThat(settings.get("effective").get("waitMillis").asInt()).isEqualTo(WAIT_MILLIS);
         }
+        // The thread mode read back (default: platform threads); VirtualThreadsIT checks virtual.
+        assertThat(browser().get("/").statusCode()).isEqualTo(200);
+        JsonNode threads = JsonMapper.shared().readTree(management.get("/actuator/poolsettings").body()).get("threads");
+        assertThat(threads.get("requested").asString()).isEqualTo("platform");
+        assertThat(threads.get("active").asString()).isEqualTo("platform");
+        assertThat(threads.get("requestThread").get("virtual").asBoolean()).isFalse();
+        assertThat(threads.get("matchesRequested").asBoolean()).isTrue();
     }
 }

@@ -67,4 +67,23 @@ class StartupFailureTest {
                 .hasMessageContaining("POOLBENCH_POOL_WAIT_MILLIS must be an integer, but is 'abc'");
         assertReport(output, "POOLBENCH_POOL_WAIT_MILLIS");
     }
+
+    @Test
+    void badThreadMode(CapturedOutput output) {
+        assertThatThrownBy(() -> run("--spring.profiles.active=hikari", "--POOLBENCH_THREADS=green"))
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessage("POOLBENCH_THREADS must be 'platform' or 'virtual', but is 'green'.");
+        assertReport(output, "POOLBENCH_THREADS must be 'platform' or 'virtual'");
+    }
+
+    @Test
+    void virtualThreadsBeforeJava21(CapturedOutput output) {
+        // Boot silently keeps platform threads below Java 21; the app refuses instead.
+        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.version().feature() < 21,
+                "this JVM has virtual threads (VirtualThreadsIT covers them)");
+        assertThatThrownBy(() -> run("--spring.profiles.active=hikari", "--POOLBENCH_THREADS=virtual"))
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessageStartingWith("Virtual threads need Java 21 or newer, but this JVM is ");
+        assertReport(output, "Virtual threads need Java 21 or newer");
+    }
 }

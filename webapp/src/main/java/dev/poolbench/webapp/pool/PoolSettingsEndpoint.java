@@ -1,5 +1,7 @@
 package dev.poolbench.webapp.pool;
 
+import dev.poolbench.webapp.threads.ThreadsReport;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
@@ -11,13 +13,18 @@ import org.springframework.stereotype.Component;
 class PoolSettingsEndpoint {
 
     private final PoolSettingsReport report;
+    private final ThreadsReport threads;
 
-    PoolSettingsEndpoint(PoolSettingsReport report) {
+    PoolSettingsEndpoint(PoolSettingsReport report, ThreadsReport threads) {
         this.report = report;
+        this.threads = threads;
     }
 
     @ReadOperation
     Map<String, Object> poolSettings() {
-        return report.read();
+        // The thread mode is profile-independent; the runner checks it beside the pool settings.
+        Map<String, Object> all = new LinkedHashMap<>(report.read());
+        all.put("threads", threads.read());
+        return all;
     }
 }

@@ -23,7 +23,8 @@ final class CdsPreparation {
             @Override
             public void startApp(String profile, List<String> flags, Path runDir, int appPort, int mgmtPort)
                     throws IOException {
-                run.startApp(profile, options.sizes().get(0), runDir, appPort, mgmtPort, flags);
+                // The archives are the runner JDK's: training runs there, on platform threads.
+                run.startApp(profile, options.sizes().get(0), RunVariant.DEFAULT, runDir, appPort, mgmtPort, flags);
             }
 
             @Override

@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
@@ -171,6 +172,19 @@ final class CompareOptions implements Callable<Integer> {
             description = "pin app, db and load to CPUs with taskset, e.g. app=1,db=1,load=0 (default: unpinned)")
     CpuPlacement cpus;
 
+    @Mixin
+    private RunVariantOptions variantOptions = new RunVariantOptions();
+    /** --threads and --java ({@link RunVariant}); {@code javas} null = the runner's JDK. */
+    List<ThreadMode> threads = List.of(ThreadMode.PLATFORM);
+    List<JdkHome> javas;
+    List<RunVariant> variants = List.of(RunVariant.DEFAULT);
+    List<String> skippedVariants = List.of();
+
+    /** Whether the app JVMs record JFR ({@link AppJfr}): when the plan has virtual threads. */
+    boolean appJfr() {
+        return variants.stream().anyMatch(v -> v.threads() == ThreadMode.VIRTUAL);
+    }
+
     @Option(names = "--gatling-report", arity = "0", description = "render Gatling's HTML report in every measured "
             + "run: it costs seconds of fixed cost per run (default: off)")
     boolean gatlingReport;
@@ -272,6 +286,7 @@ final class CompareOptions implements Callable<Integer> {
         }
         validate(given);
         VerdictOptions.validate(this, given);
+        variantOptions.apply(this, given);
     }
 
     private void validate(Set<String> given) throws UsageException {
@@ -368,6 +383,14 @@ final class CompareOptions implements Callable<Integer> {
         n.put("dbPort", dbPort);
         n.put("dbDistance", remote() ? null : dbDistance.name());
         n.put("quick", quick);
+        var t = n.putArray("threads");
+        threads.forEach(m -> t.add(m.label()));
+        var j = n.putArray("java");
+        (javas == null ? List.of(JdkHome.runner()) : javas).forEach(h -> j.addObject().put("feature", h.feature())
+                .put("version", h.version()).put("home", h.home().toString()));
+        var skipped = n.putArray("skippedVariants");
+        skippedVariants.forEach(skipped::add);
+        n.put("appJfr", appJfr());
         VerdictOptions.toJson(this, n);
         n.set("disturbanceThresholds", disturbanceThresholds.json());
         n.put("rerunDisturbed", rerunDisturbed);

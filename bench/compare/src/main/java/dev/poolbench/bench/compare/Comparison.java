@@ -71,7 +71,8 @@ public final class Comparison {
         environment.set("host", HostFacts.collect());
         ObjectNode jvms = environment.putObject("jvm");
         jvms.set("runner", HostFacts.runnerJvm());
-        jvms.put("app", java + " (same JVM as the runner; version read back per run)");
+        jvms.put("app", options.javas == null ? java + " (same JVM as the runner; version read back per run)"
+                : "--java: " + options.javas.stream().map(JdkHome::java).toList() + " (version read back per run)");
         jvms.put("load", java);
         ArrayNode loadOptions = jvms.putArray("loadOptions");
         LOAD_JVM_OPTIONS.forEach(loadOptions::add);
@@ -147,7 +148,10 @@ public final class Comparison {
         }
         Path loadJarToRun = loadJar;
         List<Integer> sizes = options.remote() ? Collections.singletonList(remoteSize) : options.sizes();
-        RunPlan plan = RunPlan.create(profiles, sizes, options.runs, options.maxRuns == null ? options.runs
+        for (String skipped : options.skippedVariants) {
+            out.println("not run: " + skipped);
+        }
+        RunPlan plan = RunPlan.create(profiles, sizes, options.variants, options.runs, options.maxRuns == null ? options.runs
                 : options.maxRuns, options.order, options.untilPrecisionPercent == null ? null
                 : new PrecisionRule(profiles, sizes, Json.text(environment, "options.reference"),
                         options.equivalenceMarginPercent, options.untilPrecisionPercent, m -> progress.message(m)));

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -127,6 +128,8 @@ final class MeasuredRun {
         URI managementUrl = options.managementUrl;
         String appCpus = null;
         Measure m = new Measure();
+        Instant measureFrom = null;
+        Instant measureTo = null;
         try {
             if (options.remote()) {
                 progress.phase("reset", 0);
@@ -140,8 +143,10 @@ final class MeasuredRun {
                 appUrl = URI.create("http://127.0.0.1:" + appPort);
                 managementUrl = URI.create("http://127.0.0.1:" + managementPort);
                 long t = System.nanoTime();
-                startApp(planned.appProfile(), planned.poolSize(), runDir, appPort, managementPort,
-                        cds == null ? List.of() : ClassDataSharing.use(cds.appArchive(planned.appProfile())));
+                // The class archives are the runner JDK's: an app on another JDK starts without one.
+                startApp(planned.appProfile(), planned.poolSize(), planned.variant(), runDir, appPort, managementPort,
+                        cds == null || !planned.variant().onRunnerJdk() ? List.of()
+                                : ClassDataSharing.use(cds.appArchive(planned.appProfile())));
                 appCpus = ProcFs.allowedCpus(app.get().pid());
                 timings.put("resetMillis", timed(() -> reset(runDir)));
                 progress.phase("start", 0);
@@ -155,6 +160,9 @@ final class MeasuredRun {
             String profileThere = PoolSettings.profile(settings);
             if (profileThere != null && !profileThere.equals(planned.appProfile())) {
                 problems.add("app runs profile " + profileThere + ", expected " + planned.appProfile());
+            }
+            if (!options.remote()) {
+                problems.addAll(ThreadsCheck.problems(settings, planned.variant()));
             }
 
             // One load JVM per run: its warm-up (unscored, in the same JVM, so the measured
@@ -190,6 +198,8 @@ final class MeasuredRun {
             }
             long t = m.startNanos;
             double proxyCpuStart = m.proxyCpuStart;
+            measureFrom = m.from;
+            measureTo = Instant.now();
             proxyCpuSeconds = dbProxy.get() == null ? Double.NaN : dbProxy.get().cpuSeconds() - proxyCpuStart;
             sentinel.loadPhases(t, System.nanoTime(), timings);
             disturbance = stopSentinel(sentinel, runDir);
@@ -238,6 +248,11 @@ final class MeasuredRun {
         if (poolMetrics != null) {
             record.set("poolMetrics", poolMetrics.json());
         }
+        if (!options.remote()) {
+            // The app has stopped: its recording (if any) was dumped on exit.
+            ThreadsCheck.addToRecord(record, planned.variant(), java, options.appJfr() && measureTo != null
+                    ? AppJfr.read(runDir, measureFrom, measureTo) : null);
+        }
         DbDistanceRecord.addToRun(record, options.dbDistance, proxyCpuSeconds);
         if (disturbance != null) {
             record.put("disturbed", disturbance.path("disturbed").asBoolean());
@@ -270,6 +285,7 @@ final class MeasuredRun {
         volatile DisturbanceSentinel sentinel;
         volatile long startNanos;
         volatile double proxyCpuStart = Double.NaN;
+        volatile Instant from;
 
         void begin(URI metricsUrl, Path runDir) {
             // Pool behaviour during the measured run: scrapes :mgmt/actuator/prometheus once a second.
@@ -278,6 +294,7 @@ final class MeasuredRun {
             DbProxy proxy = dbProxy.get();
             proxyCpuStart = proxy == null ? Double.NaN : proxy.cpuSeconds();
             startNanos = System.nanoTime();
+            from = Instant.now();
         }
     }
 
@@ -292,12 +309,17 @@ final class MeasuredRun {
         return sentinel.stop(options.remote() ? null : runDir.resolve("gc.log"), result, options.disturbanceThresholds);
     }
 
-    void startApp(String profile, Integer poolSize, Path runDir, int appPort, int managementPort,
+    /** Starts the app JVM on the variant's JDK and thread mode (JFR on when the plan has virtual threads). */
+    void startApp(String profile, Integer poolSize, RunVariant variant, Path runDir, int appPort, int managementPort,
                   List<String> extraFlags) throws IOException {
         List<String> command = new ArrayList<>();
-        command.add(java);
+        command.add(variant.java(java));
         command.addAll(JvmOptionsTemplate.render(options.jvmOptions, templateValues(options, runDir.toAbsolutePath())));
         command.addAll(extraFlags);
+        if (options.appJfr()) {
+            Path jfc = dir.resolve(AppJfr.SETTINGS_FILE);
+            command.addAll(AppJfr.flags(Files.isRegularFile(jfc) ? jfc : AppJfr.writeSettings(dir), runDir));
+        }
         command.add("-jar");
         command.add(webappJar.toString());
         command.add("--spring.profiles.active=" + profile);
@@ -314,6 +336,7 @@ final class MeasuredRun {
         if (poolSize != null) {
             env.put("POOLBENCH_POOL_SIZE", String.valueOf(poolSize));
         }
+        env.put("POOLBENCH_THREADS", variant.threads().label());
         env.put("SERVER_PORT", String.valueOf(appPort));
         env.put("POOLBENCH_MANAGEMENT_PORT", String.valueOf(managementPort));
         Files.writeString(runDir.resolve("app-command.txt"), String.join(" ", command) + "\n"
@@ -418,6 +441,7 @@ final class MeasuredRun {
         double fixed = Json.number(r, "timings.fixedCostMillis");
         line.append(String.format(Locale.ROOT, " | fixed cost %.1f s", fixed / 1000));
         line.append(DbDistanceRecord.runLinePart(r));
+        line.append(ThreadFigures.runLinePart(r));
         if (r.path("flagged").asBoolean()) {
             line.append(" | FLAGGED");
         }

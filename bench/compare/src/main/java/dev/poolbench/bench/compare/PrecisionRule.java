@@ -33,13 +33,20 @@ final class PrecisionRule implements RunPlan.StopRule {
     public String apply(List<RunRecord> runs) {
         double widest = 0;
         String where = null;
+        // One block per pool size and variant (thread mode, JDK), as in the summary.
+        List<String> variants = runs.stream().map(r -> RunVariant.key(r.json())).distinct().toList();
         for (Integer size : sizes) {
-            List<RunRecord> block = runs.stream().filter(r -> Objects.equals(r.poolSize(), size)).toList();
-            for (PairedVerdict.Entry e : PairedVerdict.of(block, profiles, reference, marginPercent)) {
-                double half = e.result().n() < 2 ? Double.POSITIVE_INFINITY : e.result().halfWidthPercent();
-                if (!(half <= widest)) {
-                    widest = half;
-                    where = e.profile() + " vs " + e.reference() + (size == null ? "" : " at size " + size);
+            for (String variant : variants) {
+                List<RunRecord> block = runs.stream().filter(r -> Objects.equals(r.poolSize(), size)
+                        && Objects.equals(RunVariant.key(r.json()), variant)).toList();
+                for (PairedVerdict.Entry e : PairedVerdict.of(block, profiles, reference, marginPercent)) {
+                    double half = e.result().n() < 2 ? Double.POSITIVE_INFINITY : e.result().halfWidthPercent();
+                    if (!(half <= widest)) {
+                        widest = half;
+                        String text = RunVariant.describe(variant);
+                        where = e.profile() + " vs " + e.reference() + (size == null ? "" : " at size " + size)
+                                + (variants.size() > 1 ? " (" + text + ")" : "");
+                    }
                 }
             }
         }

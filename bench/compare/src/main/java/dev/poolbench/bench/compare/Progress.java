@@ -177,7 +177,9 @@ public final class Progress implements AutoCloseable {
     }
 
     static String label(RunPlan.Planned p, int rounds) {
-        return String.format(Locale.ROOT, "%s%s round %d/%d", p.profile(),
-                p.poolSize() == null ? "" : " size " + p.poolSize(), p.round(), rounds);
+        String variant = p.variant().shortLabel();
+        return String.format(Locale.ROOT, "%s%s%s round %d/%d", p.profile(),
+                p.poolSize() == null ? "" : " size " + p.poolSize(), variant.isEmpty() ? "" : " " + variant,
+                p.round(), rounds);
     }
 }

@@ -17,11 +17,15 @@ import java.util.function.Function;
 final class RunPlan implements Iterable<RunPlan.Planned> {
 
     /** One measured run; {@code sequence} counts from 1 in execution order. */
-    record Planned(int sequence, int round, String profile, Integer poolSize, boolean sweep) {
+    record Planned(int sequence, int round, String profile, Integer poolSize, boolean sweep, RunVariant variant) {
 
-        /** Directory name under runs/: {@code <round>-<profile>[-size]}. */
+        Planned(int sequence, int round, String profile, Integer poolSize, boolean sweep) {
+            this(sequence, round, profile, poolSize, sweep, RunVariant.DEFAULT);
+        }
+
+        /** Directory name under runs/: {@code <round>-<profile>[-size][-threads][-jdkN]}. */
         String dirName() {
-            return round + "-" + profile + (sweep && poolSize != null ? "-" + poolSize : "");
+            return round + "-" + profile + (sweep && poolSize != null ? "-" + poolSize : "") + variant.dirSuffix();
         }
 
         /** The Spring profile the app runs: the label without an A/A copy suffix ({@code hikari_2}). */
@@ -39,6 +43,7 @@ final class RunPlan implements Iterable<RunPlan.Planned> {
 
     private final List<String> profiles;
     private final List<Integer> sizes;
+    private final List<RunVariant> variants;
     private final int minRounds;
     private final int maxRounds;
     private final String order;
@@ -49,10 +54,11 @@ final class RunPlan implements Iterable<RunPlan.Planned> {
     private String stopReason;
     private boolean done;
 
-    private RunPlan(List<String> profiles, List<Integer> sizes, int minRounds, int maxRounds, String order,
-                    StopRule stopRule) {
+    private RunPlan(List<String> profiles, List<Integer> sizes, List<RunVariant> variants, int minRounds,
+                    int maxRounds, String order, StopRule stopRule) {
         this.profiles = List.copyOf(profiles);
         this.sizes = sizes;
+        this.variants = List.copyOf(variants);
         this.minRounds = minRounds;
         this.maxRounds = stopRule == null ? minRounds : Math.max(minRounds, maxRounds);
         this.order = order;
@@ -62,19 +68,33 @@ final class RunPlan implements Iterable<RunPlan.Planned> {
     /** A fixed plan of {@code runs} rounds. */
     static List<Planned> of(List<String> profiles, List<Integer> sizes, int runs, String order) {
         List<Planned> all = new ArrayList<>();
-        new RunPlan(profiles, sizes, runs, runs, order, null).forEach(all::add);
+        new RunPlan(profiles, sizes, List.of(RunVariant.DEFAULT), runs, runs, order, null).forEach(all::add);
+        return List.copyOf(all);
+    }
+
+    /** A fixed plan of {@code runs} rounds over every variant (thread mode, JDK). */
+    static List<Planned> of(List<String> profiles, List<Integer> sizes, List<RunVariant> variants, int runs,
+                            String order) {
+        List<Planned> all = new ArrayList<>();
+        new RunPlan(profiles, sizes, variants, runs, runs, order, null).forEach(all::add);
         return List.copyOf(all);
     }
 
     /** @param stopRule null for a fixed plan of {@code runs} rounds */
     static RunPlan create(List<String> profiles, List<Integer> sizes, int runs, int maxRounds, String order,
                           StopRule stopRule) {
-        return new RunPlan(profiles, sizes, runs, maxRounds, order, stopRule);
+        return new RunPlan(profiles, sizes, List.of(RunVariant.DEFAULT), runs, maxRounds, order, stopRule);
+    }
+
+    /** As {@link #create(List, List, int, int, String, StopRule)}, over every variant (thread mode, JDK). */
+    static RunPlan create(List<String> profiles, List<Integer> sizes, List<RunVariant> variants, int runs,
+                          int maxRounds, String order, StopRule stopRule) {
+        return new RunPlan(profiles, sizes, variants, runs, maxRounds, order, stopRule);
     }
 
     /** Runs per round. */
     int roundSize() {
-        return profiles.size() * sizes.size();
+        return profiles.size() * sizes.size() * variants.size();
     }
 
     /** Rounds planned so far (grows with an adaptive plan). */
@@ -103,9 +123,11 @@ final class RunPlan implements Iterable<RunPlan.Planned> {
             List<Planned> plan = new ArrayList<>();
             boolean sweep = sizes.size() > 1;
             for (Integer size : sizes) {
-                for (String profile : profiles) {
-                    for (int round = 1; round <= minRounds; round++) {
-                        plan.add(new Planned(++sequence, round, profile, size, sweep));
+                for (RunVariant variant : variants) {
+                    for (String profile : profiles) {
+                        for (int round = 1; round <= minRounds; round++) {
+                            plan.add(new Planned(++sequence, round, profile, size, sweep, variant));
+                        }
                     }
                 }
             }
@@ -159,8 +181,10 @@ final class RunPlan implements Iterable<RunPlan.Planned> {
         boolean sweep = sizes.size() > 1;
         List<Planned> round = new ArrayList<>();
         for (Integer size : sizes) {
-            for (String profile : profiles) {
-                round.add(new Planned(++sequence, rounds, profile, size, sweep));
+            for (RunVariant variant : variants) {
+                for (String profile : profiles) {
+                    round.add(new Planned(++sequence, rounds, profile, size, sweep, variant));
+                }
             }
         }
         return round;

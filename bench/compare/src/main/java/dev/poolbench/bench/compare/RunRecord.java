@@ -25,7 +25,8 @@ record RunRecord(String profile, Integer poolSize, String poolMode, int round, b
     }
 
     String groupLabel() {
-        return poolSize == null ? profile : profile + " @" + poolSize;
+        String variant = RunVariant.describe(RunVariant.key(json));
+        return (poolSize == null ? profile : profile + " @" + poolSize) + (variant.isEmpty() ? "" : " (" + variant + ")");
     }
 
     static RunRecord of(JsonNode node) {

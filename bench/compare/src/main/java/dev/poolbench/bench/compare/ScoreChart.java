@@ -60,13 +60,12 @@ final class ScoreChart {
         for (int b = 0; b < blocks.size(); b++) {
             Summary.Block block = blocks.get(b);
             Color color = ChartStyle.COLORS[b % ChartStyle.COLORS.length];
-            String label = block.poolSize() == null ? (blocks.size() > 1 ? " (default size)" : "")
-                    : blocks.size() > 1 ? " (size " + block.poolSize() + ")" : "";
+            String label = blocks.size() > 1 ? " (" + blockLabel(summary, block) + ")" : "";
             for (int round = 1; round <= rounds; round++) {
                 List<Double> scores = new ArrayList<>();
                 boolean any = false;
                 for (String profile : profiles) {
-                    Double score = PairedVerdict.scoresByRound(summary.runs(), profile, block.poolSize())
+                    Double score = PairedVerdict.scoresByRound(block.runs(), profile, block.poolSize())
                             .get(round);
                     scores.add(score);
                     any |= score != null;
@@ -107,5 +106,18 @@ final class ScoreChart {
                     (profiles.isEmpty() ? List.of("-") : profiles).stream().map(p -> 0.0).toList());
         }
         BitmapEncoder.saveBitmapWithDPI(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG, 110);
+    }
+
+    /** Legend text of a block: its size when sizes vary, its thread mode and JDK when those vary. */
+    static String blockLabel(Summary summary, Summary.Block block) {
+        boolean sizes = summary.blocks().stream().map(Summary.Block::poolSize).distinct().count() > 1;
+        List<String> parts = new ArrayList<>();
+        if (sizes || !summary.variesVariant()) {
+            parts.add(block.poolSize() == null ? "default size" : "size " + block.poolSize());
+        }
+        if (summary.variesVariant()) {
+            parts.add(RunVariant.describe(block.variant()));
+        }
+        return String.join(", ", parts);
     }
 }

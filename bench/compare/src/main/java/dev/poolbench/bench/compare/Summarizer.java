@@ -89,7 +89,15 @@ final class Summarizer {
         Path settingsFile = runDir.resolve("poolsettings.json");
         JsonNode settings = Files.isRegularFile(settingsFile) ? Json.read(settingsFile) : null;
         Integer size = parts.length >= 3 && parts[2].matches("[0-9]+") ? Integer.valueOf(parts[2]) : null;
-        return RunRecords.build(Integer.parseInt(parts[0]), parts[1], size, null, result, settings,
+        ObjectNode record = RunRecords.build(Integer.parseInt(parts[0]), parts[1], size, null, result, settings,
                 List.of(), runDir.getFileName().toString());
+        // Thread mode and JDK as read back from the app (Ansible's runs): the summary groups by them.
+        String threads = settings == null ? null : Json.text(settings, "threads.active");
+        Integer jdk = settings == null ? null : ThreadsCheck.feature(Json.text(settings, "jvm.version"));
+        if (threads != null) {
+            record.put("threads", threads);
+            record.put("jdk", jdk);
+        }
+        return record;
     }
 }

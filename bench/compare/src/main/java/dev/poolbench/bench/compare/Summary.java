@@ -33,8 +33,19 @@ final class Summary {
         }
     }
 
-    /** All rows sharing one pool size (or all rows when there is no sweep). */
-    record Block(Integer poolSize, List<Row> rows, List<PairedVerdict.Entry> paired, List<String> verdict) {
+    /**
+     * All rows sharing one combination of pool size and variant (thread mode, JDK; see
+     * {@link RunVariant#key}), or all rows when nothing varies. {@code runs} are the block's runs.
+     */
+    record Block(Integer poolSize, String variant, List<Row> rows, List<PairedVerdict.Entry> paired,
+                 List<String> verdict, List<RunRecord> runs) {
+
+        /** The block's heading: {@code Pool size 10, virtual threads, JDK 25}. */
+        String title(boolean showVariant) {
+            String size = poolSize == null ? "Pool size: each pool's default" : "Pool size " + poolSize;
+            String v = showVariant ? RunVariant.describe(variant) : "";
+            return v.isEmpty() ? size : size + ", " + v;
+        }
     }
 
     private final List<RunRecord> runs;
@@ -79,19 +90,23 @@ final class Summary {
 
     /** @param environment the results directory's environment.json, or an empty object */
     static Summary of(List<RunRecord> runs, JsonNode environment) {
-        Map<Integer, List<RunRecord>> bySize = new TreeMap<>(Comparator.nullsFirst(Integer::compare));
+        // One block per combination: pool size, then variant (thread mode, JDK) in the order run.
+        Map<Integer, Map<String, List<RunRecord>>> bySize = new TreeMap<>(Comparator.nullsFirst(Integer::compare));
         for (RunRecord r : runs) {
-            bySize.computeIfAbsent(r.poolSize(), k -> new ArrayList<>()).add(r);
+            bySize.computeIfAbsent(r.poolSize(), k -> new LinkedHashMap<>())
+                    .computeIfAbsent(RunVariant.key(r.json()), k -> new ArrayList<>()).add(r);
         }
         JsonNode env = environment == null ? Json.object() : environment;
         String reference = PairedVerdict.reference(env, runs);
         double margin = PairedVerdict.marginPercent(env);
         List<Block> blocks = new ArrayList<>();
-        bySize.forEach((size, sizeRuns) -> blocks.add(block(size, sizeRuns, reference, margin)));
+        bySize.forEach((size, byVariant) -> byVariant.forEach((variant, blockRuns) ->
+                blocks.add(block(size, variant, blockRuns, reference, margin))));
         return new Summary(List.copyOf(runs), blocks, env, reference, margin);
     }
 
-    private static Block block(Integer size, List<RunRecord> sizeRuns, String reference, double margin) {
+    private static Block block(Integer size, String variant, List<RunRecord> sizeRuns, String reference,
+                               double margin) {
         Map<String, List<RunRecord>> byProfile = new LinkedHashMap<>();
         for (RunRecord r : sizeRuns) {
             byProfile.computeIfAbsent(r.profile(), k -> new ArrayList<>()).add(r);
@@ -127,7 +142,8 @@ final class Summary {
         rows.sort(Comparator.comparingInt((Row r) -> r.ranked() ? r.rank() : Integer.MAX_VALUE));
         List<PairedVerdict.Entry> paired = PairedVerdict.of(sizeRuns, List.copyOf(byProfile.keySet()),
                 reference, margin);
-        return new Block(size, List.copyOf(rows), paired, PairedVerdict.lines(rows, paired, reference, margin));
+        return new Block(size, variant, List.copyOf(rows), paired, PairedVerdict.lines(rows, paired, reference, margin),
+                List.copyOf(sizeRuns));
     }
 
     private static double meanOf(List<Double> values) {
@@ -167,13 +183,14 @@ final class Summary {
             out.append("Pool mode '").append(mode).append("': fixed-size pools with the same "
                     + "settings everywhere (spec/pools.md).\n");
         }
+        boolean showVariant = variesVariant();
         for (Block b : blocks) {
             out.append('\n');
             if (blocks.size() > 1 || b.poolSize() != null) {
-                out.append(b.poolSize() == null ? "Pool size: each pool's default\n"
-                        : "Pool size " + b.poolSize() + "\n");
+                out.append(b.title(showVariant)).append('\n');
             }
             out.append(SummaryTable.render(b.rows(), this::poolMean));
+            out.append(ThreadFigures.tableFor(b));
             out.append('\n');
             for (String line : b.verdict()) {
                 out.append("Verdict: ").append(line).append('\n');
@@ -182,6 +199,7 @@ final class Summary {
         if (sweep != null) {
             out.append('\n').append(sweep.text());
         }
+        out.append(ThreadFigures.skippedText(environment));
         out.append('\n');
         long invalid = runs.stream().filter(r -> !r.valid()).count();
         long flagged = runs.stream().filter(RunRecord::flagged).count();
@@ -237,11 +255,19 @@ final class Summary {
         if (schema != null) {
             line.append(", schema ").append(schema);
         }
+        if (!variesVariant() && !blocks.isEmpty() && blocks.get(0).variant() != null) {
+            line.append(", ").append(RunVariant.describe(blocks.get(0).variant()));
+        }
         String distance = DbDistanceRecord.label(environment, runs);
         if (distance != null) {
             line.append(", db distance ").append(distance);
         }
         return line.toString();
+    }
+
+    /** Whether the runs span more than one variant (thread mode, JDK): then each block names its own. */
+    boolean variesVariant() {
+        return blocks.stream().map(Block::variant).distinct().count() > 1;
     }
 
     String poolMode() {
@@ -309,6 +335,7 @@ final class Summary {
             } else {
                 bn.put("poolSize", b.poolSize());
             }
+            ThreadFigures.blockJson(b, bn);
             ArrayNode rowArray = bn.putArray("rows");
             for (Row r : b.rows()) {
                 ObjectNode rn = rowArray.addObject();
@@ -375,12 +402,17 @@ final class Summary {
         return meanOf(countedRuns(row).stream().map(figure::applyAsDouble).filter(v -> !Double.isNaN(v)).toList());
     }
 
-    /** The records of the row's counted runs. */
+    /** The records of the row's counted runs (of its own block: size, thread mode, JDK). */
     private List<JsonNode> countedRuns(Row row) {
-        return runs.stream()
-                .filter(r -> r.counted() && r.profile().equals(row.profile())
-                        && java.util.Objects.equals(r.poolSize(), row.poolSize()))
+        return blockOf(row).runs().stream()
+                .filter(r -> r.counted() && r.profile().equals(row.profile()))
                 .<JsonNode>map(RunRecord::json).toList();
+    }
+
+    /** The block a row belongs to (rows are the blocks' own objects). */
+    private Block blockOf(Row row) {
+        return blocks.stream().filter(b -> b.rows().stream().anyMatch(r -> r == row)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("row of another summary: " + row.profile()));
     }
 
     private static void putNumber(ObjectNode node, String name, double v) {

@@ -45,6 +45,20 @@ final class SweepSummary {
             return null;
         }
         List<Pool> pools = new ArrayList<>();
+        // Thread mode and JDK are further dimensions: one curve per pool and variant.
+        List<String> variants = runs.stream().map(r -> RunVariant.key(r.json())).distinct().toList();
+        for (String variant : variants) {
+            List<RunRecord> variantRuns = runs.stream()
+                    .filter(r -> Objects.equals(RunVariant.key(r.json()), variant)).toList();
+            String suffix = variants.size() > 1 ? " (" + RunVariant.describe(variant) + ")" : "";
+            pools.addAll(pools(variantRuns, sizes, marginPercent, suffix));
+        }
+        return new SweepSummary(List.copyOf(pools));
+    }
+
+    private static List<Pool> pools(List<RunRecord> runs, List<Integer> sizes, double marginPercent,
+                                    String suffix) {
+        List<Pool> pools = new ArrayList<>();
         for (String profile : PairedVerdict.profiles(runs)) {
             List<Point> raw = new ArrayList<>();
             for (int size : sizes) {
@@ -57,7 +71,7 @@ final class SweepSummary {
             Point best = raw.stream().filter(p -> p.sample().n() > 0)
                     .max((a, b) -> Double.compare(a.sample().mean(), b.sample().mean())).orElse(null);
             if (best == null) {
-                pools.add(new Pool(profile, raw, null, null, "no valid run"));
+                pools.add(new Pool(profile + suffix, raw, null, null, "no valid run"));
                 continue;
             }
             Map<Integer, Double> bestScores = PairedVerdict.scoresByRound(runs, profile, best.size());
@@ -80,9 +94,9 @@ final class SweepSummary {
                 }
             }
             String note = unknown ? "fewer than 2 paired rounds: best size by mean only" : null;
-            pools.add(new Pool(profile, List.copyOf(points), best.size(), unknown ? null : pick, note));
+            pools.add(new Pool(profile + suffix, List.copyOf(points), best.size(), unknown ? null : pick, note));
         }
-        return new SweepSummary(List.copyOf(pools));
+        return pools;
     }
 
     String text() {
