@@ -55,8 +55,12 @@ public final class StandalonePool implements AutoCloseable {
         PoolDescriptor<?> descriptor = descriptor(environment);
         DataSource pool = PoolWiring.build(descriptor, database, settings, environment);
         StandalonePool standalone = new StandalonePool(pool, null);
-        // As PoolStartup does in the app: open the pool (it fills to its initial size), then read back.
-        try (Connection ignored = pool.getConnection()) {
+        // As PoolStartup does in the app: open the pool (it fills to its initial size), give the
+        // connection back (the read-back borrows one, and a pool may have only one), then read back.
+        try {
+            try (Connection ignored = pool.getConnection()) {
+                // Opened and returned.
+            }
             Map<String, Object> report = new PoolSettingsReport(descriptor, pool, settings, database).read();
             if (!Boolean.TRUE.equals(report.get("matchesRequested"))) {
                 throw new IllegalStateException("pool " + profile + " does not match equalized mode: "

@@ -18,6 +18,12 @@ public final class MicroMain {
 
     static int run(String... args) {
         CommandLine commandLine = new CommandLine(new MicroOptions());
+        // A bad option: the message and where to look, not the whole help (status 2, as compare).
+        commandLine.setParameterExceptionHandler((e, parsed) -> {
+            e.getCommandLine().getErr().println("poolbench micro: " + e.getMessage());
+            e.getCommandLine().getErr().println("Run './poolbench micro --help' for the options.");
+            return 2;
+        });
         commandLine.setExecutionExceptionHandler((e, cmd, parsed) -> {
             cmd.getErr().println("poolbench micro: " + e.getMessage());
             return e instanceof MicroRun.BenchmarkFailure ? 1 : 2;

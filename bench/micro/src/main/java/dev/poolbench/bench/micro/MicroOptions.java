@@ -16,7 +16,7 @@ import picocli.CommandLine.Spec;
  * 5 x 1 s measurement) keep the full run (every pool x 3 targets x 4 thread counts x 2
  * benchmarks) near 25 minutes on 2 cores; docs/micro.md explains the choice.
  */
-@Command(name = "poolbench micro", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "poolbench micro", sortOptions = false,
         description = "JMH microbenchmark of the JDBC pools: connectionCycle (getConnection + close) and "
                 + "statementCycle (prepare, execute, close on a held connection), per pool x target x threads.")
 final class MicroOptions implements Callable<Integer> {
@@ -25,6 +25,9 @@ final class MicroOptions implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    boolean help;
 
     @Option(names = "--quick", description = "Functional trial, not a measurement: no fork, no warm-up, "
             + "one 100 ms iteration per benchmark.")
@@ -61,8 +64,12 @@ final class MicroOptions implements Callable<Integer> {
             description = "Length of each warm-up and measurement iteration (default: 1000; 100 with --quick).")
     Integer iterationMillis;
 
-    @Option(names = "--db-port", paramLabel = "PORT", description = "Port of the embedded MariaDB (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--db-port", paramLabel = "PORT", description = "Port of the embedded MariaDB, 0 for any free one (default: ${DEFAULT-VALUE}).")
     int dbPort = 13306;
+
+    @Option(names = "--db-dir", paramLabel = "DIR",
+            description = "Binaries and data of the embedded MariaDB, kept between runs (default: ${DEFAULT-VALUE}).")
+    Path dbDir = MicroDatabase.BASE_DIR;
 
     @Option(names = "--results", paramLabel = "DIR", description = "Results root; output goes to DIR/<timestamp>/micro (default: ${DEFAULT-VALUE}).")
     Path results = Path.of("results");
@@ -98,11 +105,11 @@ final class MicroOptions implements Callable<Integer> {
         atLeast("--warmup", warmup, 0);
         atLeast("--iterations", measured, 1);
         atLeast("--iteration-millis", millis, 10);
-        if (dbPort < 1 || dbPort > 65_535) {
-            throw usage("--db-port must be 1..65535, but is " + dbPort);
+        if (dbPort < 0 || dbPort > 65_535) {
+            throw usage("--db-port must be 0..65535 (0: any free port), but is " + dbPort);
         }
         return new Settings(pools, targetNames.stream().map(Target::parse).toList(), threadCounts, benchmarkNames,
-                poolSize, forkCount, warmup, measured, millis, dbPort, results, out);
+                poolSize, forkCount, warmup, measured, millis, dbPort, dbDir, results, out);
     }
 
     private static <T> List<T> orDefault(List<T> given, List<T> fallback) {
@@ -133,7 +140,7 @@ final class MicroOptions implements Callable<Integer> {
     /** What a run does. */
     record Settings(List<String> pools, List<Target> targets, List<Integer> threads, List<String> benchmarks,
             int poolSize, int forks, int warmupIterations, int iterations, int iterationMillis, int dbPort,
-            Path results, Path out) {
+            Path dbDir, Path results, Path out) {
 
         /** Trials JMH will run: one per pool x target x threads x benchmark. */
         int trials() {

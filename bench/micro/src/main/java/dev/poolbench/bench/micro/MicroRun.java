@@ -66,7 +66,7 @@ final class MicroRun {
             List<String> jvmArgs = new ArrayList<>(List.of("-Djava.awt.headless=true"));
             if (settings.targets().contains(Target.MARIADB)) {
                 log.println("micro: starting the embedded MariaDB on port " + settings.dbPort() + " ...");
-                db = MicroDatabase.start(settings.dbPort(), MicroDatabase.BASE_DIR);
+                db = MicroDatabase.start(settings.dbPort(), settings.dbDir());
                 log.println("micro: " + db.version() + " on port " + db.port());
                 String property = Target.MARIADB_PORT_PROPERTY + "=" + db.port();
                 jvmArgs.add("-D" + property);
