@@ -57,7 +57,7 @@ final class MicroOptions implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "N", description = "Warm-up iterations (default: 3; 0 with --quick).")
     Integer warmupIterations;
 
-    @Option(names = "--iterations", paramLabel = "N", description = "Measurement iterations (default: 5; 1 with --quick).")
+    @Option(names = "--iterations", paramLabel = "N", description = "Measurement iterations (default: 5; 1 with --quick); JMH gives an error from 3 on.")
     Integer iterations;
 
     @Option(names = "--iteration-millis", paramLabel = "MS",

@@ -34,8 +34,9 @@ final class MicroRun {
         }
     }
 
-    // Rough JVM start, Spring's pool lookup and pool fill per forked trial, for the time estimate.
-    private static final double FORK_OVERHEAD_SECONDS = 1.5;
+    // JVM start, class loading (Spring's pool lookup), pool fill and JMH's bookkeeping per forked
+    // trial, for the estimate printed at the start; JMH's own ETA lines show the real pace.
+    private static final double FORK_OVERHEAD_SECONDS = 3;
 
     private final MicroOptions.Settings settings;
     private final PrintStream log;
