@@ -82,23 +82,22 @@ public final class StandalonePool implements AutoCloseable {
         return settingsReport;
     }
 
-    /** Closes the pool and its connections (the pools differ in how; a plain DataSource has nothing to close). */
+    /**
+     * Closes the pool and its connections the way Spring closes the app's DataSource bean: its
+     * public {@code close()}, else {@code shutdown()} (the inferred destroy method); a DataSource
+     * with neither (nopool) holds nothing.
+     */
     @Override
     public void close() {
-        if (dataSource instanceof AutoCloseable closeable) {
+        for (String method : new String[] {"close", "shutdown"}) {
             try {
-                closeable.close();
-            } catch (Exception e) {
-                throw new IllegalStateException("cannot close " + dataSource.getClass().getName(), e);
+                dataSource.getClass().getMethod(method).invoke(dataSource);
+                return;
+            } catch (NoSuchMethodException e) {
+                // Try the next name.
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("cannot " + method + " " + dataSource.getClass().getName(), e);
             }
-            return;
-        }
-        try {
-            dataSource.getClass().getMethod("close").invoke(dataSource);
-        } catch (NoSuchMethodException e) {
-            // Nothing pooled (nopool): nothing to close.
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot close " + dataSource.getClass().getName(), e);
         }
     }
 
