@@ -37,6 +37,8 @@ final class MicroRun {
     // JVM start, class loading (Spring's pool lookup), pool fill and JMH's bookkeeping per forked
     // trial, for the estimate printed at the start; JMH's own ETA lines show the real pace.
     private static final double FORK_OVERHEAD_SECONDS = 3;
+    // Without a fork: the pool's set-up and tear-down and JMH's bookkeeping per trial.
+    private static final double NO_FORK_OVERHEAD_SECONDS = 0.5;
 
     private final MicroOptions.Settings settings;
     private final PrintStream log;
@@ -56,7 +58,7 @@ final class MicroRun {
         // Every fork repeats warm-up and measurement; without a fork only the pool set-up is added.
         double estimate = settings.trials() * (settings.forks() > 0
                 ? settings.forks() * (FORK_OVERHEAD_SECONDS + settings.secondsPerTrial())
-                : settings.secondsPerTrial() + 0.2);
+                : settings.secondsPerTrial() + NO_FORK_OVERHEAD_SECONDS);
         log.printf(Locale.ROOT, "micro: %d trials (%d pools x %d targets x %d thread counts x %d benchmarks), "
                         + "forks %d, warm-up %d x %d ms, measurement %d x %d ms; about %s; output %s%n",
                 settings.trials(), settings.pools().size(), settings.targets().size(), settings.threads().size(),
