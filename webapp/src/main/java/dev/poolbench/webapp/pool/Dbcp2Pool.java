@@ -27,7 +27,7 @@ class Dbcp2Pool {
         @Override
         BasicDataSource create(DatabaseSettings database) {
             BasicDataSource pool = new BasicDataSource();
-            pool.setDriverClassName("com.mysql.cj.jdbc.Driver");
+            pool.setDriverClassName(database.driverClassName());
             pool.setUrl(database.jdbcUrl());
             pool.setUsername(database.user());
             pool.setPassword(database.password());

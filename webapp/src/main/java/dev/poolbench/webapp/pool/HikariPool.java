@@ -29,7 +29,7 @@ class HikariPool {
         @Override
         HikariDataSource create(DatabaseSettings database) {
             HikariDataSource pool = new HikariDataSource();
-            pool.setDriverClassName("com.mysql.cj.jdbc.Driver");
+            pool.setDriverClassName(database.driverClassName());
             pool.setJdbcUrl(database.jdbcUrl());
             pool.setUsername(database.user());
             pool.setPassword(database.password());

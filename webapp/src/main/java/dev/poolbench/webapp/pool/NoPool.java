@@ -26,7 +26,7 @@ class NoPool {
         @Override
         SimpleDriverDataSource create(DatabaseSettings database) {
             SimpleDriverDataSource dataSource = new SimpleDriverDataSource();
-            dataSource.setDriverClass(com.mysql.cj.jdbc.Driver.class);
+            dataSource.setDriverClass(database.driverClass());
             dataSource.setUrl(database.jdbcUrl());
             dataSource.setUsername(database.user());
             dataSource.setPassword(database.password());

@@ -31,6 +31,12 @@ class PoolWiring {
     @Bean
     DataSource dataSource(PoolDescriptor<?> descriptor, DatabaseSettings database, PoolSettings settings,
             Environment environment) {
+        return build(descriptor, database, settings, environment);
+    }
+
+    /** The one way a pool is made, in the app and in the microbenchmark ({@link StandalonePool}). */
+    static DataSource build(PoolDescriptor<?> descriptor, DatabaseSettings database, PoolSettings settings,
+            Environment environment) {
         DataSource pool = descriptor.create(database);
         if (settings.mode() == PoolMode.EQUALIZED) {
             Binder.get(environment).bind(EQUALIZED_PREFIX, Bindable.ofInstance(pool));

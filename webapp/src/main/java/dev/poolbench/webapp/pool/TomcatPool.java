@@ -29,7 +29,7 @@ class TomcatPool {
             // Plain library defaults: Spring Boot's own Tomcat wiring would also switch on
             // testOnBorrow with a validation query, which "defaults" mode deliberately does not do.
             PoolProperties properties = new PoolProperties();
-            properties.setDriverClassName("com.mysql.cj.jdbc.Driver");
+            properties.setDriverClassName(database.driverClassName());
             properties.setUrl(database.jdbcUrl());
             properties.setUsername(database.user());
             properties.setPassword(database.password());
