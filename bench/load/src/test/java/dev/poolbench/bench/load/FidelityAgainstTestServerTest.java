@@ -79,6 +79,9 @@ class FidelityAgainstTestServerTest {
             assertTrue(server.mypageSlow.get() > 0, "no GET /mypage was held");
             assertTrue(reasonsContaining(r, "GET /mypage: no response") >= server.mypageSlow.get(),
                     server.mypageSlow + " held, " + r.path("failReasons"));
+        } finally {
+            // The other tests of this class need the normal timeout (the held logins below wait 2 s).
+            System.clearProperty("poolbench.requestTimeoutMillis");
         }
     }
 
@@ -101,6 +104,7 @@ class FidelityAgainstTestServerTest {
      */
     @Test
     void afterTheDeadlineRequestsGet50MillisAndStraddlingFlowsAreIncomplete() throws IOException {
+        System.clearProperty("poolbench.requestTimeoutMillis");
         try (IsuconTestServer server = server(Defect.NONE)) {
             server.delayAllMillis = 150;
             // The deadline is at 4 s of the load; the server's clock starts at its first request,
