@@ -1,0 +1,114 @@
+package dev.poolbench.webapp.pool;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.vibur.dbcp.ViburDBCPDataSource;
+
+/**
+ * Profile {@code vibur}: Vibur DBCP 26; equalized values in application-vibur.properties. Unlike
+ * the others it must be started explicitly after it is configured, and terminated (close()).
+ */
+final class ViburPool {
+
+    private ViburPool() {
+    }
+
+    static final class Descriptor extends PoolDescriptor<ViburDBCPDataSource> {
+
+        Descriptor() {
+            super(ViburDBCPDataSource.class);
+        }
+
+        @Override
+        ViburDBCPDataSource create(DatabaseSettings database) {
+            ViburDBCPDataSource pool = new ViburDBCPDataSource();
+            pool.setDriverClassName("com.mysql.cj.jdbc.Driver");
+            pool.setJdbcUrl(database.jdbcUrl());
+            pool.setUsername(database.user());
+            pool.setPassword(database.password());
+            return pool;
+        }
+
+        @Override
+        ViburDBCPDataSource start(ViburDBCPDataSource pool) {
+            // Opens poolInitialSize connections; a database that is down is logged by Vibur, not fatal.
+            pool.start();
+            return pool;
+        }
+
+        @Override
+        Map<String, Object> effective(ViburDBCPDataSource pool) {
+            // The pool never shrinks below poolInitialSize (its reducer stops there): that is the min idle.
+            Map<String, Object> map = effectiveMap(pool.getPoolMaxSize(), pool.getPoolInitialSize(),
+                    pool.getPoolInitialSize(), pool.getPoolMaxSize(), pool.getConnectionTimeoutInMs());
+            int idleLimitSeconds = pool.getConnectionIdleLimitInSeconds();
+            String query = pool.getTestConnectionQuery();
+            String check = query == null || query.equals("isValid") ? "isValid()" : "query " + query;
+            boolean onBorrow = idleLimitSeconds >= 0;
+            map.put(VALIDATION, !onBorrow ? "none on borrow"
+                    : idleLimitSeconds == 0 ? check + " on every borrow"
+                    : check + " on borrow only if idle >= " + idleLimitSeconds + " s");
+            map.put(VALIDATION_ON_BORROW, onBorrow);
+            map.put(VALIDATION_WINDOW_MILLIS, onBorrow ? idleLimitSeconds * 1000L : null);
+            map.put(VALIDATION_WHILE_IDLE, false);
+            map.put(EVICTION_PERIOD_MILLIS, pool.getReducerTimeIntervalInSeconds() * 1000L);
+            map.put(VALIDATION_QUERY, query == null || query.equals("isValid") ? null : query);
+            map.put(AUTO_COMMIT, pool.getDefaultAutoCommit() == null || pool.getDefaultAutoCommit());
+            map.put(ISOLATION, pool.getDefaultTransactionIsolationIntValue() == null ? null
+                    : isolationName(pool.getDefaultTransactionIsolationIntValue()));
+            map.put(POOL_STATEMENT_CACHING, pool.getStatementCacheMaxSize() > 0);
+            map.put(RESET_ON_RETURN, pool.isResetDefaultsAfterUse()
+                    ? "defaults re-applied after every use (resetDefaultsAfterUse: autoCommit "
+                            + pool.getDefaultAutoCommit() + ")"
+                    : "nothing re-applied (resetDefaultsAfterUse=false)");
+            map.put(FAIRNESS, pool.isPoolFair() ? "FIFO (poolFair=true)" : "unfair (poolFair=false)");
+            map.put(MAX_LIFETIME_MILLIS, 0L);
+            return map;
+        }
+
+        @Override
+        Map<String, Object> nativeSettings(ViburDBCPDataSource pool) {
+            Map<String, Object> map = new LinkedHashMap<>();
+            map.put("name", pool.getName());
+            map.put("poolInitialSize", pool.getPoolInitialSize());
+            map.put("poolMaxSize", pool.getPoolMaxSize());
+            map.put("poolFair", pool.isPoolFair());
+            map.put("connectionTimeoutInMs", pool.getConnectionTimeoutInMs());
+            map.put("loginTimeoutInSeconds", pool.getLoginTimeoutInSeconds());
+            map.put("connectionIdleLimitInSeconds", pool.getConnectionIdleLimitInSeconds());
+            map.put("testConnectionQuery", pool.getTestConnectionQuery());
+            map.put("validateTimeoutInSeconds", pool.getValidateTimeoutInSeconds());
+            map.put("useNetworkTimeout", pool.isUseNetworkTimeout());
+            map.put("reducerTimeIntervalInSeconds", pool.getReducerTimeIntervalInSeconds());
+            map.put("reducerSamples", pool.getReducerSamples());
+            map.put("defaultAutoCommit", pool.getDefaultAutoCommit());
+            map.put("defaultTransactionIsolation", pool.getDefaultTransactionIsolation());
+            map.put("resetDefaultsAfterUse", pool.isResetDefaultsAfterUse());
+            map.put("clearSQLWarnings", pool.isClearSQLWarnings());
+            map.put("statementCacheMaxSize", pool.getStatementCacheMaxSize());
+            map.put("acquireRetryAttempts", pool.getAcquireRetryAttempts());
+            map.put("acquireRetryDelayInMs", pool.getAcquireRetryDelayInMs());
+            map.put("enableJMX", pool.isEnableJMX());
+            map.put("state", String.valueOf(pool.getState()));
+            return map;
+        }
+
+        @Override
+        Map<String, Object> equalizedExtras(PoolSettings settings) {
+            Map<String, Object> map = new LinkedHashMap<>();
+            map.put(VALIDATION_ON_BORROW, true);
+            map.put(VALIDATION_WINDOW_MILLIS, 1_000L);
+            map.put(VALIDATION_QUERY, null);
+            return map;
+        }
+
+        @Override
+        String equalizedNotes() {
+            return "The idle window before a borrow-time isValid() is in whole seconds: 1 s instead of HikariCP's "
+                    + "500 ms (0 would ping on every borrow). defaultAutoCommit=true with resetDefaultsAfterUse, "
+                    + "so auto-commit is re-applied after every use (no round trip: elideSetAutoCommits). "
+                    + "Its reducer runs every 30 s but never below poolInitialSize = N. FIFO fair waiters "
+                    + "(library default).";
+        }
+    }
+}
