@@ -16,7 +16,6 @@ import java.util.regex.Pattern;
  */
 final class CompareOptions {
 
-    static final List<String> PROFILES = List.of("hikari", "tomcat", "dbcp", "dbcp2", "nopool");
     static final List<String> POOL_MODES = List.of("equalized", "defaults");
     static final List<String> SCHEMAS = List.of("tuned", "original");
     static final List<String> ORDERS = List.of("interleaved", "sequential");
@@ -25,7 +24,8 @@ final class CompareOptions {
 
     static final String USAGE = """
             Usage: poolbench compare [options]
-              --profiles LIST      pool profiles, comma-separated (default hikari,tomcat,dbcp,dbcp2,nopool)
+              --profiles LIST      pool profiles, comma-separated, or all (the nine) (default
+                                   hikari,tomcat,dbcp,dbcp2,nopool)
               --runs N             measured runs (rounds) per profile (default 3)
               --duration S         measured seconds per run (default 60)
               --warmup S           unscored warm-up seconds before each run, 0 = none (default 15)
@@ -69,7 +69,7 @@ final class CompareOptions {
             Usage: poolbench summarize --results DIR
             """.replace("DEFAULT_DISTANCE", DbDistance.DEFAULT.name());
 
-    List<String> profiles = PROFILES;
+    List<String> profiles = Profiles.DEFAULT;
     int runs = 3;
     int durationSeconds = 60;
     int warmupSeconds = 15;
@@ -294,21 +294,19 @@ final class CompareOptions {
 
     private static List<String> parseProfiles(String value) throws UsageException {
         List<String> list = new ArrayList<>();
-        for (String p : value.split(",")) {
-            String name = p.trim().toLowerCase(java.util.Locale.ROOT);
+        for (String name : Profiles.expand(value)) {
             if (name.isEmpty()) {
                 continue;
             }
-            if (!PROFILES.contains(name)) {
-                throw new UsageException("unknown profile '" + p.trim() + "'; valid profiles: "
-                        + String.join(", ", PROFILES));
+            if (!Profiles.ALL.contains(name)) {
+                throw new UsageException("unknown profile '" + name + "'; valid profiles: " + Profiles.valid());
             }
             // A profile listed again is an A/A copy: same app profile, its own label.
             long copies = list.stream().filter(l -> appProfile(l).equals(name)).count();
             list.add(copies == 0 ? name : name + "_" + (copies + 1));
         }
         if (list.isEmpty()) {
-            throw new UsageException("--profiles is empty; valid profiles: " + String.join(", ", PROFILES));
+            throw new UsageException("--profiles is empty; valid profiles: " + Profiles.valid());
         }
         return List.copyOf(list);
     }

@@ -2,6 +2,7 @@ package dev.poolbench.bench.compare.faults;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.Json;
+import dev.poolbench.bench.compare.Profiles;
 import dev.poolbench.bench.compare.UsageException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,11 +16,10 @@ import java.util.Set;
 /** Every knob of {@code faults}, parsed and validated before anything starts. */
 public final class FaultOptions {
 
-    static final List<String> PROFILES = List.of("hikari", "tomcat", "dbcp", "dbcp2", "nopool");
-
     public static final String USAGE = """
             Usage: poolbench faults [options]
-              --profiles LIST      pool profiles, comma-separated (default hikari,tomcat,dbcp,dbcp2,nopool)
+              --profiles LIST      pool profiles, comma-separated, or all (the nine) (default
+                                   hikari,tomcat,dbcp,dbcp2,nopool)
               --scenarios LIST     unreachable,hang,restart (default all three)
               --duration S         seconds of load per run (default 40)
               --fault-at S         second of the run at which the fault starts (default 10)
@@ -43,7 +43,7 @@ public final class FaultOptions {
                                    (explicit options still win)
             """;
 
-    public List<String> profiles = PROFILES;
+    public List<String> profiles = Profiles.DEFAULT;
     public List<Scenario> scenarios = List.of(Scenario.values());
     public int durationSeconds = 40;
     public int faultAtSeconds = 10;
@@ -160,11 +160,9 @@ public final class FaultOptions {
 
     private static List<String> parseProfiles(String value) throws UsageException {
         List<String> list = new ArrayList<>();
-        for (String p : value.split(",", -1)) {
-            String name = p.trim().toLowerCase(Locale.ROOT);
-            if (!PROFILES.contains(name)) {
-                throw new UsageException("unknown profile '" + p.trim() + "'; valid profiles: "
-                        + String.join(", ", PROFILES));
+        for (String name : Profiles.expand(value)) {
+            if (!Profiles.ALL.contains(name)) {
+                throw new UsageException("unknown profile '" + name + "'; valid profiles: " + Profiles.valid());
             }
             if (list.contains(name)) {
                 throw new UsageException("profile '" + name + "' listed twice in --profiles");
