@@ -67,4 +67,13 @@ class StartupFailureTest {
                 .hasMessageContaining("POOLBENCH_POOL_WAIT_MILLIS must be an integer, but is 'abc'");
         assertReport(output, "POOLBENCH_POOL_WAIT_MILLIS");
     }
+
+    @Test
+    void badPoolSettingsStopEveryPoolBeforeItIsBuilt(CapturedOutput output) {
+        for (String profile : dev.poolbench.webapp.pool.PoolProfiles.ALL) {
+            assertThatThrownBy(() -> run("--spring.profiles.active=" + profile, "--POOLBENCH_POOL_WAIT_MILLIS=249"))
+                    .as(profile).hasMessage("POOLBENCH_POOL_WAIT_MILLIS must be >= 250, but is 249.");
+        }
+        assertReport(output, "POOLBENCH_POOL_WAIT_MILLIS must be >= 250, but is 249.");
+    }
 }

@@ -147,7 +147,7 @@ final class AgroalPool {
             map.put(ISOLATION, factory.jdbcTransactionIsolation().isDefined()
                     ? isolationName(factory.jdbcTransactionIsolation().level()) : null);
             map.put(POOL_STATEMENT_CACHING, false);
-            map.put(RESET_ON_RETURN, "changed autoCommit, isolation, readOnly, catalog, schema restored; "
+            map.put(RESET_ON_RETURN, "Agroal's own reset of changed connection state (not configurable); "
                     + "open JDBC resources closed (trackJdbcResources " + factory.trackJdbcResources() + ")");
             map.put(FAIRNESS, "thread-local cache of the last connection, then a shared list; waiters unfair");
             map.put(MAX_LIFETIME_MILLIS, pool.maxLifetime().toMillis());

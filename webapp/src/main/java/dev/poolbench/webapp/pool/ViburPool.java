@@ -1,16 +1,50 @@
 package dev.poolbench.webapp.pool;
 
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.slf4j.LoggerFactory;
 import org.vibur.dbcp.ViburDBCPDataSource;
+import org.vibur.dbcp.ViburDataSource;
 
 /**
  * Profile {@code vibur}: Vibur DBCP 26; equalized values in application-vibur.properties. Unlike
- * the others it must be started explicitly after it is configured, and terminated (close()).
+ * the others it must be started explicitly after it is configured ({@link StartedWhenReachable}),
+ * and terminated (close()).
  */
 final class ViburPool {
 
     private ViburPool() {
+    }
+
+    /**
+     * Vibur's start() opens the initial connections and, when it cannot, terminates the pool for
+     * good. Every other pool starts while its database is down and serves once it is back, so this
+     * one starts only once the database answers: at start-up when it does, else at the first
+     * getConnection() after it does (until then each call fails like a pool wait, a 503). Between
+     * the check and start() the database could go away again; start() then fails for good, which
+     * the log says.
+     */
+    static final class StartedWhenReachable extends ViburDBCPDataSource {
+
+        @Override
+        public Connection getConnection() throws SQLException {
+            if (getState() == ViburDataSource.State.NEW) {
+                startWhenReachable();
+            }
+            return super.getConnection();
+        }
+
+        synchronized void startWhenReachable() throws SQLException {
+            if (getState() != ViburDataSource.State.NEW) {
+                return;
+            }
+            try (Connection probe = DriverManager.getConnection(getJdbcUrl(), getUsername(), getPassword())) {
+                start();
+            }
+        }
     }
 
     static final class Descriptor extends PoolDescriptor<ViburDBCPDataSource> {
@@ -21,7 +55,7 @@ final class ViburPool {
 
         @Override
         ViburDBCPDataSource create(DatabaseSettings database) {
-            ViburDBCPDataSource pool = new ViburDBCPDataSource();
+            ViburDBCPDataSource pool = new StartedWhenReachable();
             pool.setDriverClassName("com.mysql.cj.jdbc.Driver");
             pool.setJdbcUrl(database.jdbcUrl());
             pool.setUsername(database.user());
@@ -31,8 +65,12 @@ final class ViburPool {
 
         @Override
         ViburDBCPDataSource start(ViburDBCPDataSource pool) {
-            // Opens poolInitialSize connections; a database that is down is logged by Vibur, not fatal.
-            pool.start();
+            try {
+                ((StartedWhenReachable) pool).startWhenReachable();
+            } catch (SQLException e) {
+                LoggerFactory.getLogger(ViburPool.class).warn(
+                        "Database not reachable, Vibur starts at the first getConnection() once it is: {}", e.toString());
+            }
             return pool;
         }
 
