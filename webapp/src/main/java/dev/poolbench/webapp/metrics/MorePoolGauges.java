@@ -1,6 +1,6 @@
 package dev.poolbench.webapp.metrics;
 
-import com.mchange.v2.c3p0.PooledDataSource;
+import com.mchange.v2.c3p0.AbstractComboPooledDataSource;
 import io.agroal.api.AgroalDataSource;
 import java.util.function.DoubleSupplier;
 import javax.sql.DataSource;
@@ -20,12 +20,12 @@ final class MorePoolGauges {
 
     /** Null when the DataSource is none of these four pools. */
     static PoolGauges of(TimedDataSource wrapper, DataSource pool) {
-        if (pool instanceof PooledDataSource c3p0) {
+        if (pool instanceof AbstractComboPooledDataSource c3p0) {
             return new PoolGauges(wrapper,
                     guarded(c3p0::getNumBusyConnectionsDefaultUser),
                     guarded(c3p0::getNumIdleConnectionsDefaultUser),
                     guarded(c3p0::getNumThreadsAwaitingCheckoutDefaultUser),
-                    guarded(() -> ((com.mchange.v2.c3p0.AbstractComboPooledDataSource) c3p0).getMaxPoolSize()),
+                    c3p0::getMaxPoolSize,
                     "pool");
         }
         if (pool instanceof ViburDBCPDataSource vibur) {
@@ -59,7 +59,7 @@ final class MorePoolGauges {
     }
 
     static boolean isPool(DataSource dataSource) {
-        return dataSource instanceof PooledDataSource || dataSource instanceof ViburDBCPDataSource
+        return dataSource instanceof AbstractComboPooledDataSource || dataSource instanceof ViburDBCPDataSource
                 || dataSource instanceof AgroalDataSource || dataSource instanceof PoolDataSource;
     }
 
