@@ -127,6 +127,9 @@ final class ViburPool {
             map.put("acquireRetryAttempts", pool.getAcquireRetryAttempts());
             map.put("acquireRetryDelayInMs", pool.getAcquireRetryDelayInMs());
             map.put("enableJMX", pool.isEnableJMX());
+            map.put("logQueryExecutionLongerThanMs", pool.getLogQueryExecutionLongerThanMs());
+            map.put("logConnectionLongerThanMs", pool.getLogConnectionLongerThanMs());
+            map.put("logLargeResultSet", pool.getLogLargeResultSet());
             map.put("state", String.valueOf(pool.getState()));
             return map;
         }
@@ -145,7 +148,8 @@ final class ViburPool {
             return "The idle window before a borrow-time isValid() is in whole seconds: 1 s instead of HikariCP's "
                     + "500 ms (0 would ping on every borrow). defaultAutoCommit=true with resetDefaultsAfterUse, "
                     + "so auto-commit is re-applied after every use (no round trip: elideSetAutoCommits). "
-                    + "Its reducer runs every 30 s but never below poolInitialSize = N. FIFO fair waiters "
+                    + "Its reducer runs every 30 s but never below poolInitialSize = N. Its per-call logging hooks "
+                    + "(slow query, long-held connection, large ResultSet) are off. FIFO fair waiters "
                     + "(library default).";
         }
     }
