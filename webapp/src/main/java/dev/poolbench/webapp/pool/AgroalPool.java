@@ -6,6 +6,7 @@ import io.agroal.api.configuration.AgroalConnectionPoolConfiguration;
 import io.agroal.api.configuration.AgroalConnectionPoolConfiguration.ConnectionValidator;
 import io.agroal.api.configuration.supplier.AgroalConnectionPoolConfigurationSupplier;
 import io.agroal.api.configuration.supplier.AgroalDataSourceConfigurationSupplier;
+import io.agroal.api.exceptionsorter.MySQLExceptionSorter;
 import io.agroal.api.security.NamePrincipal;
 import io.agroal.api.security.SimplePassword;
 import java.sql.SQLException;
@@ -41,6 +42,7 @@ final class AgroalPool {
         private Duration idleValidationTimeout = Duration.ZERO;
         private boolean validateOnBorrow;
         private boolean isValidValidator;
+        private boolean mysqlExceptionSorter;
         private boolean autoCommit = true;
 
         public void setMaxSize(int maxSize) {
@@ -72,6 +74,15 @@ final class AgroalPool {
             this.isValidValidator = isValidValidator;
         }
 
+        /**
+         * true: Agroal's {@code MySQLExceptionSorter}, so a connection that failed with a
+         * connection-level error is destroyed instead of handed out again (the library's default
+         * treats no error as fatal; Quarkus sets this sorter for MySQL itself).
+         */
+        public void setMysqlExceptionSorter(boolean mysqlExceptionSorter) {
+            this.mysqlExceptionSorter = mysqlExceptionSorter;
+        }
+
         public void setAutoCommit(boolean autoCommit) {
             this.autoCommit = autoCommit;
         }
@@ -82,6 +93,9 @@ final class AgroalPool {
                     .validateOnBorrow(validateOnBorrow);
             if (isValidValidator) {
                 pool.connectionValidator(ConnectionValidator.defaultValidator());
+            }
+            if (mysqlExceptionSorter) {
+                pool.exceptionSorter(new MySQLExceptionSorter());
             }
             pool.connectionFactoryConfiguration(factory -> factory.autoCommit(autoCommit));
             return pool;
@@ -167,6 +181,7 @@ final class AgroalPool {
             map.put("idleValidationTimeout", String.valueOf(pool.idleValidationTimeout()));
             map.put("validationTimeout", String.valueOf(pool.validationTimeout()));
             map.put("connectionValidator", validatorName(pool.connectionValidator()));
+            map.put("exceptionSorter", pool.exceptionSorter().getClass().getName());
             map.put("reapTimeout", String.valueOf(pool.reapTimeout()));
             map.put("leakTimeout", String.valueOf(pool.leakTimeout()));
             map.put("maxLifetime", String.valueOf(pool.maxLifetime()));
@@ -205,8 +220,9 @@ final class AgroalPool {
         String equalizedNotes() {
             return "Matches HikariCP's validation: isValid() on borrow only after 500 ms idle (idleValidationTimeout, "
                     + "with the isValid() validator; the library's default validator accepts everything). "
-                    + "Keeps its thread-local connection cache (like HikariCP's). Defaults mode sets maxSize=20 "
-                    + "(Quarkus's default): Agroal has none.";
+                    + "MySQLExceptionSorter, so connections broken by a database outage are destroyed (the library "
+                    + "default keeps handing them out: no recovery). Keeps its thread-local connection cache "
+                    + "(like HikariCP's). Defaults mode sets maxSize=20 (Quarkus's default): Agroal has none.";
         }
     }
 }

@@ -65,7 +65,8 @@ final class UcpPool {
                     wait == null ? null : wait.toMillis());
             boolean onBorrow = pool.getValidateConnectionOnBorrow();
             int trustSeconds = pool.getSecondsToTrustIdleConnection();
-            String check = pool.getSQLForValidateConnection() == null ? "isValid()"
+            // Without validation SQL UCP runs its own check (not traced here to the JDBC call it makes).
+            String check = pool.getSQLForValidateConnection() == null ? "UCP's own check (no validation SQL)"
                     : "query " + pool.getSQLForValidateConnection();
             map.put(VALIDATION, !onBorrow ? "none on borrow"
                     : trustSeconds > 0 ? check + " on borrow only if idle > " + trustSeconds + " s"
