@@ -153,7 +153,10 @@ final class AgroalPool {
                     : "none on borrow")
                     + (backgroundMillis > 0 ? "; every connection tested every " + backgroundMillis + " ms" : ""));
             map.put(VALIDATION_ON_BORROW, onBorrow);
-            map.put(VALIDATION_WINDOW_MILLIS, pool.validateOnBorrow() ? 0L : idleWindowMillis > 0 ? idleWindowMillis : null);
+            // Boxed on purpose: a long in this ternary would unbox the null and throw.
+            Long window = pool.validateOnBorrow() ? Long.valueOf(0L)
+                    : idleWindowMillis > 0 ? Long.valueOf(idleWindowMillis) : null;
+            map.put(VALIDATION_WINDOW_MILLIS, window);
             map.put(VALIDATION_WHILE_IDLE, backgroundMillis > 0);
             map.put(EVICTION_PERIOD_MILLIS, pool.reapTimeout().toMillis());
             map.put(VALIDATION_QUERY, null);
