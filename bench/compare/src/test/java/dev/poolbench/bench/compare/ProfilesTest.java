@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The bench cannot depend on the webapp's build, so its profile list is a copy: this test reads
- * the webapp's own registry (PoolProfiles.java) and fails when the two differ.
+ * the webapp's own registry (PoolProfiles.java) and Ansible's list, and fails when they differ.
  */
 class ProfilesTest {
 
@@ -30,6 +30,12 @@ class ProfilesTest {
         for (String profile : Profiles.ALL) {
             assertTrue(Files.exists(WEBAPP.resolve("resources/application-" + profile + ".properties")), profile);
         }
+    }
+
+    @Test
+    void ansibleKnowsTheSameProfiles() throws IOException {
+        String vars = Files.readString(Path.of("../../ansible/roles/poolbench_app/vars/main.yml"));
+        assertTrue(vars.contains("poolbench_app_known_profiles: [" + String.join(", ", Profiles.ALL) + "]"), vars);
     }
 
     @Test
