@@ -38,7 +38,7 @@ class StartupFailureTest {
         assertThatThrownBy(() -> run()).isInstanceOf(InvalidSettingException.class)
                 .hasMessageContaining("Exactly one pool profile must be active, found: none");
         assertReport(output, "Exactly one pool profile must be active, found: none");
-        assertThat(output.getOut() + output.getErr()).contains("hikari, tomcat, dbcp, dbcp2, nopool");
+        assertThat(output.getOut() + output.getErr()).contains("hikari, tomcat, dbcp, dbcp2, c3p0, vibur, agroal, ucp, nopool");
     }
 
     @Test
@@ -85,5 +85,14 @@ class StartupFailureTest {
                 .isInstanceOf(InvalidSettingException.class)
                 .hasMessageStartingWith("Virtual threads need Java 21 or newer, but this JVM is ");
         assertReport(output, "Virtual threads need Java 21 or newer");
+    }
+
+    @Test
+    void badPoolSettingsStopEveryPoolBeforeItIsBuilt(CapturedOutput output) {
+        for (String profile : dev.poolbench.webapp.pool.PoolProfiles.ALL) {
+            assertThatThrownBy(() -> run("--spring.profiles.active=" + profile, "--POOLBENCH_POOL_WAIT_MILLIS=249"))
+                    .as(profile).hasMessage("POOLBENCH_POOL_WAIT_MILLIS must be >= 250, but is 249.");
+        }
+        assertReport(output, "POOLBENCH_POOL_WAIT_MILLIS must be >= 250, but is 249.");
     }
 }

@@ -16,8 +16,16 @@ import javax.sql.DataSource;
  * <tr><td>Tomcat JDBC</td><td>getActive</td><td>getIdle</td><td>getWaitCount</td><td>maxActive</td></tr>
  * <tr><td>DBCP2</td><td>getNumActive</td><td>getNumIdle</td><td>wrapper</td><td>maxTotal</td></tr>
  * <tr><td>DBCP 1.4</td><td>getNumActive</td><td>getNumIdle</td><td>wrapper</td><td>maxActive</td></tr>
+ * <tr><td>c3p0</td><td>getNumBusyConnections</td><td>getNumIdleConnections</td><td>getNumThreadsAwaitingCheckout</td><td>maxPoolSize</td></tr>
+ * <tr><td>Vibur</td><td>pool taken()</td><td>pool remainingCreated()</td><td>wrapper</td><td>poolMaxSize</td></tr>
+ * <tr><td>Agroal</td><td>activeCount</td><td>availableCount</td><td>awaitingCount</td><td>maxSize</td></tr>
+ * <tr><td>Oracle UCP</td><td>getBorrowedConnectionsCount</td><td>getAvailableConnectionsCount</td><td>statistics getPendingRequestsCount</td><td>maxPoolSize</td></tr>
  * <tr><td>no pool</td><td>wrapper</td><td>0</td><td>0</td><td>NaN (unbounded)</td></tr>
  * </table>
+ *
+ * <p>Agroal counts only with metrics enabled (off by default): binding the gauges switches them
+ * on, so with {@code POOLBENCH_POOL_METRICS=off} Agroal runs without its counters, like the
+ * others without the wrapper.
  *
  * <p>Wrapper pending = threads inside {@code getConnection()}; no pool means no queue (time
  * spent connecting shows in the acquire time instead), hence 0. Values are NaN while a pool has
@@ -32,7 +40,7 @@ final class PoolGauges {
     private final DoubleSupplier max;
     private final String source;
 
-    private PoolGauges(TimedDataSource wrapper, DoubleSupplier active, DoubleSupplier idle,
+    PoolGauges(TimedDataSource wrapper, DoubleSupplier active, DoubleSupplier idle,
             DoubleSupplier pending, DoubleSupplier max, String source) {
         this.wrapper = wrapper;
         this.active = active;
@@ -93,6 +101,10 @@ final class PoolGauges {
             return new PoolGauges(wrapper, dbcp::getNumActive, dbcp::getNumIdle, pendingFromWrapper,
                     dbcp::getMaxActive, "pool; pending from wrapper");
         }
+        PoolGauges more = MorePoolGauges.of(wrapper, pool);
+        if (more != null) {
+            return more;
+        }
         return new PoolGauges(wrapper, wrapper::inUseNow, () -> 0, () -> 0, () -> Double.NaN, "wrapper (no pool)");
     }
 
@@ -101,9 +113,10 @@ final class PoolGauges {
         return bean == null ? Double.NaN : read.applyAsInt(bean);
     }
 
-    /** True when the DataSource keeps connections, i.e. is one of the four pools. */
+    /** True when the DataSource keeps connections, i.e. is one of the eight pools. */
     static boolean isPool(DataSource dataSource) {
-        return dataSource instanceof HikariDataSource
+        return MorePoolGauges.isPool(dataSource)
+                || dataSource instanceof HikariDataSource
                 || dataSource instanceof org.apache.tomcat.jdbc.pool.DataSource
                 || dataSource instanceof org.apache.commons.dbcp2.BasicDataSource
                 || dataSource instanceof org.apache.commons.dbcp.BasicDataSource;

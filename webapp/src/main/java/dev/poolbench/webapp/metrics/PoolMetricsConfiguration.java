@@ -1,6 +1,7 @@
 package dev.poolbench.webapp.metrics;
 
 import dev.poolbench.webapp.InvalidSettingException;
+import dev.poolbench.webapp.pool.PoolProfiles;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -9,7 +10,6 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Locale;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.ObjectProvider;
@@ -45,7 +45,6 @@ import org.springframework.core.env.Environment;
 class PoolMetricsConfiguration {
 
     static final String SWITCH = "poolbench.pool.metrics";
-    private static final List<String> POOL_PROFILES = List.of("hikari", "tomcat", "dbcp", "dbcp2", "nopool");
 
     /** Acquire times of a warm pool are around a microsecond; the wait gives up at 30 s. */
     private static final Duration HISTOGRAM_MIN = Duration.ofNanos(500);
@@ -166,7 +165,7 @@ class PoolMetricsConfiguration {
 
     /** The active pool profile; "unknown" when none is (the pool package refuses to start then). */
     static String poolTag(Environment environment) {
-        return Arrays.stream(environment.getActiveProfiles()).filter(POOL_PROFILES::contains)
+        return Arrays.stream(environment.getActiveProfiles()).filter(PoolProfiles.ALL::contains)
                 .findFirst().orElse("unknown");
     }
 }

@@ -3,9 +3,6 @@ package dev.poolbench.webapp.pool;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.commons.dbcp.BasicDataSource;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
-import org.springframework.context.annotation.Profile;
 
 /**
  * Profile {@code dbcp}: Commons DBCP 1.4, which Spring Boot no longer supports, wired here with its
@@ -13,13 +10,9 @@ import org.springframework.context.annotation.Profile;
  * throw AbstractMethodError on JDBC 4.1 methods (getSchema, getNetworkTimeout, getObject(int, Class)),
  * so the app reads columns with plain getters and uses its own health check.
  */
-@Configuration(proxyBeanMethods = false)
-@Profile("dbcp")
-class Dbcp1Pool {
+final class Dbcp1Pool {
 
-    @Bean
-    PoolDescriptor<BasicDataSource> poolDescriptor() {
-        return new Descriptor();
+    private Dbcp1Pool() {
     }
 
     static final class Descriptor extends PoolDescriptor<BasicDataSource> {

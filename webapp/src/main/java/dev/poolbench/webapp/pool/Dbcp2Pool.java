@@ -4,18 +4,11 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.commons.dbcp2.BasicDataSource;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
-import org.springframework.context.annotation.Profile;
 
 /** Profile {@code dbcp2}: Commons DBCP2; equalized values in application-dbcp2.properties. */
-@Configuration(proxyBeanMethods = false)
-@Profile("dbcp2")
-class Dbcp2Pool {
+final class Dbcp2Pool {
 
-    @Bean
-    PoolDescriptor<BasicDataSource> poolDescriptor() {
-        return new Descriptor();
+    private Dbcp2Pool() {
     }
 
     static final class Descriptor extends PoolDescriptor<BasicDataSource> {

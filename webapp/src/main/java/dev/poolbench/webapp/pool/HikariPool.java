@@ -3,21 +3,14 @@ package dev.poolbench.webapp.pool;
 import com.zaxxer.hikari.HikariDataSource;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
-import org.springframework.context.annotation.Profile;
 
 /** Profile {@code hikari}: HikariCP; equalized values in application-hikari.properties. */
-@Configuration(proxyBeanMethods = false)
-@Profile("hikari")
-class HikariPool {
+final class HikariPool {
 
     /** HikariCP validates a borrowed connection only when it was idle longer than this (system property). */
     static final String ALIVE_BYPASS_PROPERTY = "com.zaxxer.hikari.aliveBypassWindowMs";
 
-    @Bean
-    PoolDescriptor<HikariDataSource> poolDescriptor() {
-        return new Descriptor();
+    private HikariPool() {
     }
 
     static final class Descriptor extends PoolDescriptor<HikariDataSource> {

@@ -2,19 +2,12 @@ package dev.poolbench.webapp.pool;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
-import org.springframework.context.annotation.Profile;
 import org.springframework.jdbc.datasource.SimpleDriverDataSource;
 
 /** Profile {@code nopool}: a new physical connection per getConnection(), the baseline. */
-@Configuration(proxyBeanMethods = false)
-@Profile("nopool")
-class NoPool {
+final class NoPool {
 
-    @Bean
-    PoolDescriptor<SimpleDriverDataSource> poolDescriptor() {
-        return new Descriptor();
+    private NoPool() {
     }
 
     static final class Descriptor extends PoolDescriptor<SimpleDriverDataSource> {

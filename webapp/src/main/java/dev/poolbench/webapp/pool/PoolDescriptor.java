@@ -3,12 +3,17 @@ package dev.poolbench.webapp.pool;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import javax.sql.DataSource;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
 
 /**
  * Everything pool-specific: how to create an unconfigured instance, and how to read the settings
  * in effect back from a live instance into the common keys below (the JSON contract of
  * {@code /actuator/poolsettings}). The only place, with the profile configurations, where pool
- * classes appear.
+ * classes appear. Every descriptor is registered in {@link PoolProfiles}.
+ *
+ * <p>Life cycle of a pool: {@link #create} (or {@link #createEqualized}), {@link #start},
+ * {@link #close}; the last two are no-ops for pools that start lazily and close themselves.
  */
 abstract class PoolDescriptor<T extends DataSource> {
 
@@ -31,6 +36,9 @@ abstract class PoolDescriptor<T extends DataSource> {
     static final String FAIRNESS = "fairness";
     static final String MAX_LIFETIME_MILLIS = "maxLifetimeMillis";
 
+    /** Where each profile's application-&lt;profile&gt;.properties puts its equalized values. */
+    static final String EQUALIZED_PREFIX = "poolbench.equalized";
+
     private final Class<T> type;
 
     PoolDescriptor(Class<T> type) {
@@ -39,6 +47,29 @@ abstract class PoolDescriptor<T extends DataSource> {
 
     /** A new instance with only the driver, url, user and password set: the library's defaults. */
     abstract T create(DatabaseSettings database);
+
+    /**
+     * Equalized mode: the profile's {@code poolbench.equalized.*} properties bound onto the new
+     * instance's own setters. A pool whose configuration is immutable once built (Agroal) binds
+     * them onto its own settings object instead and builds the pool from it.
+     */
+    T createEqualized(DatabaseSettings database, Binder binder) {
+        T pool = create(database);
+        binder.bind(EQUALIZED_PREFIX, Bindable.ofInstance(pool));
+        return pool;
+    }
+
+    /** Makes a configured pool usable; only for pools that need an explicit start (Vibur). */
+    T start(T pool) {
+        return pool;
+    }
+
+    /** Releases the pool's connections and threads (context shutdown, a throw-away defaults instance). */
+    void close(T pool) throws Exception {
+        if (pool instanceof AutoCloseable closeable) {
+            closeable.close();
+        }
+    }
 
     /** The settings in effect, under the common keys (all of them, nulls included). */
     abstract Map<String, Object> effective(T pool);
@@ -58,6 +89,28 @@ abstract class PoolDescriptor<T extends DataSource> {
 
     final Map<String, Object> effectiveOf(DataSource dataSource) {
         return effective(live(dataSource));
+    }
+
+    /**
+     * The settings of the library as shipped: read from a fresh, unconfigured instance, which is
+     * closed again (some pools start threads or register MBeans when created).
+     */
+    final Map<String, Object> shippedDefaults(DatabaseSettings database) {
+        T fresh = create(database);
+        try {
+            return effective(fresh);
+        } finally {
+            closeQuietly(fresh);
+        }
+    }
+
+    final void closeQuietly(DataSource dataSource) {
+        try {
+            close(live(dataSource));
+        } catch (Exception e) {
+            org.slf4j.LoggerFactory.getLogger(PoolDescriptor.class).warn("Closing the {} pool failed: {}",
+                    type.getSimpleName(), e.toString());
+        }
     }
 
     final Map<String, Object> nativeSettingsOf(DataSource dataSource) {

@@ -30,12 +30,22 @@ class PoolSettingsReport {
         this.database = database;
     }
 
+    /** Computed once: a fresh instance of some pools starts threads or registers MBeans. */
+    private Map<String, Object> shippedDefaults;
+
+    private synchronized Map<String, Object> shippedDefaults() {
+        if (shippedDefaults == null) {
+            shippedDefaults = descriptor.shippedDefaults(database);
+        }
+        return shippedDefaults;
+    }
+
     Map<String, Object> read() {
         Map<String, Object> effective = descriptor.effectiveOf(dataSource);
         boolean equalized = settings.mode() == PoolMode.EQUALIZED;
         Map<String, Object> expected = equalized
                 ? descriptor.equalized(settings)
-                : descriptor.effectiveOf(descriptor.create(database));
+                : shippedDefaults();
         List<String> mismatches = new ArrayList<>();
         expected.forEach((key, want) -> {
             Object have = effective.get(key);

@@ -7,13 +7,9 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import javax.sql.DataSource;
-import org.springframework.context.annotation.AnnotationConfigApplicationContext;
-import org.springframework.context.annotation.ClassPathBeanDefinitionScanner;
-import org.springframework.context.annotation.Profile;
 import org.springframework.core.env.MutablePropertySources;
 import org.springframework.core.env.StandardEnvironment;
 import org.springframework.core.io.support.ResourcePropertySource;
-import org.springframework.core.type.filter.AnnotationTypeFilter;
 
 /**
  * A profile's pool built outside the web app, exactly as the app builds it in equalized mode:
@@ -25,10 +21,12 @@ import org.springframework.core.type.filter.AnnotationTypeFilter;
  */
 public final class StandalonePool implements AutoCloseable {
 
+    private final PoolDescriptor<?> descriptor;
     private final DataSource dataSource;
     private final Map<String, Object> settingsReport;
 
-    private StandalonePool(DataSource dataSource, Map<String, Object> settingsReport) {
+    private StandalonePool(PoolDescriptor<?> descriptor, DataSource dataSource, Map<String, Object> settingsReport) {
+        this.descriptor = descriptor;
         this.dataSource = dataSource;
         this.settingsReport = settingsReport;
     }
@@ -52,9 +50,9 @@ public final class StandalonePool implements AutoCloseable {
         }
         StandardEnvironment environment = environment(profile, size, waitMillis);
         PoolSettings settings = PoolSettings.from(environment);
-        PoolDescriptor<?> descriptor = descriptor(environment);
+        PoolDescriptor<?> descriptor = PoolProfiles.descriptor(profile);
         DataSource pool = PoolWiring.build(descriptor, database, settings, environment);
-        StandalonePool standalone = new StandalonePool(pool, null);
+        StandalonePool standalone = new StandalonePool(descriptor, pool, null);
         // As PoolStartup does in the app: open the pool (it fills to its initial size), give the
         // connection back (the read-back borrows one, and a pool may have only one), then read back.
         try {
@@ -66,7 +64,7 @@ public final class StandalonePool implements AutoCloseable {
                 throw new IllegalStateException("pool " + profile + " does not match equalized mode: "
                         + report.get("mismatches"));
             }
-            return new StandalonePool(pool, report);
+            return new StandalonePool(descriptor, pool, report);
         } catch (SQLException | RuntimeException e) {
             standalone.close();
             throw new IllegalStateException("cannot open pool " + profile + " on " + database + ": " + e.getMessage(), e);
@@ -82,23 +80,10 @@ public final class StandalonePool implements AutoCloseable {
         return settingsReport;
     }
 
-    /**
-     * Closes the pool and its connections the way Spring closes the app's DataSource bean: its
-     * public {@code close()}, else {@code shutdown()} (the inferred destroy method); a DataSource
-     * with neither (nopool) holds nothing.
-     */
+    /** Closes the pool and its connections as the app does at shutdown (the descriptor's close). */
     @Override
     public void close() {
-        for (String method : new String[] {"close", "shutdown"}) {
-            try {
-                dataSource.getClass().getMethod(method).invoke(dataSource);
-                return;
-            } catch (NoSuchMethodException e) {
-                // Try the next name.
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException("cannot " + method + " " + dataSource.getClass().getName(), e);
-            }
-        }
+        descriptor.closeQuietly(dataSource);
     }
 
     /**
@@ -122,17 +107,5 @@ public final class StandalonePool implements AutoCloseable {
         }
         environment.setActiveProfiles(profile);
         return environment;
-    }
-
-    /** The active profile's descriptor, chosen by the same @Profile conditions as in the app. */
-    private static PoolDescriptor<?> descriptor(StandardEnvironment environment) {
-        try (AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext()) {
-            context.setEnvironment(environment);
-            ClassPathBeanDefinitionScanner scanner = new ClassPathBeanDefinitionScanner(context, false, environment);
-            scanner.addIncludeFilter(new AnnotationTypeFilter(Profile.class));
-            scanner.scan(StandalonePool.class.getPackageName());
-            context.refresh();
-            return context.getBean(PoolDescriptor.class);
-        }
     }
 }

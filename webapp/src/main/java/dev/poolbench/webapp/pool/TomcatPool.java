@@ -4,18 +4,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.tomcat.jdbc.pool.DataSource;
 import org.apache.tomcat.jdbc.pool.PoolProperties;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
-import org.springframework.context.annotation.Profile;
 
 /** Profile {@code tomcat}: Tomcat JDBC Pool; equalized values in application-tomcat.properties. */
-@Configuration(proxyBeanMethods = false)
-@Profile("tomcat")
-class TomcatPool {
+final class TomcatPool {
 
-    @Bean
-    PoolDescriptor<DataSource> poolDescriptor() {
-        return new Descriptor();
+    private TomcatPool() {
     }
 
     static final class Descriptor extends PoolDescriptor<DataSource> {

@@ -29,7 +29,6 @@ import picocli.CommandLine.Spec;
                 + "profile running at --app-url (remote mode). Verdict: bench/README.md, \"Verdict\".")
 final class CompareOptions implements Callable<Integer> {
 
-    static final List<String> PROFILES = List.of("hikari", "tomcat", "dbcp", "dbcp2", "nopool");
     static final List<String> POOL_MODES = List.of("equalized", "defaults");
     static final List<String> SCHEMAS = List.of("tuned", "original");
     static final List<String> ORDERS = List.of("interleaved", "sequential");
@@ -37,11 +36,11 @@ final class CompareOptions implements Callable<Integer> {
     /** The load generator's default workload (its {@code Config}), shown in --help. */
     private static final int LOAD_DEFAULT_WORKLOAD = dev.poolbench.bench.load.Config.DEFAULT_WORKLOAD;
 
-    List<String> profiles = PROFILES;
+    List<String> profiles = Profiles.DEFAULT;
 
-    @Option(names = "--profiles", paramLabel = "LIST", description = "pool profiles, comma-separated; one "
-            + "listed twice runs as hikari and hikari_2 (A/A) (default: ${DEFAULT-VALUE})")
-    private String profilesText = String.join(",", PROFILES);
+    @Option(names = "--profiles", paramLabel = "LIST", description = "pool profiles, comma-separated, or all (the "
+            + "nine); one listed twice runs as hikari and hikari_2 (A/A) (default: ${DEFAULT-VALUE})")
+    private String profilesText = String.join(",", Profiles.DEFAULT);
 
     @Option(names = "--runs", paramLabel = "N", description = "measured runs (rounds) per profile (default: ${DEFAULT-VALUE})")
     int runs = 3;
@@ -311,21 +310,19 @@ final class CompareOptions implements Callable<Integer> {
 
     private static List<String> parseProfiles(String value) throws UsageException {
         List<String> list = new ArrayList<>();
-        for (String p : value.split(",")) {
-            String name = p.trim().toLowerCase(java.util.Locale.ROOT);
+        for (String name : Profiles.expand(value)) {
             if (name.isEmpty()) {
                 continue;
             }
-            if (!PROFILES.contains(name)) {
-                throw new UsageException("unknown profile '" + p.trim() + "'; valid profiles: "
-                        + String.join(", ", PROFILES));
+            if (!Profiles.ALL.contains(name)) {
+                throw new UsageException("unknown profile '" + name + "'; valid profiles: " + Profiles.valid());
             }
             // A profile listed again is an A/A copy: same app profile, its own label.
             long copies = list.stream().filter(l -> appProfile(l).equals(name)).count();
             list.add(copies == 0 ? name : name + "_" + (copies + 1));
         }
         if (list.isEmpty()) {
-            throw new UsageException("--profiles is empty; valid profiles: " + String.join(", ", PROFILES));
+            throw new UsageException("--profiles is empty; valid profiles: " + Profiles.valid());
         }
         return List.copyOf(list);
     }

@@ -18,7 +18,7 @@ class CompareOptionsTest {
     @Test
     void defaults() throws Exception {
         CompareOptions o = CompareOptions.parse();
-        assertEquals(CompareOptions.PROFILES, o.profiles);
+        assertEquals(List.of("hikari", "tomcat", "dbcp", "dbcp2", "nopool"), o.profiles);
         assertEquals(3, o.runs);
         assertEquals(60, o.durationSeconds);
         assertEquals(15, o.warmupSeconds);
@@ -53,9 +53,19 @@ class CompareOptionsTest {
     }
 
     @Test
+    void allRunsEveryPoolAndMixesWithNames() throws Exception {
+        assertEquals(List.of("hikari", "tomcat", "dbcp", "dbcp2", "c3p0", "vibur", "agroal", "ucp", "nopool"),
+                CompareOptions.parse("--profiles", "ALL").profiles);
+        assertEquals(List.of("ucp", "hikari", "tomcat", "dbcp", "dbcp2", "c3p0", "vibur", "agroal", "ucp_2", "nopool"),
+                CompareOptions.parse("--profiles", "ucp, all").profiles);
+        assertEquals(List.of("c3p0", "vibur", "agroal", "ucp"),
+                CompareOptions.parse("--profiles", "c3p0,vibur,agroal,ucp").profiles);
+    }
+
+    @Test
     void validationErrorsNameOptionAndValue() {
-        assertEquals("unknown profile 'c3p0'; valid profiles: hikari, tomcat, dbcp, dbcp2, nopool",
-                error("--profiles", "hikari,c3p0"));
+        assertEquals("unknown profile 'c3p1'; valid profiles: hikari, tomcat, dbcp, dbcp2, c3p0, vibur, agroal, ucp,"
+                + " nopool, or all", error("--profiles", "hikari,C3P1"));
         assertTrue(error("--runs", "0").contains("--runs must be >= 1"));
         assertTrue(error("--duration", "abc").contains("--duration must be an integer, got 'abc'"));
         assertTrue(error("--pool-mode", "max").contains("equalized, defaults"));

@@ -30,8 +30,10 @@ final class FaultChart {
 
     static final int WIDTH = 1100;
     static final int PANEL_HEIGHT = 300;
+    /** One color per profile for all nine (--profiles all). */
     private static final Color[] COLORS = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c),
-            new Color(0xff7f0e), new Color(0x9467bd)};
+            new Color(0xff7f0e), new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2),
+            new Color(0x17becf), new Color(0xbcbd22)};
 
     private FaultChart() {
     }

@@ -2,6 +2,7 @@ package dev.poolbench.bench.compare.faults;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.Json;
+import dev.poolbench.bench.compare.Profiles;
 import dev.poolbench.bench.compare.UsageException;
 import java.nio.file.Path;
 import dev.poolbench.cli.Cli;
@@ -25,13 +26,12 @@ import picocli.CommandLine.Spec;
         + "unreachable, hanging, restarted), one run with the fault in the middle (docs/faults.md).")
 public final class FaultOptions implements Callable<Integer> {
 
-    static final List<String> PROFILES = List.of("hikari", "tomcat", "dbcp", "dbcp2", "nopool");
 
-    public List<String> profiles = PROFILES;
+    public List<String> profiles = Profiles.DEFAULT;
 
-    @Option(names = "--profiles", paramLabel = "LIST", description = "pool profiles, comma-separated "
-            + "(default: ${DEFAULT-VALUE})")
-    private String profilesText = String.join(",", PROFILES);
+    @Option(names = "--profiles", paramLabel = "LIST", description = "pool profiles, comma-separated, "
+            + "or all (the nine) (default: ${DEFAULT-VALUE})")
+    private String profilesText = String.join(",", Profiles.DEFAULT);
 
     public List<Scenario> scenarios = List.of(Scenario.values());
 
@@ -187,11 +187,9 @@ public final class FaultOptions implements Callable<Integer> {
 
     private static List<String> parseProfiles(String value) throws UsageException {
         List<String> list = new ArrayList<>();
-        for (String p : value.split(",", -1)) {
-            String name = p.trim().toLowerCase(Locale.ROOT);
-            if (!PROFILES.contains(name)) {
-                throw new UsageException("unknown profile '" + p.trim() + "'; valid profiles: "
-                        + String.join(", ", PROFILES));
+        for (String name : Profiles.expand(value)) {
+            if (!Profiles.ALL.contains(name)) {
+                throw new UsageException("unknown profile '" + name + "'; valid profiles: " + Profiles.valid());
             }
             if (list.contains(name)) {
                 throw new UsageException("profile '" + name + "' listed twice in --profiles");

@@ -41,7 +41,9 @@ class FaultOptionsTest {
     void badValuesAreClearErrors() {
         assertMessage("unknown scenario 'flood'; valid scenarios: unreachable, hang, restart", "--scenarios", "hang,flood");
         assertMessage("scenario 'hang' listed twice in --scenarios", "--scenarios", "hang,HANG");
-        assertMessage("unknown profile 'c3p0'; valid profiles: hikari, tomcat, dbcp, dbcp2, nopool", "--profiles", "c3p0");
+        assertMessage("unknown profile 'c3p1'; valid profiles: hikari, tomcat, dbcp, dbcp2, c3p0, vibur, agroal, ucp,"
+                + " nopool, or all", "--profiles", "c3p1");
+        assertMessage("profile 'hikari' listed twice in --profiles", "--profiles", "hikari,all");
         assertMessage("--pool-wait-ms must be an integer, got '5s'", "--pool-wait-ms", "5s");
         assertMessage("--fault-seconds must be between 1 and 600, got 0", "--fault-seconds", "0");
         assertMessage("--db-port must be between 1 and 65535, got 70000", "--db-port", "70000");

@@ -1,0 +1,9 @@
+package dev.poolbench.webapp;
+
+class C3p0LoginIT extends AbstractLoginIT {
+
+    @Override
+    String profile() {
+        return "c3p0";
+    }
+}

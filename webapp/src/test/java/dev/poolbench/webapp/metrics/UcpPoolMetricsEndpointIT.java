@@ -1,0 +1,9 @@
+package dev.poolbench.webapp.metrics;
+
+class UcpPoolMetricsEndpointIT extends AbstractPoolMetricsEndpointIT {
+
+    @Override
+    String profile() {
+        return "ucp";
+    }
+}
