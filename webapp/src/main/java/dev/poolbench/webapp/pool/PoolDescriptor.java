@@ -64,10 +64,26 @@ abstract class PoolDescriptor<T extends DataSource> {
         return pool;
     }
 
-    /** Releases the pool's connections and threads (context shutdown, a throw-away defaults instance). */
+    /**
+     * Releases the pool's connections and threads (context shutdown, a throw-away defaults
+     * instance), as Spring's inferred destroy method would: {@code AutoCloseable}, else a public
+     * {@code close()} or {@code shutdown()} (Tomcat JDBC and DBCP 1.4 have close() without
+     * implementing AutoCloseable); a DataSource with neither (nopool) holds nothing.
+     */
     void close(T pool) throws Exception {
         if (pool instanceof AutoCloseable closeable) {
             closeable.close();
+            return;
+        }
+        for (String method : new String[] {"close", "shutdown"}) {
+            try {
+                pool.getClass().getMethod(method).invoke(pool);
+                return;
+            } catch (NoSuchMethodException e) {
+                // Try the next name.
+            } catch (java.lang.reflect.InvocationTargetException e) {
+                throw e.getCause() instanceof Exception cause ? cause : e;
+            }
         }
     }
 

@@ -62,8 +62,8 @@ class CompareCommandLineTest {
                 + "below 100 such as 5%, got '120%'", "--until-precision", "120%");
         assertBad("compare", "one of", "poolbench compare: --order must be one of interleaved, sequential, got "
                 + "'random'", "--order", "random");
-        assertBad("compare", "profile", "poolbench compare: unknown profile 'c3p0'; valid profiles: hikari, "
-                + "tomcat, dbcp, dbcp2, nopool", "--profiles", "c3p0");
+        assertBad("compare", "profile", "poolbench compare: unknown profile 'bonecp'; valid profiles: hikari, "
+                + "tomcat, dbcp, dbcp2, c3p0, vibur, agroal, ucp, nopool, or all", "--profiles", "bonecp");
         assertBad("compare", "latency", "poolbench compare: --db-latency must not be negative, got '-1ms'",
                 "--db-latency", "-1ms");
         assertBad("compare", "thresholds", "poolbench compare: --disturbance-thresholds: gc takes a percentage "

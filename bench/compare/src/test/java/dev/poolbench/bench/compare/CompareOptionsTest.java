@@ -92,7 +92,7 @@ class CompareOptionsTest {
 
     @Test
     void commandLineExitStatus() {
-        assertEquals(2, CompareMain.run("compare", "--profiles", "c3p0"));
+        assertEquals(2, CompareMain.run("compare", "--profiles", "bonecp"));
         assertEquals(2, CompareMain.run("frobnicate"));
         assertEquals(2, CompareMain.run("summarize"));
     }
