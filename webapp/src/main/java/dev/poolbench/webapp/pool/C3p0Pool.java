@@ -94,12 +94,7 @@ final class C3p0Pool {
 
         @Override
         Map<String, Object> equalizedExtras(PoolSettings settings) {
-            Map<String, Object> map = new LinkedHashMap<>();
-            map.put(VALIDATION_ON_BORROW, false);
-            map.put(VALIDATION_WHILE_IDLE, true);
-            map.put(EVICTION_PERIOD_MILLIS, 5_000L);
-            map.put(VALIDATION_QUERY, null);
-            return map;
+            return idleValidationEveryFiveSeconds();
         }
 
         @Override

@@ -96,6 +96,19 @@ abstract class PoolDescriptor<T extends DataSource> {
     /** What equalized mode must produce, beyond size, wait, auto-commit, isolation and caching. */
     abstract Map<String, Object> equalizedExtras(PoolSettings settings);
 
+    /**
+     * The equalized validation of the pools that have no borrow-time idle window (DBCP 1.4, DBCP2,
+     * c3p0): nothing on borrow, {@code isValid()} on idle connections every 5 s.
+     */
+    static Map<String, Object> idleValidationEveryFiveSeconds() {
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put(VALIDATION_ON_BORROW, false);
+        map.put(VALIDATION_WHILE_IDLE, true);
+        map.put(EVICTION_PERIOD_MILLIS, 5_000L);
+        map.put(VALIDATION_QUERY, null);
+        return map;
+    }
+
     /** Equalized values that could not be matched exactly for this pool (for the read-back). */
     abstract String equalizedNotes();
 
