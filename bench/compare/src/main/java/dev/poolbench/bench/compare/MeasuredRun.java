@@ -16,7 +16,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -103,7 +102,7 @@ final class MeasuredRun {
         Json.write(runDir.resolve("run.json"), record);
         Files.writeString(dir.resolve("runs.jsonl"), Json.line(record) + "\n", StandardCharsets.UTF_8,
                 StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-        progress.message(runLine(record));
+        progress.message(RunRecords.runLine(record));
         return record;
     }
 
@@ -427,30 +426,5 @@ final class MeasuredRun {
 
     private static String lastLine(Path log) {
         return AppProcess.tail(log, 1).strip();
-    }
-
-    private static String runLine(ObjectNode r) {
-        StringBuilder line = new StringBuilder();
-        line.append(String.format(Locale.ROOT, "%-16s %s score %s success %s fail %s",
-                Json.text(r, "runDir"), r.path("valid").asBoolean() ? "valid  " : "INVALID",
-                Json.text(r, "score"), Json.text(r, "success"), Json.text(r, "fail")));
-        double p99 = Json.number(r, "latencyMillis.p99");
-        if (!Double.isNaN(p99)) {
-            line.append(String.format(Locale.ROOT, " p99 %.0f ms", p99));
-        }
-        double fixed = Json.number(r, "timings.fixedCostMillis");
-        line.append(String.format(Locale.ROOT, " | fixed cost %.1f s", fixed / 1000));
-        line.append(DbDistanceRecord.runLinePart(r));
-        line.append(ThreadFigures.runLinePart(r));
-        if (r.path("flagged").asBoolean()) {
-            line.append(" | FLAGGED");
-        }
-        if (r.path("disturbed").asBoolean()) {
-            line.append(" | DISTURBED");
-        }
-        if (r.path("problems").size() > 0) {
-            line.append(" | ").append(r.path("problems").get(0).asText());
-        }
-        return line.toString();
     }
 }

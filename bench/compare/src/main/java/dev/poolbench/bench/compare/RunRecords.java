@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /** Builds the runs.jsonl record of one run around the load generator's result.json. */
 final class RunRecords {
@@ -84,5 +85,31 @@ final class RunRecords {
         if (v != null) {
             to.set(field, v.deepCopy());
         }
+    }
+
+    /** The one line a finished run prints: score, latency, fixed cost, distance, threads, flags. */
+    static String runLine(JsonNode r) {
+        StringBuilder line = new StringBuilder();
+        line.append(String.format(Locale.ROOT, "%-16s %s score %s success %s fail %s",
+                Json.text(r, "runDir"), r.path("valid").asBoolean() ? "valid  " : "INVALID",
+                Json.text(r, "score"), Json.text(r, "success"), Json.text(r, "fail")));
+        double p99 = Json.number(r, "latencyMillis.p99");
+        if (!Double.isNaN(p99)) {
+            line.append(String.format(Locale.ROOT, " p99 %.0f ms", p99));
+        }
+        double fixed = Json.number(r, "timings.fixedCostMillis");
+        line.append(String.format(Locale.ROOT, " | fixed cost %.1f s", fixed / 1000));
+        line.append(DbDistanceRecord.runLinePart(r));
+        line.append(ThreadFigures.runLinePart(r));
+        if (r.path("flagged").asBoolean()) {
+            line.append(" | FLAGGED");
+        }
+        if (r.path("disturbed").asBoolean()) {
+            line.append(" | DISTURBED");
+        }
+        if (r.path("problems").size() > 0) {
+            line.append(" | ").append(r.path("problems").get(0).asText());
+        }
+        return line.toString();
     }
 }
