@@ -91,10 +91,15 @@ class DisturbedRunTest {
         // busy threads for most of the window of about 8 s
         assertTrue(named.path("cpuSeconds").asDouble() >= 2, named.toString());
         assertTrue(d.path("otherPercent").asDouble() > 10, d.toString());
-        String reason = d.path("reasons").get(0).asText();
-        assertTrue(reason.startsWith("other processes used") && reason.contains("java[" + hog.pid() + "]"),
-                reason);
-        assertTrue(text.contains("WARNING: run 1-hikari was disturbed: other processes used"), text);
+        // the hog's reason, wherever it stands: the VM's own CPU steal can come first on a busy host
+        boolean hogReason = false;
+        for (JsonNode reason : d.path("reasons")) {
+            hogReason |= reason.asText().startsWith("other processes used")
+                    && reason.asText().contains("java[" + hog.pid() + "]");
+        }
+        assertTrue(hogReason, d.path("reasons").toString());
+        assertTrue(text.lines().anyMatch(l -> l.contains("WARNING: run 1-hikari was disturbed: ")
+                && l.contains("other processes used")), text);
         assertTrue(text.contains("| DISTURBED"), text);
         assertTrue(text.contains("Disturbance: 1 of 1 runs disturbed"), text);
         // the measured window, not the load JVM's start-up: about the 8 s asked for
