@@ -40,6 +40,23 @@ final class MicroChart {
         return written;
     }
 
+    /**
+     * What to hand XChart as the error of a bar on a log axis. XChart 3.8 draws a log-axis error
+     * bar as {@code log10(score) ± log10(argument)}, symmetric in log space, so JMH's plain
+     * {@code score ± error} cannot be passed as it is (an error of 217 on a score of 8,903 would be
+     * drawn from 40 to 2 million). The interval {@code [score - error, score + error]} is wider
+     * below the score in log space; the argument {@code score / (score - error)} draws that lower
+     * half on both sides, so the drawn bar always covers JMH's interval (a little more above the
+     * score). The error is capped at 99 % of the score, since a log axis has no 0; no error gives 1
+     * (a bar of no length).
+     */
+    static double logAxisErrorArgument(double score, double error) {
+        if (!(error > 0) || !(score > 0)) {
+            return 1.0;
+        }
+        return score / (score - Math.min(error, score * 0.99));
+    }
+
     private static boolean render(List<MicroRow> rows, MicroOptions.Settings settings, String benchmark, String target,
             String subtitle, Path png) throws IOException {
         CategoryChart chart = new CategoryChartBuilder().width(1100).height(560)
@@ -48,7 +65,9 @@ final class MicroChart {
         var styler = chart.getStyler();
         chart.getStyler().setYAxisLogarithmic(true);
         chart.getStyler().setYAxisDecimalPattern("#,##0.###");
-        chart.getStyler().setErrorBarsColorSeriesColor(true);
+        // Black: an error bar in its bar's colour vanishes inside the bar.
+        chart.getStyler().setErrorBarsColorSeriesColor(false);
+        chart.getStyler().setErrorBarsColor(Color.BLACK);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
         styler.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 13));
         styler.setChartBackgroundColor(Color.WHITE);
@@ -56,6 +75,7 @@ final class MicroChart {
         styler.setPlotGridLinesColor(new Color(0xdddddd));
         boolean any = false;
         double lowest = Double.MAX_VALUE;
+        double highest = 0;
         int colour = 0;
         for (int threads : settings.threads()) {
             List<String> pools = new ArrayList<>();
@@ -67,8 +87,7 @@ final class MicroChart {
                 if (row.isPresent() && row.get().score() > 0) {
                     pools.add(pool);
                     scores.add(row.get().score());
-                    // The bar must stay above 0 on a log axis: cap the error below the score.
-                    errors.add(row.get().hasError() ? Math.min(row.get().error(), row.get().score() * 0.99) : 0.0);
+                    errors.add(row.get().hasError() ? logAxisErrorArgument(row.get().score(), row.get().error()) : 1.0);
                 }
             }
             if (pools.isEmpty()) {
@@ -77,7 +96,8 @@ final class MicroChart {
             CategorySeries series = chart.addSeries(threads + (threads == 1 ? " thread" : " threads"), pools, scores, errors);
             series.setFillColor(COLORS[colour++ % COLORS.length]);
             for (int i = 0; i < scores.size(); i++) {
-                lowest = Math.min(lowest, scores.get(i) - errors.get(i));
+                lowest = Math.min(lowest, scores.get(i) / errors.get(i));
+                highest = Math.max(highest, scores.get(i) * errors.get(i));
             }
             any = true;
         }
@@ -85,6 +105,9 @@ final class MicroChart {
             // Bars start at the axis minimum, which XChart takes as 0 unless told: a power of ten
             // below the lowest bar (error bar included) keeps the log axis valid.
             styler.setYAxisMin(Math.pow(10, Math.floor(Math.log10(lowest))));
+            // XChart's own maximum does not know the log-axis error bars: the next power of ten
+            // above the highest bar end.
+            styler.setYAxisMax(Math.pow(10, Math.ceil(Math.log10(highest) + 1e-9)));
             BitmapEncoder.saveBitmapWithDPI(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG, 110);
         }
         return any;

@@ -77,8 +77,16 @@ final class MicroOptions implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Exact output directory (overrides --results).")
     Path out;
 
+    @Option(names = "--render", paramLabel = "DIR", description = "Run nothing: write the table and the charts "
+            + "again from DIR/jmh-result.json of an earlier run (DIR is its micro/ directory; other options are ignored).")
+    Path render;
+
     @Override
     public Integer call() throws Exception {
+        if (render != null) {
+            MicroRender.render(render, System.out);
+            return 0;
+        }
         return new MicroRun(settings()).run();
     }
 

@@ -119,13 +119,19 @@ final class MicroRun {
         try (PrintStream stream = new PrintStream(Files.newOutputStream(json), true, StandardCharsets.UTF_8)) {
             ResultFormatFactory.getInstance(ResultFormatType.JSON, stream).writeOut(results);
         }
-        List<MicroRow> rows = MicroRow.of(results);
+        String machine = "java " + System.getProperty("java.version") + ", "
+                + Runtime.getRuntime().availableProcessors() + " CPUs";
+        writeReport(MicroRow.of(results), settings, machine, out, log);
+    }
+
+    /** The table ({@code micro.txt}, {@code micro.md}) and the charts of the rows, into {@code out}. */
+    static void writeReport(List<MicroRow> rows, MicroOptions.Settings settings, String machine, Path out,
+            PrintStream log) throws IOException {
         String setup = String.format(Locale.ROOT, "pool size %d, forks %d, warm-up %d x %d ms, measurement %d x %d ms",
                 settings.poolSize(), settings.forks(), settings.warmupIterations(), settings.iterationMillis(),
                 settings.iterations(), settings.iterationMillis());
-        String header = "poolbench micro: JMH throughput per pool x target x threads; " + setup
-                + "; java " + System.getProperty("java.version") + ", " + Runtime.getRuntime().availableProcessors()
-                + " CPUs" + (settings.forks() == 0 ? "; NO FORK: a functional trial, not a measurement" : "");
+        String header = "poolbench micro: JMH throughput per pool x target x threads; " + setup + "; " + machine
+                + (settings.forks() == 0 ? "; NO FORK: a functional trial, not a measurement" : "");
         String text = MicroTable.text(rows, settings, header);
         Files.writeString(out.resolve("micro.txt"), text);
         Files.writeString(out.resolve("micro.md"), MicroTable.markdown(rows, settings, header));
@@ -133,7 +139,7 @@ final class MicroRun {
         log.println();
         log.print(text);
         log.println();
-        log.println("micro: wrote " + json + ", micro.txt, micro.md and " + charts.size() + " charts in " + out);
+        log.println("micro: wrote micro.txt, micro.md and " + charts.size() + " charts in " + out);
     }
 
     private Path outputDir() {

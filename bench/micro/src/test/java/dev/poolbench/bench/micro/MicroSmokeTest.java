@@ -58,6 +58,43 @@ class MicroSmokeTest {
                     count(table, Pattern.compile("\\| " + pool + " \\| [0-9][0-9,.]* \\|")), pool + " in\n" + table);
         }
         assertTrue(Files.readString(out.resolve("micro.txt")).contains("NO FORK"));
+
+        // --render writes the same tables again from jmh-result.json alone.
+        Files.delete(out.resolve("micro.md"));
+        Files.delete(out.resolve("micro-connectionCycle-stub.png"));
+        assertEquals(0, MicroMain.run("--render", out.toString()));
+        String rendered = Files.readString(out.resolve("micro.md"));
+        assertTrue(rendered.contains("rendered again from jmh-result.json"), rendered);
+        assertEquals(withoutHeader(table), withoutHeader(rendered));
+        assertTrue(Files.size(out.resolve("micro-connectionCycle-stub.png")) > 1_000);
+    }
+
+    @Test
+    void renderWithoutAResultIsAUsageError(@TempDir Path empty) throws IOException {
+        assertEquals(2, MicroMain.run("--render", empty.toString()));
+        Files.writeString(empty.resolve("jmh-result.json"), "{\"not\": \"jmh\"}");
+        assertEquals(2, MicroMain.run("--render", empty.toString()));
+    }
+
+    @Test
+    void aLogAxisErrorBarCoversJmhsInterval() {
+        double[][] cases = {{8903, 217}, {32.8, 3.94}, {5305, 25447}, {100, 0}};
+        for (double[] c : cases) {
+            double score = c[0];
+            double error = Math.min(c[1], score * 0.99);
+            double argument = MicroChart.logAxisErrorArgument(score, c[1]);
+            // XChart draws log10(score) -/+ log10(argument)
+            double low = Math.pow(10, Math.log10(score) - Math.log10(argument));
+            double high = Math.pow(10, Math.log10(score) + Math.log10(argument));
+            assertTrue(low <= score - error + 1e-6 * score, score + " +- " + c[1] + ": low " + low);
+            assertTrue(high >= score + error - 1e-6 * score, score + " +- " + c[1] + ": high " + high);
+            assertTrue(low > 0, "a log axis has no 0");
+        }
+        assertEquals(1.0, MicroChart.logAxisErrorArgument(100, Double.NaN));
+    }
+
+    private static String withoutHeader(String markdown) {
+        return markdown.substring(markdown.indexOf('\n'));
     }
 
     @Test
