@@ -134,6 +134,13 @@ public final class EmbeddedMariaDb implements AutoCloseable {
     /** poolbench.cnf plus what only the embedded server needs. */
     private static List<String> serverOptions() {
         List<String> options = new ArrayList<>(ServerConfigFile.serverOptions());
+        // MariaDB 11.4 makes a fresh self-signed RSA-2048 certificate at every start when none is
+        // configured: a prime search that took 3-10 s of CPU on an idle 2-core machine and up to
+        // a minute under load (perf: wolfSSL_RSA_generate_key from new_VioSSLAcceptorFd), which
+        // was most of every start and of the fault scenario `restart`. Every poolbench client
+        // connects without TLS (sslMode=DISABLED / useSSL=false), so the embedded server offers
+        // none; it starts in about 0.3 s. Not in poolbench.cnf: MySQL 8.4 has no skip-ssl.
+        options.add("--skip-ssl");
         if (runsAsRoot()) {
             // mariadbd refuses to run as root unless told so explicitly.
             options.add("--user=root");
