@@ -85,7 +85,7 @@ public final class FaultOptions implements Callable<Integer> {
 
     @Option(names = "--check", arity = "0", description = "exit 1 unless every measurement was taken and is "
             + "consistent (the fault was seen, recovery measured, login_log rows match the decisions, /report "
-            + "exact): the CI form (default: off)")
+            + "checked; not that it stays exact, an outcome): the CI form (default: off)")
     public boolean check;
 
     @Option(names = "--quick", arity = "0", description = "duration 25, fault at 4 for 3 s, no warm-up, pool wait "
