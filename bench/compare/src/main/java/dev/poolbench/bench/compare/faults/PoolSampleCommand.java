@@ -75,12 +75,19 @@ public final class PoolSampleCommand implements Callable<Integer> {
         while (!Files.exists(stop) && System.nanoTime() < deadline) {
             Thread.sleep(POLL_MILLIS);
         }
-        PoolMetricsSummary summary = sampler.stop();
+        PoolMetricsSummary summary = null;
+        String failure = null;
+        try {
+            summary = sampler.stop();
+        } catch (LinkageError | InternalError e) {
+            // A host's JRE without fonts fails to draw pool-<profile>.png; the CSV is written first.
+            failure = "pool chart: " + e;
+        }
         state.put("stopEpochMillis", System.currentTimeMillis());
         state.put("stoppedBy", Files.exists(stop) ? "stop file" : "--max-seconds");
-        state.put("samples", summary.samples());
-        state.put("scrapeErrors", summary.scrapeErrors());
-        state.put("lastError", sampler.lastError());
+        state.put("samples", summary == null ? null : summary.samples());
+        state.put("scrapeErrors", summary == null ? null : summary.scrapeErrors());
+        state.put("lastError", failure != null ? failure : sampler.lastError());
         writeAtomically(state);
         spec.commandLine().getOut().println(Json.MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT)
                 .writeValueAsString(state));
