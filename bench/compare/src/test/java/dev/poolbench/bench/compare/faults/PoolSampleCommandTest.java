@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
 import dev.poolbench.bench.compare.Json;
+import dev.poolbench.bench.load.score.LatencyHistogram;
 import dev.poolbench.cli.Cli;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
@@ -20,6 +21,7 @@ import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -50,7 +52,21 @@ class PoolSampleCommandTest {
                 out.write(body);
             }
         });
-        // No histograms endpoint (an app with the wrapper off answers 404): gauges only.
+        // The app's /actuator/poolhistograms: acquire and hold times since its start, encoded as
+        // the load generator's LatencyHistogram (so the sampler needs the load jar too).
+        server.createContext("/actuator/poolhistograms", exchange -> {
+            Histogram acquire = new Histogram(3);
+            acquire.recordValueWithCount(2_000_000, 100L * (scrapes.get() + 1));
+            Histogram hold = new Histogram(3);
+            hold.recordValueWithCount(5_000_000, 100L * (scrapes.get() + 1));
+            byte[] body = ("{\"schema\":1,\"wrapper\":\"on\",\"unit\":\"nanoseconds\",\"acquire\":\""
+                    + LatencyHistogram.encode(acquire) + "\",\"hold\":\"" + LatencyHistogram.encode(hold) + "\"}")
+                    .getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        });
         server.start();
         Path out = dir.resolve("sampler");
         long before = System.currentTimeMillis();
@@ -89,6 +105,10 @@ class PoolSampleCommandTest {
         assertEquals(11.0, samples.get(0).openedTotal(), 1e-9);
         assertEquals(7.0, samples.get(0).pending(), 1e-9);
         assertTrue(Files.exists(out.resolve("pool-hikari.png")));
+        // Acquire times per interval from the histograms: 2 ms each.
+        List<String> csv = Files.readAllLines(out.resolve("poolmetrics.csv"));
+        int p50 = List.of(csv.get(0).split(",")).indexOf("acquire_p50_ms");
+        assertEquals(2.0, Double.parseDouble(csv.get(1).split(",")[p50]), 0.01, csv.get(1));
         // The same JSON on stdout, one line, for the playbook.
         assertEquals(ended, Json.parse(stdout.toString(StandardCharsets.UTF_8).strip()));
     }
