@@ -234,6 +234,19 @@ class FaultsSummarizeTest {
     }
 
     @Test
+    void theLocalCommandsOptionsJsonReadsBackAsItsOptions() throws Exception {
+        FaultOptions local = FaultOptions.parse("--profiles", "hikari,nopool", "--scenarios", "restart,hang",
+                "--duration", "30", "--fault-at", "6", "--fault-seconds", "4", "--warmup", "0", "--pool-size", "4",
+                "--pool-wait-ms", "700", "--workload", "3", "--heap", "768m", "--seed", "7", "--db-port", "13606",
+                "--check");
+        // Through the text of the file, as faults-summarize reads it.
+        JsonNode written = Json.parse(Json.MAPPER.writeValueAsString(local.toJson()));
+        FaultOptions back = FaultOptions.fromJson(written, "options.json");
+        assertEquals(local.toJson().without(List.of("dbPort", "check")), back.toJson().without(List.of("dbPort", "check")));
+        assertFalse(back.check, "--check comes from faults-summarize's own command line");
+    }
+
+    @Test
     void theRecordAndTheProgressLinesReadBackAsWritten(@TempDir Path dir) throws Exception {
         FaultRunRecord record = new FaultRunRecord(Scenario.RESTART, "dbcp2", 1_000L, 12_000L, "stop 0.4s, start 0.9s",
                 null, 1, 5, 7, 9, ZoneId.of("Europe/Berlin"),
