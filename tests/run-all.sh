@@ -12,8 +12,8 @@
 #                  and consistent (errors seen, recovery measured, login_log rows = decisions)
 #   terraform      fmt, checkov, terraform test of the inventory module (offline)
 #   ansible        ansible-lint (production), syntax check; with CI=true or POOLBENCH_CONVERGE=1
-#                  also site.yml twice against this machine (second run changed=0) and a
-#                  quick bench.yml
+#                  also site.yml twice against this machine (second run changed=0), a
+#                  quick bench.yml and a quick faults.yml (hikari x the three faults, checked)
 #
 # usage: tests/run-all.sh [--skip STEP]...
 set -uo pipefail

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Tests of ansible/: lint (production profile), syntax checks and inventories always; with
 # CI=true or POOLBENCH_CONVERGE=1 also a real run on this machine (it installs packages):
-# site.yml twice (the second run must change nothing) and a quick bench.yml.
+# site.yml twice (the second run must change nothing), a quick bench.yml and a quick
+# faults.yml (one profile, the three fault scenarios, the checks of `faults --check`).
 # Usage: ansible/tests/run.sh            (from any directory)
 #        POOLBENCH_CONVERGE=1 ansible/tests/run.sh
 set -euo pipefail
@@ -72,6 +73,7 @@ check lint ansible-lint --offline || true
 step "syntax check of the playbooks"
 check syntax-site ansible-playbook -i inventories/local/hosts.yml --syntax-check site.yml || true
 check syntax-bench ansible-playbook -i inventories/local/hosts.yml --syntax-check bench.yml || true
+check syntax-faults ansible-playbook -i inventories/local/hosts.yml --syntax-check faults.yml || true
 
 step "inventories parse with the groups db, app and bench"
 # The Terraform example has a .example suffix (the real hosts.yml is gitignored): parse a copy.
@@ -90,10 +92,14 @@ for inventory in inventories/local/hosts.yml inventories/hosts/hosts.yml "$LOG_D
 done
 
 step "poolbench_toxiproxy role on this machine (a local binary, nothing installed)"
-# toxiproxy-server on the PATH, or the one `go install` built; without either: skipped.
+# toxiproxy-server on the PATH, the one `go install` built, or the one the local runner
+# downloaded (bench/compare ToxiproxyBinary, e.g. in `./poolbench faults`); without any: skipped.
 toxiproxy_bin="$(command -v toxiproxy-server || true)"
-if [[ -z "$toxiproxy_bin" ]] && command -v go >/dev/null 2>&1; then
+if [[ -z "$toxiproxy_bin" ]] && command -v go >/dev/null 2>&1 && [[ -x "$(go env GOPATH)/bin/server" ]]; then
   toxiproxy_bin="$(go env GOPATH)/bin/server"
+fi
+if [[ -z "$toxiproxy_bin" && -x "$REPO_DIR/.poolbench/toxiproxy-2.12.0/toxiproxy-server" ]]; then
+  toxiproxy_bin="$REPO_DIR/.poolbench/toxiproxy-2.12.0/toxiproxy-server"
 fi
 if [[ -n "$toxiproxy_bin" && -x "$toxiproxy_bin" ]]; then
   "$ANSIBLE_DIR/tests/toxiproxy/check.sh" "$toxiproxy_bin" "$LOG_DIR" && pass "toxiproxy role" || fail "toxiproxy role"
@@ -124,11 +130,12 @@ fi
 echo "extra vars: ${extra[*]}"
 
 cleanup() {
-  step "stopping the app and the database started by this test"
+  step "stopping the app, Toxiproxy and the database started by this test"
   if [[ -d /run/systemd/system ]]; then
-    systemctl stop poolbench-app mariadb mysql 2>/dev/null || true
+    systemctl stop poolbench-app poolbench-toxiproxy mariadb mysql 2>/dev/null || true
   else
     /opt/poolbench/app/bin/poolbench-app stop 2>/dev/null || true
+    /opt/poolbench/toxiproxy/bin/poolbench-toxiproxy stop 2>/dev/null || true
     for script in /etc/init.d/mariadb /etc/init.d/mysql; do
       if [[ -x "$script" ]]; then "$script" stop >/dev/null 2>&1 || true; break; fi
     done
@@ -197,4 +204,35 @@ if check bench-quick ansible-playbook -i inventories/local/hosts.yml bench.yml "
     done
     pass "runs/$run has result.json, isucon.txt, poolsettings.json, app.log"
   done
+fi
+
+step "faults.yml quick (hikari x unreachable, hang, restart, 25 s each, with the checks of faults --check)"
+# Toxiproxy on the app host (here) is copied from the binary found above: Debian 12's Go is too
+# old for `go install` of Toxiproxy 2.12.0.
+if [[ -z "$toxiproxy_bin" || ! -x "$toxiproxy_bin" ]]; then
+  fail "faults-quick: no Toxiproxy server binary (toxiproxy-server on the PATH, a Go-built one, or"\
+" .poolbench/toxiproxy-2.12.0/ from ./poolbench faults); faults.yml needs one on the app host"
+else
+  faults_stamp="${stamp}-faults"
+  if check faults-quick ansible-playbook -i inventories/local/hosts.yml faults.yml "${extra[@]}" \
+      -e poolbench_profiles=hikari -e poolbench_quick=true -e poolbench_faults_check=true \
+      -e poolbench_toxiproxy_binary="$toxiproxy_bin" -e poolbench_results_stamp="$faults_stamp"; then
+    faults_results="$REPO_DIR/results/$faults_stamp/faults"
+    cat "$faults_results/faults.txt"
+    # The figures again from the fetched files alone, with the checks: exit 0.
+    if java -jar "$snapshot/bench/compare/target/poolbench-compare.jar" faults-summarize \
+        --results "$faults_results" --check >"$LOG_DIR/faults-summarize.log" 2>&1; then
+      pass "faults-summarize --check --results $faults_results (exit 0)"
+    else
+      tail -n 20 "$LOG_DIR/faults-summarize.log"
+      fail "faults-summarize --check --results $faults_results"
+    fi
+    for run in unreachable-hikari hang-hikari restart-hikari; do
+      for file in fault-run.json progress.tsv result.json load.log poolmetrics.csv pool-hikari.png \
+          poolsettings.json app.log figures.json series.csv; do
+        [[ -s "$faults_results/runs/$run/$file" ]] || { fail "missing faults/runs/$run/$file"; continue 2; }
+      done
+      pass "faults/runs/$run has the files of a local faults run"
+    done
+  fi
 fi

@@ -1,6 +1,8 @@
 package dev.poolbench.bench.compare;
 
 import dev.poolbench.bench.compare.faults.FaultOptions;
+import dev.poolbench.bench.compare.faults.FaultsSummarize;
+import dev.poolbench.bench.compare.faults.PoolSampleCommand;
 import dev.poolbench.cli.Cli;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -13,13 +15,16 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code compare} (the local or remote comparison), {@code summarize} (statistics, summary
- * and chart of a results directory), {@code faults} (fault scenarios per pool) and
- * {@code completion} (bash/zsh completion script). Exit status: 0 every run valid and as
+ * and chart of a results directory), {@code faults} (fault scenarios per pool),
+ * {@code faults-summarize} (their figures from a results directory, e.g. fetched by Ansible),
+ * {@code faults-sample} (the pool sampler on an Ansible app host) and {@code completion}
+ * (bash/zsh completion script). Exit status: 0 every run valid and as
  * requested, 1 some run invalid or flagged, 2 usage or setup error.
  */
 @Command(name = "poolbench", description = "Compare JDBC connection pools (bench/README.md).",
         subcommands = {CompareOptions.class, CompareMain.Summarize.class, FaultOptions.class,
-                CompareMain.Completion.class, CommandLine.HelpCommand.class})
+                FaultsSummarize.class, PoolSampleCommand.class, CompareMain.Completion.class,
+                CommandLine.HelpCommand.class})
 public final class CompareMain implements Callable<Integer> {
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")

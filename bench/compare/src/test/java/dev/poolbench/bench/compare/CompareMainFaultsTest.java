@@ -35,6 +35,16 @@ class CompareMainFaultsTest {
         assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("Usage: poolbench faults"));
     }
 
+    @Test
+    void faultsSummarizeAndFaultsSampleAreCommandsOfTheRunner() {
+        Result notFaults = runCapturingErr("faults-summarize", "--results", "no-such-results-dir");
+        assertEquals(2, notFaults.status);
+        assertTrue(notFaults.err.contains("poolbench faults-summarize: no options.json in no-such-results-dir"),
+                notFaults.err);
+        assertEquals(2, runCapturingErr("faults-summarize").status, "--results is required");
+        assertEquals(2, runCapturingErr("faults-sample", "--out", "x", "--max-seconds", "-1").status);
+    }
+
     private record Result(int status, String err) {
     }
 

@@ -1,5 +1,6 @@
 package dev.poolbench.bench.compare.faults;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.Json;
 import dev.poolbench.bench.compare.Profiles;
@@ -218,6 +219,43 @@ public final class FaultOptions implements Callable<Integer> {
     private static void range(String name, int value, int min, int max) throws UsageException {
         if (value < min || value > max) {
             throw new UsageException("--" + name + " must be between " + min + " and " + max + ", got " + value);
+        }
+    }
+
+    /** Keys of {@link #toJson()} read back by {@link #fromJson}, with their options; the first six are required. */
+    private static final String[][] JSON_OPTIONS = {
+            {"profiles", "--profiles"}, {"scenarios", "--scenarios"}, {"durationSeconds", "--duration"},
+            {"faultAtSeconds", "--fault-at"}, {"faultSeconds", "--fault-seconds"}, {"poolWaitMillis", "--pool-wait-ms"},
+            {"warmupSeconds", "--warmup"}, {"poolSize", "--pool-size"}, {"workload", "--workload"},
+            {"heap", "--heap"}, {"seed", "--seed"}};
+
+    /**
+     * The options a results directory was taken with ({@code options.json}, written by the local
+     * command and by Ansible's faults.yml), validated as a command line would be; a missing
+     * required key or a bad value is a UsageException naming {@code source}.
+     */
+    static FaultOptions fromJson(JsonNode n, String source) throws UsageException {
+        List<String> args = new ArrayList<>();
+        for (int i = 0; i < JSON_OPTIONS.length; i++) {
+            JsonNode v = n.get(JSON_OPTIONS[i][0]);
+            if (v == null || v.isNull()) {
+                if (i < 6) {
+                    throw new UsageException(source + ": '" + JSON_OPTIONS[i][0] + "' is missing");
+                }
+                continue;
+            }
+            List<String> values = new ArrayList<>();
+            if (v.isArray()) {
+                v.forEach(e -> values.add(e.asText()));
+            } else {
+                values.add(v.asText());
+            }
+            args.add(JSON_OPTIONS[i][1] + "=" + String.join(",", values));
+        }
+        try {
+            return parse(args.toArray(String[]::new));
+        } catch (UsageException e) {
+            throw new UsageException(source + ": " + e.getMessage());
         }
     }
 

@@ -1,8 +1,6 @@
 package dev.poolbench.bench.compare.faults;
 
 import dev.poolbench.bench.compare.FreePort;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.AppProcess;
 import dev.poolbench.bench.compare.Comparison;
 import dev.poolbench.bench.compare.Json;
@@ -16,7 +14,6 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,7 +26,8 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * One fault run: fresh app JVM on the pool profile → health → warm-up → reset → count
- * login_log → load run with the fault at {@code --fault-at} → count again → figures.
+ * login_log → load run with the fault at {@code --fault-at} → count again → the run's files
+ * ({@link FaultRunRecord}, {@link ProgressLog#FILE}) → figures from them ({@link FaultRunFiles}).
  */
 final class FaultRun {
 
@@ -50,7 +48,7 @@ final class FaultRun {
     private final Path runDir;
     private final List<String> problems = new ArrayList<>();
     private final ProgressLog progressLog = new ProgressLog();
-    private volatile CompletableFuture<double[]> faultDone;
+    private volatile CompletableFuture<long[]> faultDone;
     private volatile String faultDetail;
 
     FaultRun(Setup setup, String profile, Scenario scenario, Fault fault, Path runDir) {
@@ -63,8 +61,7 @@ final class FaultRun {
 
     Outcome run() throws InterruptedException {
         FaultOptions o = s.options();
-        FaultFigures figures = null;
-        double[] window = null;
+        Outcome outcome = null;
         try {
             Files.createDirectories(runDir);
             LoginLog loginLog = new LoginLog(s.database().jdbcUrl(), s.database().user(), s.database().password());
@@ -88,7 +85,7 @@ final class FaultRun {
             LoginLog.State before = loginLog.state();
 
             s.progress().phase("measure", o.durationSeconds);
-            long samplerStart = System.nanoTime();
+            long samplerStartEpochMillis = System.currentTimeMillis();
             PoolMetricsSampler sampler = PoolMetricsSampler.start(managementUrl.resolve("/actuator/prometheus"), runDir);
             int exit;
             try {
@@ -97,41 +94,15 @@ final class FaultRun {
             } finally {
                 sampler.stop();
             }
-            if (exit == 2) {
-                problems.add("load run failed (exit 2): " + AppProcess.tail(runDir.resolve("load.log"), 1).strip());
-            }
-            window = awaitFault();
-            List<ProgressLog.Line> lines = progressLog.lines();
-            if (lines.isEmpty() || window == null) {
-                throw new IllegalStateException("the load run reported no progress, so the fault never ran; see "
-                        + runDir.resolve("load.log"));
-            }
-            if (window[1] > o.durationSeconds - FaultFigures.WINDOW) {
-                // A restart on a busy machine can outlast the run (MariaDB's start alone took
-                // 30-40 s under a load average of 13 here): recovery cannot be measured then.
-                problems.add(String.format(Locale.ROOT, "the database came back at %.1f s, less than %d s before "
-                        + "the run's end at %d s: recovery not measurable; lengthen --duration", window[1],
-                        FaultFigures.WINDOW, o.durationSeconds));
-            }
+            long[] window = awaitFault();
             LoginLog.State after = loginLog.state();
-            JsonNode result = Files.isRegularFile(runDir.resolve("result.json")) ? Json.read(runDir.resolve("result.json")) : null;
-            long loadStart = ProgressLog.startNanos(lines.get(0));
-            long loadStartEpoch = ProgressLog.startEpochMillis(lines.get(0));
-            List<Second> seconds = Second.fromResult(result);
-            if (seconds.isEmpty()) {
-                seconds = ProgressLog.seconds(lines);
-            }
-            FaultFigures.Inputs inputs = new FaultFigures.Inputs(scenario, window[0], window[1], o.durationSeconds,
-                    o.poolWaitMillis, seconds, decidedPerSecond(loginLog.rowsPerSecond(before.maxId()), loadStartEpoch),
-                    PoolCsv.read(runDir.resolve(PoolMetricsSampler.CSV), (samplerStart - loadStart) / 1e9),
-                    result, before.rows(), after.rows());
-            figures = FaultFigures.compute(inputs);
-            ObjectNode json = figures.json();
-            json.put("faultBeginSecond", window[0]);
-            json.put("faultEndSecond", window[1]);
-            json.put("faultDetail", faultDetail);
-            Json.write(runDir.resolve("figures.json"), json);
-            Files.writeString(runDir.resolve("series.csv"), seriesCsv(figures));
+            ProgressLog.write(runDir.resolve(ProgressLog.FILE), progressLog.lines());
+            new FaultRunRecord(scenario, profile, window == null ? null : window[0], window == null ? null : window[1],
+                    faultDetail, samplerStartEpochMillis, exit, before.rows(), before.maxId(), after.rows(),
+                    ZoneId.systemDefault(), loginLog.rowsPerSecond(before.maxId()), List.copyOf(problems))
+                    .write(runDir);
+            // The same reading of the run's files as for runs taken by Ansible (faults-summarize).
+            outcome = FaultRunFiles.outcome(runDir, scenario, profile, o);
         } catch (Exception e) {
             if (e instanceof InterruptedException) {
                 throw (InterruptedException) e;
@@ -146,8 +117,7 @@ final class FaultRun {
                 AppProcess.stop(p);
             }
         }
-        return new Outcome(profile, scenario, figures, window == null ? null : window[0],
-                window == null ? null : window[1], List.copyOf(problems));
+        return outcome != null ? outcome : FaultRunFiles.failed(scenario, profile, problems);
     }
 
     /** The first progress line fixes the run's start; the fault is scheduled from it. */
@@ -163,11 +133,12 @@ final class FaultRun {
                 CompletableFuture.delayedExecutor(Math.max(0, delayNanos), TimeUnit.NANOSECONDS));
     }
 
-    /** @return begin and end of the fault in load time (seconds) */
-    private double[] applyFault(long loadStart) {
+    /** @return begin and end of the fault, epoch milliseconds (the clock the other files use) */
+    private long[] applyFault(long loadStartNanos) {
         long begin = System.nanoTime();
+        long beginEpochMillis = System.currentTimeMillis();
         s.progress().message(String.format(Locale.ROOT, "  %s/%s: fault at %.1f s: %s", scenario.cliName(), profile,
-                (begin - loadStart) / 1e9, scenario.description()));
+                (begin - loadStartNanos) / 1e9, scenario.description()));
         String detail;
         try {
             detail = fault.apply(s.options().faultSeconds * 1_000L);
@@ -175,15 +146,16 @@ final class FaultRun {
             throw new IllegalStateException("the fault " + scenario.cliName() + " failed: " + e.getMessage(), e);
         }
         long end = System.nanoTime();
+        long endEpochMillis = System.currentTimeMillis();
         faultDetail = detail;
         s.progress().message(String.format(Locale.ROOT, "  %s/%s: database back at %.1f s (away %.1f s%s)",
-                scenario.cliName(), profile, (end - loadStart) / 1e9, (end - begin) / 1e9,
+                scenario.cliName(), profile, (end - loadStartNanos) / 1e9, (end - begin) / 1e9,
                 detail == null ? "" : ": " + detail));
-        return new double[] {(begin - loadStart) / 1e9, (end - loadStart) / 1e9};
+        return new long[] {beginEpochMillis, endEpochMillis};
     }
 
-    private double[] awaitFault() {
-        CompletableFuture<double[]> done = faultDone;
+    private long[] awaitFault() {
+        CompletableFuture<long[]> done = faultDone;
         if (done == null) {
             return null;
         }
@@ -195,17 +167,6 @@ final class FaultRun {
             problems.add(cause.getMessage());
             return null;
         }
-    }
-
-    /** Rows per created_at second → load-time buckets (a second's middle decides its bucket). */
-    static Map<Integer, Long> decidedPerSecond(Map<LocalDateTime, Long> rows, long loadStartEpochMillis) {
-        Map<Integer, Long> buckets = new LinkedHashMap<>();
-        ZoneId zone = ZoneId.systemDefault();
-        rows.forEach((second, n) -> {
-            double t = (second.atZone(zone).toInstant().toEpochMilli() + 500 - loadStartEpochMillis) / 1000.0;
-            buckets.merge((int) Math.ceil(t), n, Long::sum);
-        });
-        return buckets;
     }
 
     private void startApp(int appPort, int managementPort) throws IOException {
@@ -266,18 +227,4 @@ final class FaultRun {
         }
         return command;
     }
-
-    private static String seriesCsv(FaultFigures f) {
-        StringBuilder out = new StringBuilder("second,decided_logins,errors,active,pending\n");
-        for (FaultFigures.Point p : f.series()) {
-            out.append(p.second()).append(',').append(n(p.decided())).append(',').append(n(p.errors())).append(',')
-                    .append(n(p.active())).append(',').append(n(p.pending())).append('\n');
-        }
-        return out.toString();
-    }
-
-    private static String n(double v) {
-        return Double.isNaN(v) ? "" : v == Math.rint(v) ? String.valueOf((long) v) : String.format(Locale.ROOT, "%.3f", v);
-    }
-
 }

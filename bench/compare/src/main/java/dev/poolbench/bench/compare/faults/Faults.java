@@ -13,7 +13,6 @@ import dev.poolbench.bench.compare.proxy.ToxiproxyBinary;
 import dev.poolbench.sql.SchemaVariant;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -55,6 +54,8 @@ public final class Faults {
         Path dir = resultsDir();
         Path runsDir = Files.createDirectories(dir.resolve("runs"));
         out.println("poolbench faults: results in " + dir);
+        // With the run directories, enough to summarize them again: faults-summarize --results DIR.
+        Json.write(dir.resolve(FaultReport.OPTIONS), options.toJson());
         Runtime.getRuntime().addShutdownHook(new Thread(this::shutdown, "poolbench-faults-shutdown"));
         // Copies of the jars: a rebuild during the runs must not change the app under test.
         Files.createDirectories(Comparison.STATE);
@@ -113,34 +114,11 @@ public final class Faults {
             deleteQuietly(snapshot);
         }
 
-        String table = FaultTable.text(outcomes, options);
-        Files.writeString(dir.resolve("faults.txt"), table, StandardCharsets.UTF_8);
-        Json.write(dir.resolve("faults.json"), FaultTable.json(outcomes, options, environment));
-        for (Scenario scenario : options.scenarios) {
-            try {
-                FaultChart.write(scenario, outcomes, options.durationSeconds,
-                        dir.resolve("faults-" + scenario.cliName() + ".png"));
-            } catch (IOException | RuntimeException e) {
-                out.println("poolbench faults: cannot draw the " + scenario.cliName() + " picture: " + e);
-            }
-        }
-        out.println();
-        out.print(table);
-        out.println("Pictures: " + dir.resolve("faults-<scenario>.png") + "; per run: " + runsDir);
-        List<String> failures = FaultChecks.failures(outcomes, options);
-        if (failures.isEmpty()) {
-            if (options.check) {
-                out.println("checks: every measurement taken and consistent");
-            }
-            return 0;
-        }
-        for (String f : failures) {
-            System.err.println("poolbench faults: " + f);
-        }
-        return 1;
+        FaultReport.writeEnvironment(dir, environment);
+        return FaultReport.write(dir, outcomes, options, environment, out, System.err);
     }
 
-    private static String line(FaultRun.Outcome o) {
+    static String line(FaultRun.Outcome o) {
         FaultFigures f = o.figures();
         if (f == null) {
             return String.format("%s/%s: FAILED %s", o.scenario().cliName(), o.profile(), o.problems());

@@ -142,9 +142,14 @@ class FaultFiguresTest {
     @Test
     void loginLogSecondsLandInTheirLoadBuckets() {
         LocalDateTime second = LocalDateTime.of(2026, 11, 23, 14, 0, 10);
-        long epoch = second.atZone(ZoneId.systemDefault()).toInstant().toEpochMilli();
+        // The app's clock on another host: its zone, not the reader's, places the rows.
+        ZoneId appZone = ZoneId.of("+09:00");
+        long epoch = second.atZone(appZone).toInstant().toEpochMilli();
         // Load started 0.2 s into that second: its middle (0.3 s after the start) is in bucket 1.
-        Map<Integer, Long> buckets = FaultRun.decidedPerSecond(Map.of(second, 4L, second.plusSeconds(5), 6L), epoch + 200);
+        Map<Integer, Long> buckets = FaultRunFiles.decidedPerSecond(Map.of(second, 4L, second.plusSeconds(5), 6L),
+                appZone, epoch + 200);
         assertEquals(Map.of(1, 4L, 6, 6L), buckets);
+        assertEquals(Map.of(1 + 9 * 3600, 4L, 6 + 9 * 3600, 6L), FaultRunFiles.decidedPerSecond(
+                Map.of(second, 4L, second.plusSeconds(5), 6L), ZoneId.of("Z"), epoch + 200));
     }
 }

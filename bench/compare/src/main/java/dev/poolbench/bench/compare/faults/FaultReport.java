@@ -1,0 +1,75 @@
+package dev.poolbench.bench.compare.faults;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.poolbench.bench.compare.Json;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The end of every fault command, local or from fetched runs: {@code faults.txt} (also
+ * printed), {@code faults.json}, {@code faults-<scenario>.png}, then {@link FaultChecks} for the
+ * exit status. Also the two small files that let a results directory be summarized again:
+ * {@value #OPTIONS} and {@value #ENVIRONMENT}.
+ */
+final class FaultReport {
+
+    static final String OPTIONS = "options.json";
+    static final String ENVIRONMENT = "environment.json";
+
+    private FaultReport() {
+    }
+
+    /** @return 0, or 1 when a run failed or (with {@code --check}) a check did not hold */
+    static int write(Path dir, List<FaultRun.Outcome> outcomes, FaultOptions options, Map<String, String> environment,
+                     PrintStream out, PrintStream err) throws IOException {
+        String table = FaultTable.text(outcomes, options);
+        Files.writeString(dir.resolve("faults.txt"), table, StandardCharsets.UTF_8);
+        Json.write(dir.resolve("faults.json"), FaultTable.json(outcomes, options, environment));
+        for (Scenario scenario : options.scenarios) {
+            try {
+                FaultChart.write(scenario, outcomes, options.durationSeconds,
+                        dir.resolve("faults-" + scenario.cliName() + ".png"));
+            } catch (IOException | RuntimeException e) {
+                out.println("poolbench faults: cannot draw the " + scenario.cliName() + " picture: " + e);
+            }
+        }
+        out.println();
+        out.print(table);
+        out.println("Pictures: " + dir.resolve("faults-<scenario>.png") + "; per run: " + dir.resolve("runs"));
+        List<String> failures = FaultChecks.failures(outcomes, options);
+        if (failures.isEmpty()) {
+            if (options.check) {
+                out.println("checks: every measurement taken and consistent");
+            }
+            return 0;
+        }
+        for (String f : failures) {
+            err.println("poolbench faults: " + f);
+        }
+        return 1;
+    }
+
+    /** {@value #ENVIRONMENT} as a flat map (values that are not text are written as JSON). */
+    static Map<String, String> readEnvironment(Path dir) throws IOException {
+        Map<String, String> environment = new LinkedHashMap<>();
+        Path file = dir.resolve(ENVIRONMENT);
+        if (Files.isRegularFile(file)) {
+            JsonNode node = Json.read(file);
+            node.fields().forEachRemaining(e -> environment.put(e.getKey(),
+                    e.getValue().isTextual() ? e.getValue().asText() : e.getValue().toString()));
+        }
+        return environment;
+    }
+
+    static void writeEnvironment(Path dir, Map<String, String> environment) throws IOException {
+        var node = Json.object();
+        environment.forEach(node::put);
+        Json.write(dir.resolve(ENVIRONMENT), node);
+    }
+}

@@ -1,0 +1,124 @@
+package dev.poolbench.bench.compare.faults;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.AppProcess;
+import dev.poolbench.bench.compare.Json;
+import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSampler;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The figures of one fault run from the files in its directory, wherever the run was taken:
+ * {@value FaultRunRecord#FILE} (fault window, {@code login_log} counts and rows per second),
+ * {@value ProgressLog#FILE} (the load's start), {@code result.json} (the load's per-second
+ * statuses, logins, /report check) and the pool sampler's {@code poolmetrics.csv}. Writes
+ * {@code figures.json} and {@code series.csv} beside them. The local runner and
+ * {@code faults-summarize} (runs fetched by Ansible) both come through here.
+ */
+final class FaultRunFiles {
+
+    static final String FIGURES = "figures.json";
+    static final String SERIES = "series.csv";
+    static final String RESULT = "result.json";
+
+    private FaultRunFiles() {
+    }
+
+    /** The run's outcome; a run whose files do not allow figures has null figures and says why. */
+    static FaultRun.Outcome outcome(Path runDir, Scenario scenario, String profile, FaultOptions options)
+            throws IOException {
+        if (!Files.isRegularFile(runDir.resolve(FaultRunRecord.FILE))) {
+            return failed(scenario, profile, List.of("no " + FaultRunRecord.FILE + " in " + runDir
+                    + ": the run did not finish"));
+        }
+        FaultRunRecord record;
+        try {
+            record = FaultRunRecord.read(runDir);
+        } catch (IllegalArgumentException e) {
+            return failed(scenario, profile, List.of(e.getMessage()));
+        }
+        List<String> problems = new ArrayList<>(record.problems());
+        if (record.loadExitCode() != null && record.loadExitCode() == 2) {
+            problems.add("load run failed (exit 2): " + AppProcess.tail(runDir.resolve("load.log"), 1).strip());
+        }
+        List<ProgressLog.Line> lines = ProgressLog.read(runDir.resolve(ProgressLog.FILE));
+        if (lines.isEmpty()) {
+            problems.add("the load run reported no progress (" + ProgressLog.FILE + " has no line), so the fault "
+                    + "cannot be placed in load time; see " + runDir.resolve("load.log"));
+            return failed(scenario, profile, problems);
+        }
+        if (record.faultBeginEpochMillis() == null || record.faultEndEpochMillis() == null) {
+            problems.add("the fault " + scenario.cliName() + " was not applied or did not end");
+            return failed(scenario, profile, problems);
+        }
+        long loadStart = ProgressLog.startEpochMillis(lines.get(0));
+        double begin = (record.faultBeginEpochMillis() - loadStart) / 1000.0;
+        double end = (record.faultEndEpochMillis() - loadStart) / 1000.0;
+        if (end > options.durationSeconds - FaultFigures.WINDOW) {
+            // A restart on a busy machine can outlast the run (MariaDB's start alone took
+            // 30-40 s under a load average of 13 here): recovery cannot be measured then.
+            problems.add(String.format(Locale.ROOT, "the database came back at %.1f s, less than %d s before "
+                    + "the run's end at %d s: recovery not measurable; lengthen the duration", end,
+                    FaultFigures.WINDOW, options.durationSeconds));
+        }
+        Path resultFile = runDir.resolve(RESULT);
+        JsonNode result = Files.isRegularFile(resultFile) ? Json.read(resultFile) : null;
+        List<Second> seconds = Second.fromResult(result);
+        if (seconds.isEmpty()) {
+            seconds = ProgressLog.seconds(lines);
+        }
+        List<FaultFigures.PoolSample> pool = record.poolSamplerStartEpochMillis() == null ? List.of()
+                : PoolCsv.read(runDir.resolve(PoolMetricsSampler.CSV),
+                        (record.poolSamplerStartEpochMillis() - loadStart) / 1000.0);
+        FaultFigures.Inputs inputs = new FaultFigures.Inputs(scenario, begin, end, options.durationSeconds,
+                options.poolWaitMillis, seconds, decidedPerSecond(record.rowsPerSecond(), record.timeZone(), loadStart),
+                pool, result, record.rowsBefore(), record.rowsAfter());
+        FaultFigures figures = FaultFigures.compute(inputs);
+        ObjectNode json = figures.json();
+        json.put("faultBeginSecond", begin);
+        json.put("faultEndSecond", end);
+        json.put("faultDetail", record.faultDetail());
+        Json.write(runDir.resolve(FIGURES), json);
+        Files.writeString(runDir.resolve(SERIES), seriesCsv(figures));
+        return new FaultRun.Outcome(profile, scenario, figures, begin, end, List.copyOf(problems));
+    }
+
+    static FaultRun.Outcome failed(Scenario scenario, String profile, List<String> problems) {
+        return new FaultRun.Outcome(profile, scenario, null, null, null, List.copyOf(problems));
+    }
+
+    /**
+     * Rows per {@code created_at} second (the app's clock in {@code zone}) → load-time buckets;
+     * a second's middle decides its bucket.
+     */
+    static Map<Integer, Long> decidedPerSecond(Map<LocalDateTime, Long> rows, ZoneId zone, long loadStartEpochMillis) {
+        Map<Integer, Long> buckets = new LinkedHashMap<>();
+        rows.forEach((second, n) -> {
+            double t = (second.atZone(zone).toInstant().toEpochMilli() + 500 - loadStartEpochMillis) / 1000.0;
+            buckets.merge((int) Math.ceil(t), n, Long::sum);
+        });
+        return buckets;
+    }
+
+    private static String seriesCsv(FaultFigures f) {
+        StringBuilder out = new StringBuilder("second,decided_logins,errors,active,pending\n");
+        for (FaultFigures.Point p : f.series()) {
+            out.append(p.second()).append(',').append(n(p.decided())).append(',').append(n(p.errors())).append(',')
+                    .append(n(p.active())).append(',').append(n(p.pending())).append('\n');
+        }
+        return out.toString();
+    }
+
+    private static String n(double v) {
+        return Double.isNaN(v) ? "" : v == Math.rint(v) ? String.valueOf((long) v) : String.format(Locale.ROOT, "%.3f", v);
+    }
+}

@@ -1,0 +1,271 @@
+package dev.poolbench.bench.compare.faults;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.poolbench.bench.compare.Json;
+import dev.poolbench.cli.Cli;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code faults-summarize} on a results directory written file by file as Ansible's
+ * faults.yml writes it (the text of each file, not the Java objects that read it), with the
+ * timeline of {@link FaultFiguresTest}: a 20-s run, the fault from 5.3 to 8.6 s of load time.
+ */
+class FaultsSummarizeTest {
+
+    /** Load time 0, a whole second; the app's clock is in {@link #APP_ZONE}, not the reader's. */
+    private static final long LOAD_START = 1_795_000_000_000L;
+    private static final ZoneId APP_ZONE = ZoneId.of("+09:00");
+    /** Decided logins per second: 10/s before, none in the fault, back from second 10. */
+    private static final long[] DECIDED = {3, 10, 10, 10, 10, 0, 0, 0, 0, 2, 5, 9, 10, 10, 10, 10, 10, 10, 10, 10};
+
+    private record Run(int status, String out, String err) {
+    }
+
+    private static Run summarize(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream stdout = System.out;
+        PrintStream stderr = System.err;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        try {
+            int status = Cli.execute(Cli.commandLine(new FaultsSummarize()), System.out, System.err, args);
+            return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(stdout);
+            System.setErr(stderr);
+        }
+    }
+
+    /** options.json as faults.yml writes it (Jinja's to_nice_json: lists and numbers). */
+    private static void options(Path dir, String scenarios, int durationSeconds) throws Exception {
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("options.json"), """
+                {"mode": "ansible", "profiles": ["hikari"], "scenarios": [%s], "durationSeconds": %d,
+                 "faultAtSeconds": 5, "faultSeconds": 3, "warmupSeconds": 0, "poolSize": 10,
+                 "poolWaitMillis": 1000, "workload": 8, "seed": 42, "heap": null}
+                """.formatted(scenarios, durationSeconds));
+    }
+
+    /** One run's files: progress.tsv, fault-run.json, result.json, poolmetrics.csv. */
+    private static Path run(Path dir, String name, long[] decided, long extraDecidedInResult) throws Exception {
+        Path runDir = Files.createDirectories(dir.resolve("runs").resolve(name));
+        StringBuilder progress = new StringBuilder();
+        for (int k = 1; k <= 20; k++) {
+            // Elapsed k arrives half-way through second k+1 of the load: the start estimate is LOAD_START.
+            progress.append(LOAD_START + k * 1000L + 500).append("\tprogress\telapsed:").append(k).append("\tleft:")
+                    .append(20 - k).append("\tsuccess:").append(40 * k).append("\tfail:0\n");
+        }
+        progress.append("17950000").append("\tprogress\telap"); // a line torn by a killed run
+        Files.writeString(runDir.resolve("progress.tsv"), progress);
+
+        StringBuilder rows = new StringBuilder();
+        long total = 0;
+        for (int k = 1; k <= decided.length; k++) {
+            if (decided[k - 1] == 0) {
+                continue;
+            }
+            LocalDateTime second = LocalDateTime.ofInstant(Instant.ofEpochMilli(LOAD_START + (k - 1) * 1000L), APP_ZONE);
+            rows.append(rows.isEmpty() ? "" : ", ").append('"').append(FaultRunRecord.SECOND.format(second))
+                    .append("\": ").append(decided[k - 1]);
+            total += decided[k - 1];
+        }
+        Files.writeString(runDir.resolve("fault-run.json"), """
+                {"schema": 1, "scenario": "%s", "profile": "hikari",
+                 "faultBeginEpochMillis": %d, "faultEndEpochMillis": %d, "faultDetail": null,
+                 "poolSamplerStartEpochMillis": %d, "loadExitCode": 0,
+                 "loginLog": {"rowsBefore": 100, "maxIdBefore": 100, "rowsAfter": %d, "timeZone": "+0900",
+                              "rowsPerSecond": {%s}},
+                 "problems": []}
+                """.formatted(name.substring(0, name.indexOf('-')), LOAD_START + 5_300, LOAD_START + 8_600,
+                LOAD_START - 2_000, 100 + total, rows));
+
+        StringBuilder perSecond = new StringBuilder();
+        for (int k = 1; k <= 20; k++) {
+            String statuses = k >= 6 && k <= 9 ? "\"200\": 30, \"500\": 4, \"none\": 1"
+                    : k == 12 ? "\"200\": 30, \"503\": 2" : "\"200\": 30";
+            perSecond.append(k == 1 ? "" : ",\n").append("{\"second\": ").append(k)
+                    .append(", \"passedPages\": 20, \"fails\": 0, \"requests\": 40, \"ko\": 0, \"statuses\": {")
+                    .append(statuses).append("}, \"maxLatencyMillis\": 100}");
+        }
+        Files.writeString(runDir.resolve("result.json"), """
+                {"schema": 1, "valid": true, "requests": {"latencyMillis": {"max": 2400}, "overMillis": {"1000": 7}},
+                 "logins": {"decided": %d, "noResponse": 4, "errorStatus": 20},
+                 "reportCheck": {"performed": true, "ok": true},
+                 "perSecond": [%s]}
+                """.formatted(total + extraDecidedInResult, perSecond));
+
+        // The sampler started 2 s before the load: its second 6.5 is load time 4.5.
+        Files.writeString(runDir.resolve("poolmetrics.csv"), """
+                seconds,active,idle,pending,max,acquires,connections_opened_total
+                6.5,3,7,0,10,100,10
+                9.5,10,0,5,10,0,12
+                21.5,2,8,0,10,90,25
+                """);
+        return runDir;
+    }
+
+    @Test
+    void figuresTableJsonAndPicturesFromTheFilesAlone(@TempDir Path results) throws Exception {
+        Path dir = results.resolve("20261125-010203").resolve("faults");
+        options(dir, "\"unreachable\"", 20);
+        Path runDir = run(dir, "unreachable-hikari", DECIDED, 0);
+
+        // results/<stamp> is accepted for results/<stamp>/faults.
+        Run r = summarize("--results", dir.getParent().toString(), "--check");
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("checks: every measurement taken and consistent"), r.out());
+
+        JsonNode figures = Json.read(runDir.resolve("figures.json"));
+        assertEquals(5.3, figures.get("faultBeginSecond").asDouble(), 1e-9);
+        assertEquals(8.6, figures.get("faultEndSecond").asDouble(), 1e-9);
+        assertEquals(20, figures.get("errorsDuringFault").asLong());
+        assertEquals(Map.of("500", 16, "none", 4), Json.MAPPER.convertValue(figures.get("errorsByStatus"), Map.class));
+        assertEquals(2, figures.get("errorsAfterReturn").asLong());
+        assertEquals(10.0, figures.get("preFaultDecidedPerSecond").asDouble(), 1e-9);
+        // The rows of created_at seconds in +09:00 land in their load seconds: first success in
+        // second 10, 0.4 s after the return; 90 % from second 12.
+        assertEquals(0.4, figures.get("firstSuccessSeconds").asDouble(), 1e-9);
+        assertEquals(2.4, figures.get("recoverySeconds").asDouble(), 1e-9);
+        // Pool samples shifted by the sampler's start: opened 25 - 10 from the fault on, 5 pending.
+        assertEquals(15.0, figures.get("connectionsOpened").asDouble(), 1e-9);
+        assertEquals(5.0, figures.get("peakPending").asDouble(), 1e-9);
+        assertEquals("ok", figures.at("/loginLog/verdict").asText());
+        assertEquals(139, figures.at("/loginLog/rowsAdded").asLong());
+        assertEquals(0, figures.get("decidedInsideFault").asLong());
+
+        List<String> series = Files.readAllLines(runDir.resolve("series.csv"));
+        assertEquals("second,decided_logins,errors,active,pending", series.get(0));
+        assertEquals("8,0,5,10,5", series.get(8), "second 8: no login, 5 errors, the sample of 7.5 s");
+
+        String table = Files.readString(dir.resolve("faults.txt"));
+        assertTrue(table.startsWith("poolbench faults: 20 s runs, fault at 5 s for 3 s, pool size 10, pool wait "
+                + "1000 ms, workload 8"), table);
+        assertTrue(table.contains(String.format(Locale.ROOT, "%-12s %-7s %6s %-22s %6d", "unreachable", "hikari", "3.3",
+                "20 (500:16 none:4)", 2)), table);
+        JsonNode json = Json.read(dir.resolve("faults.json"));
+        assertTrue(json.get("environment").isEmpty(), "environment.json is optional");
+        assertEquals(20, json.at("/runs/0/figures/errorsDuringFault").asLong());
+        assertTrue(Files.size(dir.resolve("faults-unreachable.png")) > 10_000);
+    }
+
+    @Test
+    void aMissingRunAndAnInconsistentOneFailTheChecks(@TempDir Path dir) throws Exception {
+        options(dir, "\"unreachable\", \"hang\"", 20);
+        Files.writeString(dir.resolve("environment.json"), "{\"mode\": \"ansible\", \"hosts\": {\"pb1\": 2}}");
+        long[] decided = DECIDED.clone();
+        decided[6] = 3; // three logins decided in second 7, wholly inside the fault
+        run(dir, "unreachable-hikari", decided, 0);
+
+        Run r = summarize("--results", dir.toString(), "--check");
+        assertEquals(1, r.status(), r.out() + r.err());
+        assertTrue(r.err().contains("unreachable/hikari: 3 logins decided while the database was away"), r.err());
+        assertTrue(r.err().contains("hang/hikari: run failed: no run directory"), r.err());
+        assertTrue(Files.readString(dir.resolve("faults.txt")).contains("hang         hikari  FAILED: no run directory"));
+        assertEquals("{\"pb1\":2}", Json.read(dir.resolve("faults.json")).at("/environment/hosts").asText());
+
+        // Without --check only the failed run counts.
+        Run plain = summarize("--results", dir.toString());
+        assertEquals(1, plain.status());
+        assertFalse(plain.err().contains("decided while the database was away"), plain.err());
+    }
+
+    @Test
+    void aRunThatDidNotGetItsFaultOrItsRecordFails(@TempDir Path dir) throws Exception {
+        options(dir, "\"unreachable\", \"restart\"", 20);
+        Path unreachable = run(dir, "unreachable-hikari", DECIDED, 0);
+        String record = Files.readString(unreachable.resolve("fault-run.json"));
+        Files.writeString(unreachable.resolve("fault-run.json"), record
+                .replace("\"faultEndEpochMillis\": " + (LOAD_START + 8_600), "\"faultEndEpochMillis\": null")
+                .replace("\"problems\": []", "\"problems\": [\"toxiproxy: HTTP 500\"]"));
+        Path restart = run(dir, "restart-hikari", DECIDED, 0);
+        Files.delete(restart.resolve("fault-run.json"));
+
+        Run r = summarize("--results", dir.toString());
+        assertEquals(1, r.status());
+        assertTrue(r.err().contains("unreachable/hikari: run failed: toxiproxy: HTTP 500; the fault unreachable was "
+                + "not applied or did not end"), r.err());
+        assertTrue(r.err().contains("restart/hikari: run failed: no fault-run.json"), r.err());
+    }
+
+    @Test
+    void aReturnTooCloseToTheEndIsAProblem(@TempDir Path dir) throws Exception {
+        // An 11-s run whose fault ends at 8.6 s: less than the 3-s recovery window before the end.
+        options(dir, "\"unreachable\"", 11);
+        run(dir, "unreachable-hikari", DECIDED, 0);
+        Run r = summarize("--results", dir.toString());
+        assertEquals(1, r.status());
+        assertTrue(r.err().contains("the database came back at 8.6 s, less than 3 s before the run's end at 11 s"),
+                r.err());
+    }
+
+    @Test
+    void notAFaultsDirectoryOrBadOptionsAreUsageErrors(@TempDir Path dir) throws Exception {
+        Run none = summarize("--results", dir.toString());
+        assertEquals(2, none.status());
+        assertTrue(none.err().contains("no options.json in " + dir + ": not a faults results directory"), none.err());
+
+        options(dir, "\"unreachable\"", 5);
+        Run bad = summarize("--results", dir.toString());
+        assertEquals(2, bad.status());
+        assertTrue(bad.err().contains(dir.resolve("options.json") + ": --duration 5 is too short"), bad.err());
+
+        Files.writeString(dir.resolve("options.json"), "{\"profiles\": [\"hikari\"], \"scenarios\": [\"flood\"]}");
+        Run unknown = summarize("--results", dir.toString());
+        assertEquals(2, unknown.status());
+        assertTrue(unknown.err().contains("'durationSeconds' is missing"), unknown.err());
+    }
+
+    @Test
+    void theLocalCommandsOptionsJsonReadsBackAsItsOptions() throws Exception {
+        FaultOptions local = FaultOptions.parse("--profiles", "hikari,nopool", "--scenarios", "restart,hang",
+                "--duration", "30", "--fault-at", "6", "--fault-seconds", "4", "--warmup", "0", "--pool-size", "4",
+                "--pool-wait-ms", "700", "--workload", "3", "--heap", "768m", "--seed", "7", "--db-port", "13606",
+                "--check");
+        // Through the text of the file, as faults-summarize reads it.
+        JsonNode written = Json.parse(Json.MAPPER.writeValueAsString(local.toJson()));
+        FaultOptions back = FaultOptions.fromJson(written, "options.json");
+        assertEquals(local.toJson().without(List.of("dbPort", "check")), back.toJson().without(List.of("dbPort", "check")));
+        assertFalse(back.check, "--check comes from faults-summarize's own command line");
+    }
+
+    @Test
+    void theRecordAndTheProgressLinesReadBackAsWritten(@TempDir Path dir) throws Exception {
+        FaultRunRecord record = new FaultRunRecord(Scenario.RESTART, "dbcp2", 1_000L, 12_000L, "stop 0.4s, start 0.9s",
+                null, 1, 5, 7, 9, ZoneId.of("Europe/Berlin"),
+                Map.of(LocalDateTime.of(2026, 11, 25, 1, 2, 3), 4L), List.of("late"));
+        record.write(dir);
+        FaultRunRecord back = FaultRunRecord.read(dir);
+        assertEquals(record, back);
+        assertNull(back.poolSamplerStartEpochMillis());
+
+        ProgressLog log = new ProgressLog();
+        log.add(1, 40, 0);
+        log.add(2, 90, 3);
+        ProgressLog.write(dir.resolve(ProgressLog.FILE), log.lines());
+        List<ProgressLog.Line> lines = ProgressLog.read(dir.resolve(ProgressLog.FILE));
+        assertEquals(2, lines.size());
+        assertEquals(log.lines().get(1).epochMillis(), lines.get(1).epochMillis());
+        assertEquals(2, lines.get(1).elapsed());
+        assertEquals(90, lines.get(1).success());
+        assertEquals(3, lines.get(1).fail());
+        assertTrue(ProgressLog.read(dir.resolve("missing.tsv")).isEmpty());
+    }
+}
