@@ -101,7 +101,10 @@ public final class Comparison {
             // --app-jar: each build from its own copy, named after the build.
             ArrayNode builds = environment.putArray("appBuilds");
             for (AppBuild build : options.appBuilds) {
-                Path copy = Files.copy(build.jar(), snapshot.resolve("app-" + build.name() + ".jar"));
+                // Each in its own folder under the jar's usual name: Boot's extract (class-data
+                // sharing) names what it writes after the jar it extracts.
+                Path copy = Files.copy(build.jar(), Files.createDirectories(snapshot.resolve("app-" + build.name()))
+                        .resolve(WEBAPP_JAR.getFileName()));
                 appJars.put(build.name(), copy);
                 builds.addObject().put("name", build.name()).put("jar", build.jar().toAbsolutePath().toString())
                         .put("sha256", sha256(copy));
@@ -259,11 +262,10 @@ public final class Comparison {
         if (dir == null) {
             return;
         }
-        try (var files = Files.list(dir)) {
-            for (Path f : files.toList()) {
+        try (var files = Files.walk(dir)) {
+            for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(f);
             }
-            Files.deleteIfExists(dir);
         } catch (IOException e) {
             // left behind under .poolbench/: harmless
         }
