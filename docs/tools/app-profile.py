@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Where the app's CPU goes, from a JFR recording: docs/app-performance.md.
+
+  python3 docs/tools/app-profile.py APP.jfr OUT.collapsed
+
+Reads the jdk.ExecutionSample events (Java code running on a CPU; threads blocked in native
+calls are not sampled) with the JDK's `jfr` tool, writes them as collapsed stacks (one
+"frame;frame;... count" line per stack, the input of async-profiler's jfr-converter for an HTML
+flame graph) and prints the share of samples per part of the app: each sample counts for the
+part of the frame nearest to the top of its stack that matches one (JDK frames, such as a
+HashMap lookup or a socket write, count for the code that called them), else "other".
+"""
+import collections
+import json
+import re
+import subprocess
+import sys
+
+# Checked from the top of the stack down: the first frame that matches decides.
+PARTS = [
+    ('Bootstrap CSS and own static files', r'BootstrapCssController|ResourceHttpRequestHandler|ResourceHttpMessageConverter|'
+                                           r'ClassPathResource|ZipFile|JarFile|Inflater|PreloadedResources'),
+    ('Thymeleaf templates', r'thymeleaf|unbescape|LoginPages'),
+    ('http.server.requests observation', r'Observation|micrometer\.observation'),
+    ('request-handled event', r'publishRequestHandledEvent'),
+    ('metrics wrapper (TimedDataSource)', r'TimedDataSource|TimedConnection|PoolHistograms|HdrHistogram'),
+    ('pool', r'zaxxer|apache\.commons\.dbcp|apache\.tomcat\.jdbc|commons\.pool'),
+    ('JDBC driver (Connector/J)', r'com\.mysql'),
+    ('Spring JDBC', r'springframework\.jdbc'),
+    ('sessions', r'StandardSession|ManagerBase|SessionIdGenerator|SecureRandom|sun\.security\.provider'),
+    ('login logic (LoginService, SHA-256)', r'LoginService|MessageDigest|HexFormat'),
+    ('prometheus scrape (runner, 1/s)', r'prometheus|actuate'),
+    ('Spring MVC dispatch', r'springframework\.web|springframework\.http'),
+    ('Tomcat (HTTP, connector, filters)', r'apache\.(coyote|catalina|tomcat)'),
+]
+
+
+def main(jfr, out):
+    data = json.loads(subprocess.run(['jfr', 'print', '--json', '--stack-depth', '256', '--events',
+                                      'jdk.ExecutionSample', jfr], capture_output=True, text=True, check=True).stdout)
+    stacks = collections.Counter()
+    for event in data['recording']['events']:
+        frames = event['values']['stackTrace']['frames']
+        names = [f['method']['type']['name'].replace('/', '.') + '.' + f['method']['name'] for f in reversed(frames)]
+        stacks[';'.join(names)] += 1
+    with open(out, 'w') as o:
+        for stack, n in stacks.items():
+            o.write(f'{stack} {n}\n')
+    total = sum(stacks.values())
+    parts = collections.Counter()
+    for stack, n in stacks.items():
+        frames = stack.split(';')
+        for frame in reversed(frames):
+            part = next((name for name, pattern in PARTS if re.search(pattern, frame)), None)
+            if part:
+                parts[part] += n
+                break
+        else:
+            parts['other (JVM and JDK only)'] += n
+    print(f'{total} samples')
+    print('| part of the app | share of CPU samples |')
+    print('|---|---:|')
+    for part, n in parts.most_common():
+        print(f'| {part} | {100 * n / total:.1f} % |')
+
+
+if __name__ == '__main__':
+    main(sys.argv[1], sys.argv[2])
