@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Where the app's CPU goes, from a JFR recording: docs/app-performance.md.
 
-  python3 docs/tools/app-profile.py APP.jfr OUT.collapsed
+  python3 docs/tools/app-profile.py APP.jfr OUT.collapsed [LAST_SECONDS]
 
 Reads the jdk.ExecutionSample events (Java code running on a CPU; threads blocked in native
-calls are not sampled) with the JDK's `jfr` tool, writes them as collapsed stacks (one
+calls are not sampled), of the last LAST_SECONDS of the recording if given, with the JDK's `jfr` tool, writes them as collapsed stacks (one
 "frame;frame;... count" line per stack, the input of async-profiler's jfr-converter for an HTML
 flame graph) and prints the share of samples per part of the app: each sample counts for the
 part of the frame nearest to the top of its stack that matches one (JDK frames, such as a
@@ -15,6 +15,7 @@ import json
 import re
 import subprocess
 import sys
+from datetime import datetime
 
 # Checked from the top of the stack down: the first frame that matches decides.
 PARTS = [
@@ -35,11 +36,17 @@ PARTS = [
 ]
 
 
-def main(jfr, out):
+def main(jfr, out, last_seconds=None):
     data = json.loads(subprocess.run(['jfr', 'print', '--json', '--stack-depth', '256', '--events',
                                       'jdk.ExecutionSample', jfr], capture_output=True, text=True, check=True).stdout)
+    events = data['recording']['events']
+    if last_seconds:
+        # Only the recording's last seconds (the measured window of a run recorded from its start).
+        times = [datetime.fromisoformat(e['values']['startTime'][:26].rstrip('Z')) for e in events]
+        end = max(times)
+        events = [e for e, t in zip(events, times) if (end - t).total_seconds() <= last_seconds]
     stacks = collections.Counter()
-    for event in data['recording']['events']:
+    for event in events:
         frames = event['values']['stackTrace']['frames']
         names = [f['method']['type']['name'].replace('/', '.') + '.' + f['method']['name'] for f in reversed(frames)]
         stacks[';'.join(names)] += 1
@@ -65,4 +72,4 @@ def main(jfr, out):
 
 
 if __name__ == '__main__':
-    main(sys.argv[1], sys.argv[2])
+    main(sys.argv[1], sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else None)
