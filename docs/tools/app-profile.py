@@ -12,6 +12,7 @@ HashMap lookup or a socket write, count for the code that called them), else "ot
 """
 import collections
 import json
+import os
 import re
 import subprocess
 import sys
@@ -65,10 +66,27 @@ def main(jfr, out, last_seconds=None):
         else:
             parts['other (JVM and JDK only)'] += n
     print(f'{total} samples')
+    cpu = jvm_cpu_seconds(jfr, last_seconds)
+    if cpu is not None:
+        print(f'app JVM CPU over the same seconds: {cpu:.1f} s (jdk.CPULoad, user + system, all CPUs)')
     print('| part of the app | share of CPU samples |')
     print('|---|---:|')
     for part, n in parts.most_common():
         print(f'| {part} | {100 * n / total:.1f} % |')
+
+
+def jvm_cpu_seconds(jfr, last_seconds):
+    """The JVM's CPU seconds from its jdk.CPULoad events (one a second: fractions of all CPUs)."""
+    data = json.loads(subprocess.run(['jfr', 'print', '--json', '--events', 'jdk.CPULoad', jfr],
+                                     capture_output=True, text=True, check=True).stdout)
+    events = data['recording']['events']
+    if not events:
+        return None
+    times = [datetime.fromisoformat(e['values']['startTime'][:26].rstrip('Z')) for e in events]
+    end = max(times)
+    cpus = os.cpu_count()
+    return sum((e['values']['jvmUser'] + e['values']['jvmSystem']) * cpus for e, t in zip(events, times)
+               if not last_seconds or (end - t).total_seconds() <= last_seconds)
 
 
 if __name__ == '__main__':

@@ -25,9 +25,10 @@ import picocli.CommandLine.Option;
 /**
  * {@code warmup-curve}: how fast a fresh app JVM reaches its steady throughput, read from the
  * per-second series ({@code perSecond.passedPages} of each run's result.json) of a comparison run
- * with {@code --warmup 0}. Per run: the steady level (mean of the last half of the run), the second
- * from which the 5-s moving average stays within the noise of that level (above its mean minus two
- * standard deviations of the moving average in the last half), and, when the run lasted at least
+ * with {@code --warmup 0}. Per run: the steady level (mean of the last half of the run), the first
+ * second from which the 5-s moving average stays within the noise of that level (above its mean
+ * minus two standard deviations of the moving average in the last half) for 5 s on end, and,
+ * when the run lasted at least
  * two windows, the passed pages of the first window against the next one (the first minute of a
  * fresh JVM against the same JVM's second minute). Writes warmup.txt and warmup.png beside the runs.
  */
@@ -117,10 +118,17 @@ final class WarmupCurve implements Callable<Integer> {
         double steady = mean(pages, half, pages.length);
         double sd = sd(average, half, pages.length);
         double floor = mean(average, half, pages.length) - 2 * sd;
-        int settle = 0;
-        for (int i = pages.length - 1; i >= 0; i--) {
-            if (average[i] < floor) {
-                settle = i + 1;
+        // The first second from which the moving average is within the noise for a window's length:
+        // a later dip (a neighbour's burst on a shared machine) is noise of the steady part, not warm-up.
+        int settle = pages.length;
+        for (int i = 0; i + MOVING_AVERAGE_SECONDS <= pages.length; i++) {
+            boolean within = true;
+            for (int j = i; j < i + MOVING_AVERAGE_SECONDS; j++) {
+                within &= average[j] >= floor;
+            }
+            if (within) {
+                // The average at i covers seconds i-3..i+1 (1-based): the series is at its level from the first.
+                settle = Math.max(1, i + 2 - MOVING_AVERAGE_SECONDS);
                 break;
             }
         }
@@ -146,22 +154,25 @@ final class WarmupCurve implements Callable<Integer> {
     static String text(List<Curve> curves, int window) {
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "Warm-up curve (passed pages per second; "
                 + "steady = mean of the last half; settled = from this second on the %d-s moving average stays above "
-                + "the steady mean minus 2 SD; first/next = pages of seconds 1-%d over %d-%d)%n", MOVING_AVERAGE_SECONDS,
+                + "the steady mean minus 2 SD for 5 s; first/next = pages of seconds 1-%d over %d-%d)%n", MOVING_AVERAGE_SECONDS,
                 window, window + 1, 2 * window));
-        out.append(String.format(Locale.ROOT, "%-24s %-40s %8s %8s %11s%n", "run", "group", "steady/s", "settled",
-                "first/next"));
+        int runWidth = Math.max(3, curves.stream().mapToInt(c -> c.run().length()).max().orElse(0));
+        int groupWidth = Math.max(5, curves.stream().mapToInt(c -> c.group().length()).max().orElse(0));
+        String row = "%-" + runWidth + "s  %-" + groupWidth + "s %8s %8s %11s%n";
+        out.append(String.format(Locale.ROOT, row, "run", "group", "steady/s", "settled", "first/next"));
         Map<String, List<Curve>> groups = new LinkedHashMap<>();
         for (Curve c : curves) {
-            out.append(String.format(Locale.ROOT, "%-24s %-40s %8.1f %7ds %11s%n", c.run(), c.group(), c.steadyMean(),
-                    c.settleSecond(), Double.isNaN(c.firstVsNext()) ? "-" : String.format(Locale.ROOT, "%.3f",
-                            c.firstVsNext())));
+            out.append(String.format(Locale.ROOT, row, c.run(), c.group(), String.format(Locale.ROOT, "%.1f",
+                    c.steadyMean()), c.settleSecond() + "s", Double.isNaN(c.firstVsNext()) ? "-"
+                    : String.format(Locale.ROOT, "%.3f", c.firstVsNext())));
             groups.computeIfAbsent(c.group(), k -> new ArrayList<>()).add(c);
         }
         out.append("Per group: mean first/next (min .. max), latest settle second\n");
         groups.forEach((group, list) -> {
             double[] ratios = list.stream().mapToDouble(Curve::firstVsNext).filter(r -> !Double.isNaN(r)).toArray();
             int settle = list.stream().mapToInt(Curve::settleSecond).max().orElse(0);
-            out.append(String.format(Locale.ROOT, "  %-40s %s, settled by %d s%n", group, ratios.length == 0 ? "-"
+            out.append(String.format(Locale.ROOT, "  %-" + groupWidth + "s  %s, settled by %d s%n", group,
+                    ratios.length == 0 ? "-"
                     : String.format(Locale.ROOT, "%.3f (%.3f .. %.3f), %d runs", mean(ratios, 0, ratios.length),
                             java.util.Arrays.stream(ratios).min().orElse(Double.NaN),
                             java.util.Arrays.stream(ratios).max().orElse(Double.NaN), ratios.length), settle));
