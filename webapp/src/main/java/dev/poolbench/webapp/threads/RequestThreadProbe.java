@@ -12,7 +12,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
 /**
  * Remembers on which kind of thread the last request ran, so the thread mode read back in
  * {@code /actuator/poolsettings} is what served requests, not only what was configured. Costs one
- * volatile write per request.
+ * volatile write of the current thread per request: whether it is virtual and its name are read
+ * when asked (a record and a reflective {@code isVirtual()} per request showed in the profile).
  */
 @Component
 class RequestThreadProbe extends OncePerRequestFilter {
@@ -23,19 +24,19 @@ class RequestThreadProbe extends OncePerRequestFilter {
     record Seen(boolean virtual, String name) {
     }
 
-    private volatile Seen last;
+    private volatile Thread last;
 
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        Thread t = Thread.currentThread();
-        last = new Seen(isVirtual(t), t.getName());
+        last = Thread.currentThread();
         chain.doFilter(request, response);
     }
 
     /** The last request's thread, or null before the first request. */
     Seen last() {
-        return last;
+        Thread t = last;
+        return t == null ? null : new Seen(isVirtual(t), t.getName());
     }
 
     static boolean isVirtual(Thread t) {

@@ -6,7 +6,9 @@ import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** {@code --cds}: class-data sharing prepared for a {@link Comparison}, archives trained where missing. */
 final class CdsPreparation {
@@ -14,17 +16,48 @@ final class CdsPreparation {
     private CdsPreparation() {
     }
 
-    /** Class-data sharing prepared, archives trained where missing; returns the load jar to run. */
+    /**
+     * Class-data sharing prepared for every app build of the plan (each jar its own archives),
+     * archives trained where missing; returns the load jar to run.
+     */
     static Path prepare(MeasuredRun run, String java, Path loadJar, List<String> profiles, ObjectNode environment,
                         CompareOptions options, PrintStream out) throws IOException, InterruptedException {
-        ClassDataSharing cds = ClassDataSharing.prepare(java, run.webappJar(), loadJar, run.loadLib(), out::println);
-        run.useCds(cds);
+        Map<String, ClassDataSharing> prepared = new LinkedHashMap<>();
+        ObjectNode node = environment.putObject("classDataSharing");
+        for (RunVariant variant : buildsOf(options)) {
+            String build = MeasuredRun.buildKey(variant);
+            ClassDataSharing cds = ClassDataSharing.prepare(java, run.appJar(variant), loadJar, run.loadLib(),
+                    out::println);
+            prepared.put(build, cds);
+            run.useCds(variant, cds);
+            if (!build.isEmpty()) {
+                out.println("cds: app build " + build);
+            }
+            train(run, java, cds, variant, profiles, options, out);
+            ObjectNode buildNode = build.isEmpty() ? node : node.putObject(build);
+            buildNode.put("dir", cds.dir().toString());
+            buildNode.put("loadArchive", Files.isRegularFile(cds.loadArchive()));
+            profiles.forEach(p -> buildNode.put("app-" + p, Files.isRegularFile(cds.appArchive(p))));
+        }
+        ClassDataSharing.keepOnly(prepared.values());
+        return prepared.values().iterator().next().loadJar();
+    }
+
+    /** One variant per app build (platform threads, the runner's JDK: the archives are its own). */
+    private static List<RunVariant> buildsOf(CompareOptions options) {
+        return options.appBuilds == null ? List.of(RunVariant.DEFAULT)
+                : options.appBuilds.stream().map(RunVariant.DEFAULT::withApp).toList();
+    }
+
+    private static void train(MeasuredRun run, String java, ClassDataSharing cds, RunVariant build,
+                              List<String> profiles, CompareOptions options, PrintStream out)
+            throws IOException, InterruptedException {
         CdsTraining.train(cds, profiles, new CdsTraining.Hooks() {
             @Override
             public void startApp(String profile, List<String> flags, Path runDir, int appPort, int mgmtPort)
                     throws IOException {
                 // The archives are the runner JDK's: training runs there, on platform threads.
-                run.startApp(profile, options.sizes().get(0), RunVariant.DEFAULT, runDir, appPort, mgmtPort, flags);
+                run.startApp(profile, options.sizes().get(0), build, runDir, appPort, mgmtPort, flags);
             }
 
             @Override
@@ -36,7 +69,7 @@ final class CdsPreparation {
             public int load(List<String> flags, URI appUrl, Path outDir, int seconds)
                     throws IOException, InterruptedException {
                 Files.createDirectories(outDir);
-                return LoadProcess.run(run.loadCommand(cds.loadJar(), appUrl, outDir, seconds,
+                return LoadProcess.run(run.loadCommand(cds, cds.loadJar(), appUrl, outDir, seconds,
                         "cds-training", flags, false), outDir.resolve("load.log"), (left, success, fail) -> { });
             }
 
@@ -50,11 +83,6 @@ final class CdsPreparation {
                 cds.dumpLoadArchive(java, Comparison.LOAD_JVM_OPTIONS);
             }
         }, out::println);
-        ObjectNode node = environment.putObject("classDataSharing");
-        node.put("dir", cds.dir().toString());
-        node.put("loadArchive", Files.isRegularFile(cds.loadArchive()));
-        profiles.forEach(p -> node.put("app-" + p, Files.isRegularFile(cds.appArchive(p))));
-        return cds.loadJar();
     }
 
     /** The load JVM's class-data sharing flags; none without {@code --cds}. */

@@ -28,7 +28,7 @@ import java.util.stream.Stream;
  * {@code -Djarmode=tools extract} (a nested-jar fat jar cannot be archived), a copy of the
  * load jar and its lib/, and one archive per app profile plus one for the load JVM. The key
  * hashes the jars and the JDK, so a rebuild or another JDK gets a new directory (older ones
- * are removed). The archives are made by a training run before the comparison
+ * are removed), and each app build of {@code --app-jar} has its own. The archives are made by a training run before the comparison
  * ({@link CdsTraining}), once per key.
  */
 final class ClassDataSharing {
@@ -53,7 +53,6 @@ final class ClassDataSharing {
         String key = key(webappJar, loadJarFile, loadLibDir);
         Path dir = ROOT.toAbsolutePath().resolve(key);
         ClassDataSharing cds = new ClassDataSharing(dir);
-        removeOtherKeys(key);
         Path done = dir.resolve(".prepared");
         if (Files.isRegularFile(done)) {
             return cds;
@@ -163,13 +162,19 @@ final class ClassDataSharing {
         }
     }
 
-    private static void removeOtherKeys(String key) {
+    /**
+     * Removes the cache directories of every other key: older builds' archives. With
+     * {@code --app-jar} each build has its own key, and all of them stay.
+     */
+    static void keepOnly(java.util.Collection<ClassDataSharing> inUse) {
         Path root = ROOT.toAbsolutePath();
         if (!Files.isDirectory(root)) {
             return;
         }
+        java.util.Set<Path> keep = inUse.stream().map(c -> c.dir().getFileName()).collect(
+                java.util.stream.Collectors.toSet());
         try (Stream<Path> dirs = Files.list(root)) {
-            for (Path old : dirs.filter(d -> !d.getFileName().toString().equals(key)).toList()) {
+            for (Path old : dirs.filter(d -> !keep.contains(d.getFileName())).toList()) {
                 try (Stream<Path> tree = Files.walk(old)) {
                     tree.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
                 }

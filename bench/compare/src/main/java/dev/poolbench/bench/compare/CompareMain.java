@@ -15,14 +15,15 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code compare} (the local or remote comparison), {@code summarize} (statistics, summary
- * and chart of a results directory), {@code faults} (fault scenarios per pool),
+ * and chart of a results directory), {@code warmup-curve} (the per-second warm-up curve of a
+ * results directory), {@code faults} (fault scenarios per pool),
  * {@code faults-summarize} (their figures from a results directory, e.g. fetched by Ansible),
  * {@code faults-sample} (the pool sampler on an Ansible app host) and {@code completion}
  * (bash/zsh completion script). Exit status: 0 every run valid and as
  * requested, 1 some run invalid or flagged, 2 usage or setup error.
  */
 @Command(name = "poolbench", description = "Compare JDBC connection pools (bench/README.md).",
-        subcommands = {CompareOptions.class, CompareMain.Summarize.class, FaultOptions.class,
+        subcommands = {CompareOptions.class, CompareMain.Summarize.class, WarmupCurve.class, FaultOptions.class,
                 FaultsSummarize.class, PoolSampleCommand.class, CompareMain.Completion.class,
                 CommandLine.HelpCommand.class})
 public final class CompareMain implements Callable<Integer> {

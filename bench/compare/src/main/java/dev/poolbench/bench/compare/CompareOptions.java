@@ -50,7 +50,7 @@ final class CompareOptions implements Callable<Integer> {
 
     @Option(names = "--warmup", paramLabel = "S", description = "unscored warm-up seconds before each run, 0 = none "
             + "(default: ${DEFAULT-VALUE})")
-    int warmupSeconds = 15;
+    int warmupSeconds = 30;
 
     @Option(names = "--workload", paramLabel = "N", description = "load workers (default: the load generator's "
             + "default, " + LOAD_DEFAULT_WORKLOAD + ")")
@@ -173,9 +173,10 @@ final class CompareOptions implements Callable<Integer> {
 
     @Mixin
     private RunVariantOptions variantOptions = new RunVariantOptions();
-    /** --threads and --java ({@link RunVariant}); {@code javas} null = the runner's JDK. */
+    /** --threads, --java, --app-jar ({@link RunVariant}); {@code javas} null = the runner's JDK, {@code appBuilds} null = the tree's jar. */
     List<ThreadMode> threads = List.of(ThreadMode.PLATFORM);
     List<JdkHome> javas;
+    List<AppBuild> appBuilds;
     List<RunVariant> variants = List.of(RunVariant.DEFAULT);
     List<String> skippedVariants = List.of();
 
@@ -385,6 +386,10 @@ final class CompareOptions implements Callable<Integer> {
         var j = n.putArray("java");
         (javas == null ? List.of(JdkHome.runner()) : javas).forEach(h -> j.addObject().put("feature", h.feature())
                 .put("version", h.version()).put("home", h.home().toString()));
+        if (appBuilds != null) {
+            var builds = n.putArray("appBuilds");
+            appBuilds.forEach(b -> builds.addObject().put("name", b.name()).put("jar", b.jar().toString()));
+        }
         var skipped = n.putArray("skippedVariants");
         skippedVariants.forEach(skipped::add);
         n.put("appJfr", appJfr());

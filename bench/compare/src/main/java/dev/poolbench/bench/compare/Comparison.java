@@ -14,7 +14,9 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -56,7 +58,9 @@ public final class Comparison {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         checkBuilt(LOAD_JAR.toAbsolutePath(), "bench/load");
         if (!options.remote()) {
-            checkBuilt(WEBAPP_JAR.toAbsolutePath(), "webapp");
+            if (options.appBuilds == null) {
+                checkBuilt(WEBAPP_JAR.toAbsolutePath(), "webapp");
+            }
             // Render once up front: a broken template stops the comparison before anything starts.
             JvmOptionsTemplate.render(options.jvmOptions, MeasuredRun.templateValues(options, Path.of("/tmp")));
         }
@@ -88,10 +92,23 @@ public final class Comparison {
         Path loadJar = Files.copy(LOAD_JAR, snapshot.resolve("poolbench-load.jar"));
         Path loadLib = LOAD_JAR.toAbsolutePath().resolveSibling("lib");
         jvms.put("loadJarSha256", sha256(loadJar));
-        Path webappJar = null;
-        if (!options.remote()) {
-            webappJar = Files.copy(WEBAPP_JAR, snapshot.resolve("poolbench-webapp.jar"));
+        Map<String, Path> appJars = new LinkedHashMap<>();
+        if (!options.remote() && options.appBuilds == null) {
+            Path webappJar = Files.copy(WEBAPP_JAR, snapshot.resolve("poolbench-webapp.jar"));
+            appJars.put("", webappJar);
             environment.put("webappJarSha256", sha256(webappJar));
+        } else if (!options.remote()) {
+            // --app-jar: each build from its own copy, named after the build.
+            ArrayNode builds = environment.putArray("appBuilds");
+            for (AppBuild build : options.appBuilds) {
+                // Each in its own folder under the jar's usual name: Boot's extract (class-data
+                // sharing) names what it writes after the jar it extracts.
+                Path copy = Files.copy(build.jar(), Files.createDirectories(snapshot.resolve("app-" + build.name()))
+                        .resolve(WEBAPP_JAR.getFileName()));
+                appJars.put(build.name(), copy);
+                builds.addObject().put("name", build.name()).put("jar", build.jar().toAbsolutePath().toString())
+                        .put("sha256", sha256(copy));
+            }
         }
 
         Path data = LocalDatabase.data(STATE.resolve("data"), options.seed, out::println);
@@ -141,7 +158,7 @@ public final class Comparison {
         Json.write(dir.resolve("environment.json"), environment);
 
         MeasuredRun measuredRun = new MeasuredRun(options, java, data, dir, app, this::stopApp, () -> database,
-                () -> dbProxy, ownProcesses, remotePoolMode, webappJar, loadLib);
+                () -> dbProxy, ownProcesses, remotePoolMode, appJars, loadLib);
         List<String> profiles = options.remote() ? List.of(remoteProfile) : options.profiles;
         if (options.cds && !options.remote()) {
             loadJar = CdsPreparation.prepare(measuredRun, java, loadJar, profiles, environment, options, out);
@@ -245,11 +262,10 @@ public final class Comparison {
         if (dir == null) {
             return;
         }
-        try (var files = Files.list(dir)) {
-            for (Path f : files.toList()) {
+        try (var files = Files.walk(dir)) {
+            for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(f);
             }
-            Files.deleteIfExists(dir);
         } catch (IOException e) {
             // left behind under .poolbench/: harmless
         }

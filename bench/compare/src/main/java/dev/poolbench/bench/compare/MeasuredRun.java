@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,14 +41,17 @@ final class MeasuredRun {
     private final Supplier<DbProxy> dbProxy;
     private final OwnProcesses ownProcesses;
     private final String remotePoolMode;
-    private Path webappJar;
-    private Path loadLib;
-    private ClassDataSharing cds;
+    /** The jar each app build runs, by {@link #buildKey}: the snapshot copy, or its extracted copy with --cds. */
+    private final Map<String, Path> appJars;
+    /** Class-data sharing per app build (each jar has its own archives); empty without --cds. */
+    private final Map<String, ClassDataSharing> cdsByBuild = new HashMap<>();
+    private final Path loadLib;
     private Progress progress;
 
+    /** @param appJars the jar of each app build by {@link #buildKey} ("" = the tree's own jar) */
     MeasuredRun(CompareOptions options, String java, Path data, Path dir, AtomicReference<Process> app,
                 Runnable stopApp, Supplier<LocalDatabase> database, Supplier<DbProxy> dbProxy,
-                OwnProcesses ownProcesses, String remotePoolMode, Path webappJar, Path loadLib) {
+                OwnProcesses ownProcesses, String remotePoolMode, Map<String, Path> appJars, Path loadLib) {
         this.options = options;
         this.java = java;
         this.data = data;
@@ -58,23 +62,36 @@ final class MeasuredRun {
         this.dbProxy = dbProxy;
         this.ownProcesses = ownProcesses;
         this.remotePoolMode = remotePoolMode;
-        this.webappJar = webappJar;
+        this.appJars = new HashMap<>(appJars);
         this.loadLib = loadLib;
     }
 
-    Path webappJar() {
-        return webappJar;
+    /** The key of a variant's app build in {@link #appJars}: its name, "" for the tree's own jar. */
+    static String buildKey(RunVariant variant) {
+        return variant.appName() == null ? "" : variant.appName();
+    }
+
+    /** The jar a variant's app build runs. */
+    Path appJar(RunVariant variant) {
+        return appJars.get(buildKey(variant));
     }
 
     Path loadLib() {
         return loadLib;
     }
 
-    /** From now on the app and load JVMs run with the class-data sharing archives (and jars) of {@code cds}. */
-    void useCds(ClassDataSharing cds) {
-        this.cds = cds;
-        this.webappJar = cds.appJar();
-        this.loadLib = cds.loadLib();
+    /** The class-data sharing of a variant's app build, or null (--cds off, or not prepared). */
+    ClassDataSharing cds(RunVariant variant) {
+        return cdsByBuild.get(buildKey(variant));
+    }
+
+    /**
+     * From now on the variant's app build and the load JVMs of its runs run with the class-data
+     * sharing archives (and jars) of {@code cds}.
+     */
+    void useCds(RunVariant variant, ClassDataSharing cds) {
+        cdsByBuild.put(buildKey(variant), cds);
+        appJars.put(buildKey(variant), cds.appJar());
     }
 
     void progress(Progress progress) {
@@ -110,6 +127,7 @@ final class MeasuredRun {
     private ObjectNode runOne(RunPlan.Planned planned, Path loadJar, Path runDir, String labelSuffix)
             throws IOException, InterruptedException {
         Files.createDirectories(runDir);
+        ClassDataSharing cds = cds(planned.variant());
         progress.runStarted(progress.nextIndex(), Progress.label(planned, Math.max(options.runs, planned.round()))
                 + labelSuffix);
         long runStart = System.nanoTime();
@@ -174,8 +192,8 @@ final class MeasuredRun {
             if (!warmup) {
                 m.begin(metricsUrl, runDir);
             }
-            exit = LoadProcess.run(loadCommand(loadJar, appUrl, runDir, options.durationSeconds, planned.dirName(),
-                    CdsPreparation.loadFlags(cds), true), runDir.resolve("load.log"),
+            exit = LoadProcess.run(loadCommand(cds, loadJar, appUrl, runDir, options.durationSeconds,
+                    planned.dirName(), CdsPreparation.loadFlags(cds), true), runDir.resolve("load.log"),
                     (left, success, fail) -> {
                         if (m.sentinel != null) {
                             m.sentinel.loadProgress(left);
@@ -320,7 +338,7 @@ final class MeasuredRun {
             command.addAll(AppJfr.flags(Files.isRegularFile(jfc) ? jfc : AppJfr.writeSettings(dir), runDir));
         }
         command.add("-jar");
-        command.add(webappJar.toString());
+        command.add(appJar(variant).toString());
         command.add("--spring.profiles.active=" + profile);
         Map<String, String> env = new LinkedHashMap<>();
         env.put("ISU4_DB_HOST", "127.0.0.1");
@@ -355,11 +373,12 @@ final class MeasuredRun {
     }
 
     /**
+     * @param cds      the class-data sharing whose copy of the load jars runs, or null (the jars as built)
      * @param measured a measured run (with the in-JVM warm-up when there is one, the report
      *                 check); otherwise a plain unscored run (the class-data-sharing training)
      */
-    List<String> loadCommand(Path loadJar, URI appUrl, Path outDir, int seconds, String label, List<String> extraFlags,
-                             boolean measured) {
+    List<String> loadCommand(ClassDataSharing cds, Path loadJar, URI appUrl, Path outDir, int seconds, String label,
+                             List<String> extraFlags, boolean measured) {
         List<String> command = new ArrayList<>();
         command.add(java);
         command.addAll(Comparison.LOAD_JVM_OPTIONS);

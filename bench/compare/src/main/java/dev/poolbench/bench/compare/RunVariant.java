@@ -7,18 +7,34 @@ import java.util.Set;
 
 /**
  * The app JVM's dimensions of a planned run beyond profile and pool size: thread mode
- * ({@code --threads}) and JDK ({@code --java}). A comparison is their product (with the pool
- * sizes); each combination gets its own table and verdict. A combination the JDK cannot run
- * (virtual threads before JDK 21) is left out of the plan with a reason, and a plan left empty
- * is a usage error.
+ * ({@code --threads}), JDK ({@code --java}) and app build ({@code --app-jar}). A comparison is
+ * their product (with the pool sizes); each combination gets its own table and verdict, and app
+ * builds are also compared with each other pool by pool ({@link AppBuildVerdict}). A combination
+ * the JDK cannot run (virtual threads before JDK 21) is left out of the plan with a reason, and a
+ * plan left empty is a usage error.
  *
  * @param jdk         the app's JDK; null = the runner's own (no --java given)
+ * @param app         the app build; null = the tree's own webapp jar (no --app-jar given)
  * @param showThreads whether run directories and labels name the thread mode (more than one asked for)
  * @param showJdk     whether they name the JDK (more than one asked for)
  */
-record RunVariant(ThreadMode threads, JdkHome jdk, boolean showThreads, boolean showJdk) {
+record RunVariant(ThreadMode threads, JdkHome jdk, AppBuild app, boolean showThreads, boolean showJdk) {
 
-    static final RunVariant DEFAULT = new RunVariant(ThreadMode.PLATFORM, null, false, false);
+    static final RunVariant DEFAULT = new RunVariant(ThreadMode.PLATFORM, null, null, false, false);
+
+    RunVariant(ThreadMode threads, JdkHome jdk, boolean showThreads, boolean showJdk) {
+        this(threads, jdk, null, showThreads, showJdk);
+    }
+
+    /** The same variant on another app build (the class-data training runs each build once). */
+    RunVariant withApp(AppBuild build) {
+        return new RunVariant(threads, jdk, build, showThreads, showJdk);
+    }
+
+    /** Name of the app build, or null for the tree's own jar. */
+    String appName() {
+        return app == null ? null : app.name();
+    }
 
     /** The java launcher of the app JVM. */
     String java(String runnerJava) {
@@ -30,12 +46,13 @@ record RunVariant(ThreadMode threads, JdkHome jdk, boolean showThreads, boolean 
         return jdk == null ? Runtime.version().feature() : jdk.feature();
     }
 
-    /** Suffix of the run directory: {@code -virtual-jdk25}, only for the dimensions that vary. */
+    /** Suffix of the run directory: {@code -virtual-jdk25-app2}, only for the dimensions that vary. */
     String dirSuffix() {
-        return (showThreads ? "-" + threads.label() : "") + (showJdk ? "-jdk" + feature() : "");
+        return (showThreads ? "-" + threads.label() : "") + (showJdk ? "-jdk" + feature() : "")
+                + (app != null ? "-" + app.name() : "");
     }
 
-    /** For the status line: {@code virtual JDK 25}, only the dimensions that vary. */
+    /** For the status line: {@code virtual JDK 25 app2}, only the dimensions that vary. */
     String shortLabel() {
         List<String> parts = new ArrayList<>();
         if (showThreads) {
@@ -43,6 +60,9 @@ record RunVariant(ThreadMode threads, JdkHome jdk, boolean showThreads, boolean 
         }
         if (showJdk) {
             parts.add("JDK " + feature());
+        }
+        if (app != null) {
+            parts.add(app.name());
         }
         return String.join(" ", parts);
     }
@@ -55,34 +75,49 @@ record RunVariant(ThreadMode threads, JdkHome jdk, boolean showThreads, boolean 
 
     /** The product of the requested modes and JDKs that can run, in order: JDK outer, threads inner. */
     static List<RunVariant> plan(List<ThreadMode> modes, List<JdkHome> jdks, List<String> skipped) {
+        return plan(modes, jdks, null, skipped);
+    }
+
+    /**
+     * The product of the requested modes, JDKs and app builds that can run, in order: JDK outer,
+     * threads, app build inner (so the builds of one pool run close to each other in a round).
+     *
+     * @param builds null = the tree's own jar only
+     */
+    static List<RunVariant> plan(List<ThreadMode> modes, List<JdkHome> jdks, List<AppBuild> builds,
+                                 List<String> skipped) {
         List<JdkHome> homes = jdks == null ? java.util.Collections.singletonList(null) : jdks;
+        List<AppBuild> apps = builds == null ? java.util.Collections.singletonList(null) : builds;
         List<RunVariant> variants = new ArrayList<>();
         for (JdkHome jdk : homes) {
             for (ThreadMode mode : modes) {
-                RunVariant v = new RunVariant(mode, jdk, modes.size() > 1, homes.size() > 1);
-                if (mode.runsOn(v.feature())) {
-                    variants.add(v);
-                } else {
+                RunVariant v = new RunVariant(mode, jdk, null, modes.size() > 1, homes.size() > 1);
+                if (!mode.runsOn(v.feature())) {
                     skipped.add(mode.label() + " threads on JDK " + v.feature() + ": virtual threads need JDK "
                             + ThreadMode.VIRTUAL_SINCE + " or newer");
+                    continue;
+                }
+                for (AppBuild app : apps) {
+                    variants.add(v.withApp(app));
                 }
             }
         }
         return List.copyOf(variants);
     }
 
-    /** Checks --threads and --java of a parsed command line; fills {@code o.variants}. */
+    /** Checks --threads, --java and --app-jar of a parsed command line; fills {@code o.variants}. */
     static void validate(CompareOptions o, Set<String> given) throws UsageException {
         if (o.remote()) {
-            for (String name : List.of("threads", "java")) {
+            for (String name : List.of("threads", "java", "app-jar")) {
                 if (given.contains(name)) {
                     throw new UsageException("--" + name + " is for local mode: remote mode measures the app as it "
-                            + "runs there (Ansible: poolbench_app_threads, poolbench_app_java_version)");
+                            + "runs there (Ansible: poolbench_app_threads, poolbench_app_java_version, the jar it "
+                            + "deploys)");
                 }
             }
         }
         List<String> skipped = new ArrayList<>();
-        o.variants = plan(o.threads, o.javas, skipped);
+        o.variants = plan(o.threads, o.javas, o.appBuilds, skipped);
         o.skippedVariants = List.copyOf(skipped);
         if (o.variants.isEmpty()) {
             throw new UsageException("nothing to run: " + String.join("; ", skipped)
@@ -90,25 +125,50 @@ record RunVariant(ThreadMode threads, JdkHome jdk, boolean showThreads, boolean 
         }
     }
 
-    /** The grouping key of a run record: {@code threads} and {@code jdk} as recorded (null parts when absent). */
+    /**
+     * The grouping key of a run record: {@code threads}, {@code jdk} and, when recorded,
+     * {@code appBuild} ({@code platform/17/app2}; null parts when absent).
+     */
     static String key(JsonNode record) {
         String threads = Json.text(record, "threads");
         String jdk = Json.text(record, "jdk");
-        return threads == null && jdk == null ? null : threads + "/" + jdk;
+        String app = Json.text(record, "appBuild");
+        if (threads == null && jdk == null && app == null) {
+            return null;
+        }
+        return threads + "/" + jdk + (app == null ? "" : "/" + app);
     }
 
-    /** Text of a key for headers: {@code virtual threads, JDK 25}. */
+    /** The key without its app build: runs of the same pool, threads and JDK on different builds share it. */
+    static String keyWithoutApp(String key) {
+        if (key == null) {
+            return null;
+        }
+        String[] parts = key.split("/", 3);
+        return parts.length < 2 ? key : parts[0] + "/" + parts[1];
+    }
+
+    /** The app build part of a key, or null. */
+    static String appOf(String key) {
+        String[] parts = key == null ? new String[0] : key.split("/", 3);
+        return parts.length < 3 || "null".equals(parts[2]) ? null : parts[2];
+    }
+
+    /** Text of a key for headers: {@code virtual threads, JDK 25, app build app2}. */
     static String describe(String key) {
         if (key == null) {
             return "";
         }
-        String[] parts = key.split("/", 2);
+        String[] parts = key.split("/", 3);
         List<String> text = new ArrayList<>();
         if (!"null".equals(parts[0])) {
             text.add(parts[0] + " threads");
         }
         if (parts.length > 1 && !"null".equals(parts[1])) {
             text.add("JDK " + parts[1]);
+        }
+        if (parts.length > 2 && !"null".equals(parts[2])) {
+            text.add("app build " + parts[2]);
         }
         return String.join(", ", text);
     }

@@ -3,8 +3,9 @@ package dev.poolbench.bench.compare;
 import picocli.CommandLine.Option;
 
 /**
- * {@code --threads} and {@code --java} of {@code compare} (a picocli mixin): the texts as given;
- * {@link ThreadMode} and {@link JdkHome} parse them, {@link RunVariant} plans their product.
+ * {@code --threads}, {@code --java} and {@code --app-jar} of {@code compare} (a picocli mixin): the
+ * texts as given; {@link ThreadMode}, {@link JdkHome} and {@link AppBuild} parse them,
+ * {@link RunVariant} plans their product.
  */
 final class RunVariantOptions {
 
@@ -17,8 +18,16 @@ final class RunVariantOptions {
             + "JDK (default: the runner's JDK)")
     String java;
 
-    /** Parses what was given into {@code o.threads} and {@code o.javas}, then plans the variants. */
+    @Option(names = "--app-jar", paramLabel = "LIST", description = "compare builds of the app, each pool on each "
+            + "build, interleaved, with a paired verdict per pool: [NAME=]JAR,[NAME=]JAR (names default to app1, "
+            + "app2; the first is the reference) (default: webapp/target/poolbench-webapp.jar only)")
+    String appJars;
+
+    /** Parses what was given into {@code o.threads}, {@code o.javas} and {@code o.appBuilds}, then plans the variants. */
     void apply(CompareOptions o, java.util.Set<String> given) throws UsageException {
+        if (appJars != null) {
+            o.appBuilds = AppBuild.parseList(appJars);
+        }
         if (threads != null) {
             o.threads = ThreadMode.parseList(threads);
         }

@@ -196,6 +196,10 @@ final class Summary {
                 out.append("Verdict: ").append(line).append('\n');
             }
         }
+        String builds = AppBuildVerdict.text(appBuilds(), marginPercent);
+        if (!builds.isEmpty()) {
+            out.append('\n').append(builds);
+        }
         if (sweep != null) {
             out.append('\n').append(sweep.text());
         }
@@ -265,7 +269,12 @@ final class Summary {
         return line.toString();
     }
 
-    /** Whether the runs span more than one variant (thread mode, JDK): then each block names its own. */
+    /** The app builds against the reference build, pool by pool (empty without --app-jar). */
+    List<AppBuildVerdict.Entry> appBuilds() {
+        return AppBuildVerdict.of(runs, environment, marginPercent);
+    }
+
+    /** Whether the runs span more than one variant (thread mode, JDK, app build): then each block names its own. */
     boolean variesVariant() {
         return blocks.stream().map(Block::variant).distinct().count() > 1;
     }
@@ -365,6 +374,10 @@ final class Summary {
         }
         if (sweep != null) {
             root.set("sweep", sweep.json());
+        }
+        List<AppBuildVerdict.Entry> builds = appBuilds();
+        if (!builds.isEmpty()) {
+            root.set("appBuilds", AppBuildVerdict.json(builds));
         }
         root.put("runs", runs.size());
         root.put("counted", runs.stream().filter(RunRecord::counted).count());

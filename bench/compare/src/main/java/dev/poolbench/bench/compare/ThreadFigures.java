@@ -65,9 +65,12 @@ final class ThreadFigures {
     static void blockJson(Summary.Block block, ObjectNode node) {
         String key = block.variant();
         if (key != null) {
-            String[] parts = key.split("/", 2);
+            String[] parts = key.split("/", 3);
             node.put("threads", "null".equals(parts[0]) ? null : parts[0]);
             node.put("jdk", parts.length < 2 || "null".equals(parts[1]) ? null : parts[1]);
+            if (parts.length > 2) {
+                node.put("appBuild", RunVariant.appOf(key));
+            }
         }
         List<Line> lines = lines(block);
         if (lines.isEmpty()) {
@@ -93,13 +96,15 @@ final class ThreadFigures {
         return out.length() == 0 ? "" : "\n" + out;
     }
 
-    /** Part of the run line: {@code | virtual jdk25 pinned 3 (12.0 ms), 2 carriers}. */
+    /** Part of the run line: {@code | virtual jdk25 app2 pinned 3 (12.0 ms), 2 carriers}. */
     static String runLinePart(JsonNode record) {
         StringBuilder part = new StringBuilder();
         String threads = Json.text(record, "threads");
         String jdk = Json.text(record, "jdk");
+        String app = Json.text(record, "appBuild");
         if (threads != null || jdk != null) {
-            part.append(" | ").append(threads == null ? "" : threads).append(jdk == null ? "" : " jdk" + jdk);
+            part.append(" | ").append(threads == null ? "" : threads).append(jdk == null ? "" : " jdk" + jdk)
+                    .append(app == null ? "" : " " + app);
         }
         double pinned = Json.number(record, "jfr.pinnedEvents");
         if (!Double.isNaN(pinned)) {

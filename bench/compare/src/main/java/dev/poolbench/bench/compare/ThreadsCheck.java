@@ -57,13 +57,18 @@ final class ThreadsCheck {
     }
 
     /**
-     * Adds the variant of the run to its record: {@code threads}, {@code jdk}, {@code appJava}, and
+     * Adds the variant of the run to its record: {@code threads}, {@code jdk}, {@code appJava},
+     * {@code appBuild} and {@code appJar} (with {@code --app-jar}), and
      * the JFR figures ({@link AppJfr}) as {@code jfr} unless null.
      */
     static void addToRecord(ObjectNode record, RunVariant variant, String runnerJava, ObjectNode jfr) {
         record.put("threads", variant.threads().label());
         record.put("jdk", variant.feature());
         record.put("appJava", variant.java(runnerJava));
+        if (variant.app() != null) {
+            record.put("appBuild", variant.app().name());
+            record.put("appJar", variant.app().jar().toString());
+        }
         if (jfr != null) {
             record.set("jfr", jfr);
         }
