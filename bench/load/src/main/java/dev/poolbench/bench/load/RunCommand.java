@@ -208,12 +208,22 @@ final class RunCommand {
 
     /** Runs {@link LoginSimulation} in this JVM. */
     static final class GatlingLauncher {
+        /** The first entry of {@code gatling.data.writers} (Typesafe Config reads numbered keys as a list). */
+        private static final String FILE_WRITER = "gatling.data.writers.0";
+
         private GatlingLauncher() {
         }
 
         static int launch(Config config) {
             // Always set: a run in the same JVM (tests) must not inherit an earlier run's timeout.
             System.setProperty("gatling.http.requestTimeout", Integer.toString(config.requestTimeoutMillis));
+            // Gatling's file writer records every request for the HTML report, on a thread of its
+            // own: off (gatling.conf: writers = []) unless the report is asked for.
+            if (config.htmlReport) {
+                System.setProperty(FILE_WRITER, "file");
+            } else {
+                System.clearProperty(FILE_WRITER);
+            }
             com.typesafe.config.ConfigFactory.invalidateCaches();
             List<String> args = new ArrayList<>(List.of(
                     "--simulation", LoginSimulation.class.getName(),
@@ -223,7 +233,11 @@ final class RunCommand {
             if (!config.htmlReport) {
                 args.add("--no-reports");
             }
-            return io.gatling.app.Gatling$.MODULE$.fromArgs(args.toArray(String[]::new));
+            try {
+                return io.gatling.app.Gatling$.MODULE$.fromArgs(args.toArray(String[]::new));
+            } finally {
+                GatlingLogging.restore();
+            }
         }
     }
 }

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
 
 /**
  * The warm-up in the measured run's JVM ({@code -Dpoolbench.warmup}, {@code -Dpoolbench.awaitMeasure}):
@@ -90,6 +91,12 @@ class WarmupInSameJvmTest {
         JsonNode measured = json.readTree(out.resolve("result.json").toFile());
         assertTrue(warm.path("success").asLong() > 0, "the warm-up served pages: " + warm);
         assertTrue(measured.path("success").asLong() > 0, "the measured run served pages: " + measured);
+        // Gatling stops logback at the end of each run; had it stayed so, the measured run (the
+        // second in this JVM) would have built a logging event for every debug line of Gatling and Netty.
+        assertFalse(LoggerFactory.getLogger("io.netty.channel").isDebugEnabled(),
+                "logback.xml (WARN) is in force again after the Gatling runs");
+        assertFalse(LoggerFactory.getLogger("io.gatling.http.engine").isInfoEnabled(),
+                "logback.xml (WARN) is in force again after the Gatling runs");
     }
 
     @Test
