@@ -17,8 +17,9 @@ final class CdsPreparation {
     /** Class-data sharing prepared, archives trained where missing; returns the load jar to run. */
     static Path prepare(MeasuredRun run, String java, Path loadJar, List<String> profiles, ObjectNode environment,
                         CompareOptions options, PrintStream out) throws IOException, InterruptedException {
-        ClassDataSharing cds = ClassDataSharing.prepare(java, run.webappJar(), loadJar, run.loadLib(), out::println);
-        run.useCds(cds);
+        RunJvms jvms = run.jvms();
+        ClassDataSharing cds = ClassDataSharing.prepare(java, jvms.webappJar(), loadJar, jvms.loadLib(), out::println);
+        jvms.useCds(cds);
         CdsTraining.train(cds, profiles, new CdsTraining.Hooks() {
             @Override
             public void startApp(String profile, List<String> flags, Path runDir, int appPort, int mgmtPort)
@@ -36,8 +37,8 @@ final class CdsPreparation {
             public int load(List<String> flags, URI appUrl, Path outDir, int seconds)
                     throws IOException, InterruptedException {
                 Files.createDirectories(outDir);
-                return LoadProcess.run(run.loadCommand(cds.loadJar(), appUrl, outDir, seconds,
-                        "cds-training", flags, false), outDir.resolve("load.log"), (left, success, fail) -> { });
+                return LoadProcess.run(jvms.loadCommand(cds.loadJar(), appUrl, outDir, seconds,
+                        "cds-training", flags, false, false), outDir.resolve("load.log"), (left, success, fail) -> { });
             }
 
             @Override

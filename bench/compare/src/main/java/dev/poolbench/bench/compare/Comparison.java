@@ -14,6 +14,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Collections;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
@@ -45,6 +46,12 @@ public final class Comparison {
     private final CompareOptions options;
     private final PrintStream out = System.out;
     private final AtomicReference<Process> app = new AtomicReference<>();
+    private final RunPipeline pipeline = new RunPipeline(line -> {
+        Progress p = this.progress;
+        if (p != null) {
+            p.message(line);
+        }
+    });
     private volatile LocalDatabase database;
     private volatile DbProxy dbProxy;
     private volatile boolean interrupted;
@@ -66,7 +73,7 @@ public final class Comparison {
         if (!options.remote()) {
             checkBuilt(WEBAPP_JAR.toAbsolutePath(), "webapp");
             // Render once up front: a broken template stops the comparison before anything starts.
-            JvmOptionsTemplate.render(options.jvmOptions, MeasuredRun.templateValues(options, Path.of("/tmp")));
+            JvmOptionsTemplate.render(options.jvmOptions, RunJvms.templateValues(options, Path.of("/tmp")));
         }
         Path dir = resultsDir();
         Path runsDir = Files.createDirectories(dir.resolve("runs"));
@@ -148,8 +155,9 @@ public final class Comparison {
         }
         Json.write(dir.resolve("environment.json"), environment);
 
-        MeasuredRun measuredRun = new MeasuredRun(options, java, data, dir, app, this::stopApp, () -> database,
-                () -> dbProxy, ownProcesses, remotePoolMode, webappJar, loadLib);
+        RunJvms runJvms = new RunJvms(options, java, data, dir, () -> database, () -> dbProxy, webappJar, loadLib);
+        MeasuredRun measuredRun = new MeasuredRun(options, java, dir, app, this::stopApp, () -> database,
+                () -> dbProxy, ownProcesses, remotePoolMode, runJvms, pipeline);
         List<String> profiles = options.remote() ? List.of(remoteProfile) : options.profiles;
         if (options.cds && !options.remote()) {
             loadJar = CdsPreparation.prepare(measuredRun, java, loadJar, profiles, environment, options, out);
@@ -174,16 +182,18 @@ public final class Comparison {
             measuredRun.progress(p);
             Reruns reruns = new Reruns(options.rerunDisturbed);
             Reruns.Runner runner = (planned, dirName, rerunOf) ->
-                    measuredRun.record(planned, dirName, rerunOf, loadJarToRun);
-            for (RunPlan.Planned planned : plan) {
-                if (interrupted) {
-                    break;
-                }
+                    measuredRun.record(planned, dirName, rerunOf, loadJarToRun, null);
+            Iterator<RunPlan.Planned> runs = plan.iterator();
+            RunPlan.Planned planned = runs.hasNext() ? runs.next() : null;
+            while (planned != null && !interrupted) {
                 p.totalRuns(plan.plannedRuns());
-                ObjectNode record = runner.run(planned, planned.dirName(), null);
+                // The next run, when it is known already, starts its JVMs during this run's report check.
+                RunPlan.Planned next = nextKnownNow(plan, planned) && runs.hasNext() ? runs.next() : null;
+                ObjectNode record = measuredRun.record(planned, planned.dirName(), null, loadJarToRun, next);
                 appVersion = appVersion != null ? appVersion : Json.text(record, "versions.appJvm");
                 reruns.offer(planned, planned.dirName(), record);
                 plan.record(RunRecord.of(record));
+                planned = next != null ? next : runs.hasNext() ? runs.next() : null;
             }
             if (plan.stopReason() != null) {
                 p.message(plan.stopReason());
@@ -198,6 +208,7 @@ public final class Comparison {
         } finally {
             progress = null;
             stopApp();
+            pipeline.close();
             closeProxy();
             if (database != null) {
                 database.close();
@@ -211,6 +222,16 @@ public final class Comparison {
         Json.write(dir.resolve("environment.json"), environment);
         out.println();
         return Summarizer.summarize(dir, out);
+    }
+
+    /**
+     * Whether the run after {@code current} can be asked for before {@code current} is recorded:
+     * always, but at the end of a round of {@code --until-precision}, whose rule decides on the
+     * runs recorded so far whether another round follows.
+     */
+    private boolean nextKnownNow(RunPlan plan, RunPlan.Planned current) {
+        return options.untilPrecisionPercent == null || "sequential".equals(options.order)
+                || current.sequence() % plan.roundSize() != 0;
     }
 
     private void stopApp() {
@@ -232,6 +253,8 @@ public final class Comparison {
             load.destroy();
         }
         stopApp();
+        // The next run's JVMs, if started ahead, and the app JVMs still stopping.
+        pipeline.close();
         closeProxy();
         LocalDatabase db = database;
         database = null;
