@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 /** {@code --cds}: class-data sharing prepared for a {@link Comparison}, archives trained where missing. */
@@ -14,13 +15,15 @@ final class CdsPreparation {
     private CdsPreparation() {
     }
 
-    /** Class-data sharing prepared, archives trained where missing; returns the load jar to run. */
+    /** Class-data sharing prepared, the archives trained if missing; returns the load jar to run. */
     static Path prepare(MeasuredRun run, String java, Path loadJar, List<String> profiles, ObjectNode environment,
                         CompareOptions options, PrintStream out) throws IOException, InterruptedException {
         RunJvms jvms = run.jvms();
         ClassDataSharing cds = ClassDataSharing.prepare(java, jvms.webappJar(), loadJar, jvms.loadLib(), out::println);
         jvms.useCds(cds);
-        CdsTraining.train(cds, profiles, new CdsTraining.Hooks() {
+        // One training for the comparison, on the first profile (its A/A copy is the same app).
+        String trained = CompareOptions.appProfile(profiles.get(0));
+        CdsTraining.train(cds, trained, new CdsTraining.Hooks() {
             @Override
             public void startApp(String profile, List<String> flags, Path runDir, int appPort, int mgmtPort)
                     throws IOException {
@@ -42,7 +45,11 @@ final class CdsPreparation {
             }
 
             @Override
-            public void stopApp() {
+            public void stopApp(Duration grace) {
+                Process app = run.app();
+                if (app != null) {
+                    AppProcess.stop(app, grace);
+                }
                 run.stopApp();
             }
 
@@ -54,7 +61,8 @@ final class CdsPreparation {
         ObjectNode node = environment.putObject("classDataSharing");
         node.put("dir", cds.dir().toString());
         node.put("loadArchive", Files.isRegularFile(cds.loadArchive()));
-        profiles.forEach(p -> node.put("app-" + p, Files.isRegularFile(cds.appArchive(p))));
+        node.put("appArchive", Files.isRegularFile(cds.appArchive()));
+        node.put("appArchiveTrainedOn", trained);
         return cds.loadJar();
     }
 

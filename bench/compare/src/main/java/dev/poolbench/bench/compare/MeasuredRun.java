@@ -162,6 +162,10 @@ final class MeasuredRun {
                 managementUrl = launch.managementUrl();
                 appCpus = ProcFs.allowedCpus(launch.process().pid());
                 timings.put("resetMillis", timed(() -> reset(runDir)));
+                if (options.warmupSeconds > 0) {
+                    // The spare for the next reset is refilled during the warm-up, which is not measured.
+                    database.get().refillSpareInBackground();
+                }
                 // The previous run's app stops meanwhile; it must be gone before this load begins.
                 timings.put("previousAppStopWaitMillis", pipeline.awaitRetired());
                 progress.phase("start", 0);
@@ -223,6 +227,11 @@ final class MeasuredRun {
 
                 @Override
                 public void loadDone() {
+                    LocalDatabase db = database.get();
+                    if (db != null) {
+                        // The measured window is over: the spare for the next reset is refilled now.
+                        db.refillSpareInBackground();
+                    }
                     if (next != null && !options.remote()) {
                         pipeline.prepareAhead(next, (planned, name) -> prepare(planned, name, loadJar));
                     }
@@ -361,7 +370,7 @@ final class MeasuredRun {
     private void reset(Path runDir) {
         LocalDatabase db = database.get();
         if (db != null) {
-            db.reset();
+            db.swapReset();
         } else if (options.resetCommand != null) {
             try {
                 Process p = new ProcessBuilder("bash", "-c", options.resetCommand).redirectErrorStream(true)

@@ -66,7 +66,7 @@ final class RunJvms {
         // The class archives are the runner JDK's: an app on another JDK starts without one.
         return startApp(planned.appProfile(), planned.poolSize(), planned.variant(), runDir, appPort, managementPort,
                 cds == null || !planned.variant().onRunnerJdk() ? List.of()
-                        : ClassDataSharing.use(cds.appArchive(planned.appProfile())));
+                        : ClassDataSharing.use(cds.appArchive()));
     }
 
     /** Starts the app JVM on the variant's JDK and thread mode (JFR on when the plan has virtual threads). */
