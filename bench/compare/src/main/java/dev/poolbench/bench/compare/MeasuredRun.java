@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSampler;
 import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSummary;
-import dev.poolbench.sql.DatabaseReset;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +15,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
@@ -166,8 +164,6 @@ final class MeasuredRun {
                     // The spare for the next reset is refilled during the warm-up, which is not measured.
                     database.get().refillSpareInBackground();
                 }
-                // The previous run's app stops meanwhile; it must be gone before this load begins.
-                timings.put("previousAppStopWaitMillis", pipeline.awaitRetired());
                 progress.phase("start", 0);
                 long ready = launch.awaitReady();
                 timings.put("appStartMillis", (ready - launch.startNanos()) / 1_000_000);
@@ -211,6 +207,7 @@ final class MeasuredRun {
                     timings.put("loadReadyWaitMillis", (System.nanoTime() - readWaitFrom) / 1_000_000);
                     progress.phase(warmup ? "warm-up" : "measure", warmup ? options.warmupSeconds : options.durationSeconds);
                     if (!warmup) {
+                        awaitPreviousApp(timings);
                         m.begin(metricsUrl, runDir);
                     }
                     startSent[0] = System.nanoTime();
@@ -221,6 +218,8 @@ final class MeasuredRun {
                     timings.put("warmupMillis", (System.nanoTime() - startSent[0]) / 1_000_000);
                     progress.phase("reset", 0);
                     timings.put("warmupResetMillis", timed(() -> reset(runDir)));
+                    // The previous run's app stopped during the warm-up.
+                    awaitPreviousApp(timings);
                     progress.phase("measure", options.durationSeconds);
                     m.begin(metricsUrl, runDir);
                 }
@@ -337,6 +336,16 @@ final class MeasuredRun {
         return record;
     }
 
+    /** The previous run's app stops in the background; it must be gone before a measured window begins. */
+    private void awaitPreviousApp(Map<String, Long> timings) {
+        try {
+            timings.put("previousAppStopWaitMillis", pipeline.awaitRetired());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the previous app stopped");
+        }
+    }
+
     /** The measured window's samplers, started when the measured load begins (after the warm-up). */
     private final class Measure {
         volatile PoolMetricsSampler poolSampler;
@@ -371,23 +380,8 @@ final class MeasuredRun {
         LocalDatabase db = database.get();
         if (db != null) {
             db.swapReset();
-        } else if (options.resetCommand != null) {
-            try {
-                Process p = new ProcessBuilder("bash", "-c", options.resetCommand).redirectErrorStream(true)
-                        .redirectOutput(ProcessBuilder.Redirect.appendTo(runDir.resolve("reset.log").toFile()))
-                        .start();
-                if (!p.waitFor(10, TimeUnit.MINUTES) || p.exitValue() != 0) {
-                    throw new IllegalStateException("--reset-command failed (see " + runDir.resolve("reset.log") + ")");
-                }
-            } catch (IOException e) {
-                throw new IllegalStateException("--reset-command could not run: " + e.getMessage());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted during reset");
-            }
         } else {
-            new DatabaseReset(options.resetJdbcUrl, options.dbUser == null ? "root" : options.dbUser,
-                    options.dbPassword == null ? "" : options.dbPassword).reset();
+            RemoteReset.reset(options, runDir);
         }
     }
 
