@@ -50,9 +50,14 @@ public final class LoadProcess {
 
     /** A load JVM started and not yet read from: it may have been started ahead of its run. */
     public record Started(Process process, long startNanos) {
-        /** Stops a load JVM that will not be run after all (its run was not the one that came next). */
+        /** Stops a load JVM that will not be run after all (its run was not the one that came next), and waits for its end. */
         public void discard() {
             process.destroyForcibly();
+            try {
+                process.waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
