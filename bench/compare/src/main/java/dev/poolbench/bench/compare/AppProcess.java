@@ -82,12 +82,17 @@ public final class AppProcess {
 
     /** Graceful stop (SIGTERM), then kill after 15 s. */
     public static void stop(Process process) {
+        stop(process, Duration.ofSeconds(15));
+    }
+
+    /** Graceful stop (SIGTERM), then kill after {@code grace} (longer for a JVM that writes an archive at exit). */
+    public static void stop(Process process, Duration grace) {
         if (!process.isAlive()) {
             return;
         }
         process.destroy();
         try {
-            if (!process.waitFor(15, TimeUnit.SECONDS)) {
+            if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.descendants().forEach(ProcessHandle::destroyForcibly);
                 process.destroyForcibly();
                 process.waitFor(5, TimeUnit.SECONDS);

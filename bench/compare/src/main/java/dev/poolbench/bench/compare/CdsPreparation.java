@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,22 +23,26 @@ final class CdsPreparation {
      */
     static Path prepare(MeasuredRun run, String java, Path loadJar, List<String> profiles, ObjectNode environment,
                         CompareOptions options, PrintStream out) throws IOException, InterruptedException {
+        RunJvms jvms = run.jvms();
         Map<String, ClassDataSharing> prepared = new LinkedHashMap<>();
         ObjectNode node = environment.putObject("classDataSharing");
+        // One training per build, on the first profile (its A/A copy is the same app).
+        String trained = CompareOptions.appProfile(profiles.get(0));
         for (RunVariant variant : buildsOf(options)) {
-            String build = MeasuredRun.buildKey(variant);
-            ClassDataSharing cds = ClassDataSharing.prepare(java, run.appJar(variant), loadJar, run.loadLib(),
+            String build = RunJvms.buildKey(variant);
+            ClassDataSharing cds = ClassDataSharing.prepare(java, jvms.appJar(variant), loadJar, jvms.loadLib(),
                     out::println);
             prepared.put(build, cds);
-            run.useCds(variant, cds);
+            jvms.useCds(variant, cds);
             if (!build.isEmpty()) {
                 out.println("cds: app build " + build);
             }
-            train(run, java, cds, variant, profiles, options, out);
+            train(run, java, cds, variant, trained, options, out);
             ObjectNode buildNode = build.isEmpty() ? node : node.putObject(build);
             buildNode.put("dir", cds.dir().toString());
             buildNode.put("loadArchive", Files.isRegularFile(cds.loadArchive()));
-            profiles.forEach(p -> buildNode.put("app-" + p, Files.isRegularFile(cds.appArchive(p))));
+            buildNode.put("appArchive", Files.isRegularFile(cds.appArchive()));
+            buildNode.put("appArchiveTrainedOn", trained);
         }
         ClassDataSharing.keepOnly(prepared.values());
         return prepared.values().iterator().next().loadJar();
@@ -49,10 +54,10 @@ final class CdsPreparation {
                 : options.appBuilds.stream().map(RunVariant.DEFAULT::withApp).toList();
     }
 
-    private static void train(MeasuredRun run, String java, ClassDataSharing cds, RunVariant build,
-                              List<String> profiles, CompareOptions options, PrintStream out)
-            throws IOException, InterruptedException {
-        CdsTraining.train(cds, profiles, new CdsTraining.Hooks() {
+    private static void train(MeasuredRun run, String java, ClassDataSharing cds, RunVariant build, String trained,
+                              CompareOptions options, PrintStream out) throws IOException, InterruptedException {
+        RunJvms jvms = run.jvms();
+        CdsTraining.train(cds, trained, new CdsTraining.Hooks() {
             @Override
             public void startApp(String profile, List<String> flags, Path runDir, int appPort, int mgmtPort)
                     throws IOException {
@@ -69,12 +74,16 @@ final class CdsPreparation {
             public int load(List<String> flags, URI appUrl, Path outDir, int seconds)
                     throws IOException, InterruptedException {
                 Files.createDirectories(outDir);
-                return LoadProcess.run(run.loadCommand(cds, cds.loadJar(), appUrl, outDir, seconds,
-                        "cds-training", flags, false), outDir.resolve("load.log"), (left, success, fail) -> { });
+                return LoadProcess.run(jvms.loadCommand(cds, cds.loadJar(), appUrl, outDir, seconds,
+                        "cds-training", flags, false, false), outDir.resolve("load.log"), (left, success, fail) -> { });
             }
 
             @Override
-            public void stopApp() {
+            public void stopApp(Duration grace) {
+                Process app = run.app();
+                if (app != null) {
+                    AppProcess.stop(app, grace);
+                }
                 run.stopApp();
             }
 

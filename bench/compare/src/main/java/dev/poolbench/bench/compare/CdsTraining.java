@@ -4,21 +4,26 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 /**
- * Makes the class-data sharing archives that are missing ({@link ClassDataSharing}): per app
- * profile, the app JVM is started with {@code -XX:ArchiveClassesAtExit}, serves a short load
- * (so the classes of request handling are in the archive, not only those of start-up) and is
- * stopped, which writes the archive; the first such load run also writes the load JVM's class
- * list, from which its (static) archive is dumped.
+ * Makes the class-data sharing archives that are missing ({@link ClassDataSharing}), in one
+ * training run for the whole comparison: the app JVM of one profile is started with
+ * {@code -XX:ArchiveClassesAtExit}, serves a short load (so the classes of request handling are
+ * in the archive, not only those of start-up) and is stopped, which writes the archive that
+ * every profile then uses; that load run also writes the load JVM's class list, from which its
+ * (static) archive is dumped while the app writes its own.
  * Runs before the first measured run, once per jar build; its files go to
  * {@code .poolbench/cds/<key>/train-<profile>/}.
  */
 final class CdsTraining {
 
     static final int LOAD_SECONDS = 3;
+    /** Writing the app's archive at exit takes seconds of CPU, a minute on a busy 2-core machine. */
+    static final Duration ARCHIVE_AT_EXIT_GRACE = Duration.ofMinutes(3);
 
     /** What the comparison lends the training: its way to start, wait for, load and stop an app. */
     interface Hooks {
@@ -29,7 +34,8 @@ final class CdsTraining {
 
         int load(List<String> jvmFlags, URI appUrl, Path outDir, int seconds) throws IOException, InterruptedException;
 
-        void stopApp();
+        /** Stops the app, waiting up to {@code grace} for it to exit (and write its archive). */
+        void stopApp(Duration grace);
 
         /** Turns the load JVM's class list into its archive (see {@link ClassDataSharing#dumpLoadArchive}). */
         void dumpLoadArchive() throws IOException, InterruptedException;
@@ -38,44 +44,64 @@ final class CdsTraining {
     private CdsTraining() {
     }
 
-    static void train(ClassDataSharing cds, List<String> profiles, Hooks hooks, Consumer<String> log)
+    /** Trains on {@code profile} what is missing. */
+    static void train(ClassDataSharing cds, String profile, Hooks hooks, Consumer<String> log)
             throws IOException, InterruptedException {
-        for (String profile : profiles) {
-            Path archive = cds.appArchive(profile);
-            boolean appDone = Files.isRegularFile(archive);
-            // The load JVM is trained once; a failed attempt is not repeated for the same jars.
-            boolean loadDone = Files.isRegularFile(cds.loadArchive()) || Files.isRegularFile(cds.loadClassList());
-            if (appDone && loadDone) {
-                continue;
-            }
-            long start = System.nanoTime();
-            Path runDir = Files.createDirectories(cds.dir().resolve("train-" + profile));
-            int appPort = FreePort.next();
-            int managementPort = FreePort.next();
-            URI appUrl = URI.create("http://127.0.0.1:" + appPort);
-            URI managementUrl = URI.create("http://127.0.0.1:" + managementPort);
-            try {
-                hooks.startApp(profile, appDone ? ClassDataSharing.use(archive)
-                        : List.of("-XX:ArchiveClassesAtExit=" + archive), runDir, appPort, managementPort);
-                hooks.awaitReady(runDir, managementUrl.resolve("/actuator/health"), appUrl.resolve("/"));
-                List<String> loadFlags = loadDone ? ClassDataSharing.use(cds.loadArchive())
-                        : List.of("-XX:DumpLoadedClassList=" + cds.loadClassList());
-                hooks.load(loadFlags, appUrl, runDir.resolve("load"), LOAD_SECONDS);
-                if (!loadDone) {
-                    hooks.dumpLoadArchive();
-                    log.accept("cds: class archive for the load JVM " + (Files.isRegularFile(cds.loadArchive())
-                            ? "written" : "NOT written (see " + cds.dir().resolve("load-dump.log") + ")"));
-                }
-            } finally {
-                hooks.stopApp();
-            }
-            if (appDone) {
-                continue;
-            }
-            log.accept("cds: class archive for " + profile + (Files.isRegularFile(archive) ? " written" : " NOT written (see "
-                    + runDir.resolve("app.log") + "); its runs load classes as usual") + " in "
-                    + Durations.format((System.nanoTime() - start) / 1_000_000));
+        Path archive = cds.appArchive();
+        boolean appDone = Files.isRegularFile(archive);
+        // The load JVM is trained once: a failed attempt is not repeated for the same jars (JDK 17 crashed there).
+        boolean loadDone = Files.isRegularFile(cds.loadArchive()) || Files.isRegularFile(cds.loadClassList());
+        if (appDone && loadDone) {
+            return;
         }
+        long start = System.nanoTime();
+        Path runDir = Files.createDirectories(cds.dir().resolve("train-" + profile));
+        int appPort = FreePort.next();
+        int managementPort = FreePort.next();
+        URI appUrl = URI.create("http://127.0.0.1:" + appPort);
+        URI managementUrl = URI.create("http://127.0.0.1:" + managementPort);
+        long appStarted;
+        long loaded;
+        Thread loadDump = null;
+        AtomicReference<Exception> loadDumpFailure = new AtomicReference<>();
+        try {
+            hooks.startApp(profile, appDone ? ClassDataSharing.use(archive)
+                    : List.of("-XX:ArchiveClassesAtExit=" + archive), runDir, appPort, managementPort);
+            hooks.awaitReady(runDir, managementUrl.resolve("/actuator/health"), appUrl.resolve("/"));
+            appStarted = System.nanoTime();
+            hooks.load(loadDone ? ClassDataSharing.use(cds.loadArchive())
+                    : List.of("-XX:DumpLoadedClassList=" + cds.loadClassList()), appUrl, runDir.resolve("load"), LOAD_SECONDS);
+            loaded = System.nanoTime();
+            if (!loadDone) {
+                // The load JVM's archive is dumped while the app writes its own at exit.
+                loadDump = new Thread(() -> {
+                    try {
+                        hooks.dumpLoadArchive();
+                    } catch (IOException | InterruptedException | RuntimeException e) {
+                        loadDumpFailure.set(e);
+                    }
+                }, "poolbench-cds-load-dump");
+                loadDump.start();
+            }
+        } finally {
+            hooks.stopApp(ARCHIVE_AT_EXIT_GRACE);
+            if (loadDump != null) {
+                loadDump.join();
+            }
+        }
+        long end = System.nanoTime();
+        if (!loadDone) {
+            log.accept("cds: class archive for the load JVM " + (Files.isRegularFile(cds.loadArchive()) ? "written"
+                    : "NOT written (see " + cds.dir().resolve("load-dump.log") + (loadDumpFailure.get() == null ? ""
+                    : ", " + loadDumpFailure.get()) + ")"));
+        }
+        if (!appDone) {
+            log.accept("cds: class archive for the app JVM (every profile) " + (Files.isRegularFile(archive)
+                    ? "written" : "NOT written (see " + runDir.resolve("app.log") + "); the app loads classes as usual"));
+        }
+        log.accept("cds: trained on " + profile + " in " + Durations.format((end - start) / 1_000_000) + " (app start "
+                + Durations.format((appStarted - start) / 1_000_000) + ", " + LOAD_SECONDS + "-s load run "
+                + Durations.format((loaded - appStarted) / 1_000_000) + ", archives written at exit "
+                + Durations.format((end - loaded) / 1_000_000) + ")");
     }
-
 }

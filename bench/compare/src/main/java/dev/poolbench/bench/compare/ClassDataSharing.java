@@ -26,9 +26,10 @@ import java.util.stream.Stream;
  * <p>CDS needs a class path of plain jars that never changes, so everything lives under
  * {@code .poolbench/cds/<key>/}: the app jar extracted with Spring Boot's
  * {@code -Djarmode=tools extract} (a nested-jar fat jar cannot be archived), a copy of the
- * load jar and its lib/, and one archive per app profile plus one for the load JVM. The key
+ * load jar and its lib/, one archive for the app JVM (every profile) and one for the load JVM. The key
  * hashes the jars and the JDK, so a rebuild or another JDK gets a new directory (older ones
- * are removed), and each app build of {@code --app-jar} has its own. The archives are made by a training run before the comparison
+ * are removed), and each app build of {@code --app-jar} has its own. The archives are made by one training run
+ * before the comparison
  * ({@link CdsTraining}), once per key.
  */
 final class ClassDataSharing {
@@ -96,8 +97,13 @@ final class ClassDataSharing {
         return loadLib;
     }
 
-    Path appArchive(String profile) {
-        return dir.resolve("app-" + profile + ".jsa");
+    /**
+     * The app JVM's archive, one for every profile: trained on one profile, it holds Spring,
+     * Tomcat, the driver and the rest that every profile loads; another profile's pool classes
+     * load from the jar as usual (start-up only: the code that runs is the same).
+     */
+    Path appArchive() {
+        return dir.resolve("app.jsa");
     }
 
     Path loadArchive() {

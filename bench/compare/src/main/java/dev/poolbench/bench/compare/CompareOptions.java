@@ -259,8 +259,8 @@ final class CompareOptions implements Callable<Integer> {
             if (!given.contains("runs")) {
                 runs = 1;
             }
-            // Training the class archives takes 15-40 s per profile, more than a quick trial's
-            // runs save with them; --cds on still turns them on.
+            // Training the class archives (one app start and a 3-s load, 15-40 s) costs more than
+            // a quick trial's runs save with them; --cds on still turns them on.
             if (!given.contains("cds")) {
                 cdsSwitch = "off";
             }

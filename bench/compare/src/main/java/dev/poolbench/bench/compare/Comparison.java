@@ -14,6 +14,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Collections;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,13 +33,27 @@ public final class Comparison {
     public static final Path LOAD_JAR = Path.of("bench", "load", "target", "poolbench-load.jar");
     public static final Path STATE = Path.of(".poolbench");
     public static final String LOAD_MAIN = "dev.poolbench.bench.load.LoadMain";
+    /**
+     * The load JVM's options: the two {@code --add-opens} Gatling needs, and C1 only
+     * ({@code TieredStopAtLevel=1}): a run's load JVM lives about 90 s, and C2 was still
+     * compiling Gatling and Netty 40 s into the measured minute (0.5-1.9 ms of CPU per passed
+     * page on this 2-core machine, taken from the app), far more than C1's slower code costs
+     * (bench/README.md, "What the load generator costs"). Ansible's bench.yml passes the same.
+     */
     public static final List<String> LOAD_JVM_OPTIONS = List.of(
             "--add-opens=java.base/java.lang=ALL-UNNAMED",
-            "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED");
+            "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED",
+            "-XX:TieredStopAtLevel=1");
 
     private final CompareOptions options;
     private final PrintStream out = System.out;
     private final AtomicReference<Process> app = new AtomicReference<>();
+    private final RunPipeline pipeline = new RunPipeline(line -> {
+        Progress p = this.progress;
+        if (p != null) {
+            p.message(line);
+        }
+    });
     private volatile LocalDatabase database;
     private volatile DbProxy dbProxy;
     private volatile boolean interrupted;
@@ -62,7 +77,7 @@ public final class Comparison {
                 checkBuilt(WEBAPP_JAR.toAbsolutePath(), "webapp");
             }
             // Render once up front: a broken template stops the comparison before anything starts.
-            JvmOptionsTemplate.render(options.jvmOptions, MeasuredRun.templateValues(options, Path.of("/tmp")));
+            JvmOptionsTemplate.render(options.jvmOptions, RunJvms.templateValues(options, Path.of("/tmp")));
         }
         Path dir = resultsDir();
         Path runsDir = Files.createDirectories(dir.resolve("runs"));
@@ -157,8 +172,9 @@ public final class Comparison {
         }
         Json.write(dir.resolve("environment.json"), environment);
 
-        MeasuredRun measuredRun = new MeasuredRun(options, java, data, dir, app, this::stopApp, () -> database,
-                () -> dbProxy, ownProcesses, remotePoolMode, appJars, loadLib);
+        RunJvms runJvms = new RunJvms(options, java, data, dir, () -> database, () -> dbProxy, appJars, loadLib);
+        MeasuredRun measuredRun = new MeasuredRun(options, java, dir, app, this::stopApp, () -> database,
+                () -> dbProxy, ownProcesses, remotePoolMode, runJvms, pipeline);
         List<String> profiles = options.remote() ? List.of(remoteProfile) : options.profiles;
         if (options.cds && !options.remote()) {
             loadJar = CdsPreparation.prepare(measuredRun, java, loadJar, profiles, environment, options, out);
@@ -183,16 +199,18 @@ public final class Comparison {
             measuredRun.progress(p);
             Reruns reruns = new Reruns(options.rerunDisturbed);
             Reruns.Runner runner = (planned, dirName, rerunOf) ->
-                    measuredRun.record(planned, dirName, rerunOf, loadJarToRun);
-            for (RunPlan.Planned planned : plan) {
-                if (interrupted) {
-                    break;
-                }
+                    measuredRun.record(planned, dirName, rerunOf, loadJarToRun, null);
+            Iterator<RunPlan.Planned> runs = plan.iterator();
+            RunPlan.Planned planned = runs.hasNext() ? runs.next() : null;
+            while (planned != null && !interrupted) {
                 p.totalRuns(plan.plannedRuns());
-                ObjectNode record = runner.run(planned, planned.dirName(), null);
+                // The next run, when it is known already, starts its JVMs during this run's report check.
+                RunPlan.Planned next = nextKnownNow(plan, planned) && runs.hasNext() ? runs.next() : null;
+                ObjectNode record = measuredRun.record(planned, planned.dirName(), null, loadJarToRun, next);
                 appVersion = appVersion != null ? appVersion : Json.text(record, "versions.appJvm");
                 reruns.offer(planned, planned.dirName(), record);
                 plan.record(RunRecord.of(record));
+                planned = next != null ? next : runs.hasNext() ? runs.next() : null;
             }
             if (plan.stopReason() != null) {
                 p.message(plan.stopReason());
@@ -207,6 +225,7 @@ public final class Comparison {
         } finally {
             progress = null;
             stopApp();
+            pipeline.close();
             closeProxy();
             if (database != null) {
                 database.close();
@@ -220,6 +239,16 @@ public final class Comparison {
         Json.write(dir.resolve("environment.json"), environment);
         out.println();
         return Summarizer.summarize(dir, out);
+    }
+
+    /**
+     * Whether the run after {@code current} can be asked for before {@code current} is recorded:
+     * always, but at the end of a round of {@code --until-precision}, whose rule decides on the
+     * runs recorded so far whether another round follows.
+     */
+    private boolean nextKnownNow(RunPlan plan, RunPlan.Planned current) {
+        return options.untilPrecisionPercent == null || "sequential".equals(options.order)
+                || current.sequence() % plan.roundSize() != 0;
     }
 
     private void stopApp() {
@@ -241,6 +270,8 @@ public final class Comparison {
             load.destroy();
         }
         stopApp();
+        // The next run's JVMs, if started ahead, and the app JVMs still stopping.
+        pipeline.close();
         closeProxy();
         LocalDatabase db = database;
         database = null;

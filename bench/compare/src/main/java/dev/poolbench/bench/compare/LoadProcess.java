@@ -28,6 +28,38 @@ public final class LoadProcess {
 
     /** The load JVM's line after its in-JVM warm-up (bench/load RunCommand.WARMUP_DONE). */
     static final String WARMUP_DONE = "warmup-done";
+    /** Started with {@code -Dpoolbench.awaitStart}: its data is read, it waits for a line (RunCommand.READY). */
+    static final String READY = "ready";
+    /** Started with {@code -Dpoolbench.awaitStart}: the measured load is over (RunCommand.LOAD_DONE). */
+    static final String LOAD_DONE = "load-done";
+
+    /** What the runner does at the load JVM's protocol lines; each runs on the reading thread. */
+    public interface Hooks {
+        /** On {@code ready}, before the line that starts the run is sent. */
+        default void beforeStart() {
+        }
+
+        /** On {@code warmup-done}, before the line that starts the measured run is sent. */
+        default void betweenWarmupAndMeasure() {
+        }
+
+        /** On {@code load-done}: the measured load is over; the settle and the report check follow. */
+        default void loadDone() {
+        }
+    }
+
+    /** A load JVM started and not yet read from: it may have been started ahead of its run. */
+    public record Started(Process process, long startNanos) {
+        /** Stops a load JVM that will not be run after all (its run was not the one that came next), and waits for its end. */
+        public void discard() {
+            process.destroyForcibly();
+            try {
+                process.waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
 
     /** @return the exit status of the run (0 valid, 1 invalid, 2 error) */
     public static int run(List<String> command, Path log, Listener listener) throws IOException, InterruptedException {
@@ -42,7 +74,30 @@ public final class LoadProcess {
      */
     public static int run(List<String> command, Path log, Listener listener, Runnable betweenWarmupAndMeasure)
             throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        return run(start(command), log, listener, new Hooks() {
+            @Override
+            public void betweenWarmupAndMeasure() {
+                if (betweenWarmupAndMeasure != null) {
+                    betweenWarmupAndMeasure.run();
+                }
+            }
+        });
+    }
+
+    /** Starts a load JVM; nothing is read from it until {@link #run(Started, Path, Listener, Hooks)}. */
+    public static Started start(List<String> command) throws IOException {
+        long startNanos = System.nanoTime();
+        return new Started(new ProcessBuilder(command).redirectErrorStream(true).start(), startNanos);
+    }
+
+    /**
+     * Reads a started load JVM to its end: its output into {@code log}, progress lines to the
+     * listener, protocol lines to the hooks (each answered with a line on its stdin afterwards).
+     * The lines written while it waited, ahead of its run, are still in the pipe and come first.
+     */
+    public static int run(Started started, Path log, Listener listener, Hooks hooks)
+            throws IOException, InterruptedException {
+        Process process = started.process();
         CURRENT.set(process);
         try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(),
                 StandardCharsets.UTF_8));
@@ -53,11 +108,17 @@ public final class LoadProcess {
                 out.println(line);
                 if (line.startsWith("progress\t")) {
                     parseProgress(line, listener);
-                } else if (betweenWarmupAndMeasure != null && line.equals(WARMUP_DONE)) {
+                } else if (line.equals(READY)) {
                     out.flush();
-                    betweenWarmupAndMeasure.run();
-                    process.getOutputStream().write("measure\n".getBytes(StandardCharsets.UTF_8));
-                    process.getOutputStream().flush();
+                    hooks.beforeStart();
+                    send(process, "start");
+                } else if (line.equals(WARMUP_DONE)) {
+                    out.flush();
+                    hooks.betweenWarmupAndMeasure();
+                    send(process, "measure");
+                } else if (line.equals(LOAD_DONE)) {
+                    out.flush();
+                    hooks.loadDone();
                 }
             }
             return process.waitFor();
@@ -67,6 +128,11 @@ public final class LoadProcess {
                 process.destroyForcibly();
             }
         }
+    }
+
+    private static void send(Process process, String line) throws IOException {
+        process.getOutputStream().write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        process.getOutputStream().flush();
     }
 
     /** {@code progress\telapsed:12\tleft:48\tsuccess:1234\tfail:0} */

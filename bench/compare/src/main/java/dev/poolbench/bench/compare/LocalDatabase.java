@@ -25,11 +25,13 @@ public final class LocalDatabase implements AutoCloseable {
     private volatile EmbeddedMariaDb db;
     private final DatabaseReset reset;
     private final Path baseDir;
+    private final LoginLogSpare spare;
 
     private LocalDatabase(EmbeddedMariaDb db, Path baseDir) {
         this.db = db;
         this.baseDir = baseDir;
         this.reset = new DatabaseReset(db.jdbcUrl(DATABASE), db.user(), db.password());
+        this.spare = new LoginLogSpare(db.jdbcUrl(DATABASE), db.user(), db.password());
     }
 
     /** Generates the data of a seed unless cached; returns its directory. */
@@ -104,6 +106,19 @@ public final class LocalDatabase implements AutoCloseable {
         return reset.reset();
     }
 
+    /**
+     * The reset of a measured run: the pristine spare swapped in ({@link LoginLogSpare}), the
+     * same state as {@link #reset()} in milliseconds when the spare was refilled beforehand.
+     */
+    public void swapReset() {
+        spare.swap();
+    }
+
+    /** Refills the spare in the background; call it only where no measured window can begin before it ends. */
+    public void refillSpareInBackground() {
+        spare.refillInBackground();
+    }
+
     public int port() {
         return db.port();
     }
@@ -164,6 +179,7 @@ public final class LocalDatabase implements AutoCloseable {
 
     @Override
     public void close() {
+        spare.awaitRefill();
         db.close();
     }
 }

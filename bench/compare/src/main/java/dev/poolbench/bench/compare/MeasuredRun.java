@@ -4,8 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSampler;
 import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSummary;
-import dev.poolbench.sql.DatabaseReset;
-import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -14,25 +12,22 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 /**
- * One measured run of a {@link Comparison}, end to end: reset, fresh app JVM (local mode), health,
- * pool settings, warm-up, reset, measured load run under the disturbance sentinel, stop; its record
- * written to run.json and runs.jsonl. Also starts the app and builds the load command for the
- * class-data sharing training ({@link CdsPreparation}).
+ * One measured run of a {@link Comparison}, end to end: its app JVM and load JVM (started ahead
+ * during the previous run's report check when possible, {@link RunPipeline}), reset, health,
+ * pool settings, warm-up, reset, measured load run under the disturbance sentinel, report check;
+ * the app is stopped in the background. Its record is written to run.json and runs.jsonl.
  */
 final class MeasuredRun {
 
     private final CompareOptions options;
     private final String java;
-    private final Path data;
     private final Path dir;
     private final AtomicReference<Process> app;
     private final Runnable appStopper;
@@ -41,20 +36,15 @@ final class MeasuredRun {
     private final Supplier<DbProxy> dbProxy;
     private final OwnProcesses ownProcesses;
     private final String remotePoolMode;
-    /** The jar each app build runs, by {@link #buildKey}: the snapshot copy, or its extracted copy with --cds. */
-    private final Map<String, Path> appJars;
-    /** Class-data sharing per app build (each jar has its own archives); empty without --cds. */
-    private final Map<String, ClassDataSharing> cdsByBuild = new HashMap<>();
-    private final Path loadLib;
+    private final RunJvms jvms;
+    private final RunPipeline pipeline;
     private Progress progress;
 
-    /** @param appJars the jar of each app build by {@link #buildKey} ("" = the tree's own jar) */
-    MeasuredRun(CompareOptions options, String java, Path data, Path dir, AtomicReference<Process> app,
-                Runnable stopApp, Supplier<LocalDatabase> database, Supplier<DbProxy> dbProxy,
-                OwnProcesses ownProcesses, String remotePoolMode, Map<String, Path> appJars, Path loadLib) {
+    MeasuredRun(CompareOptions options, String java, Path dir, AtomicReference<Process> app, Runnable stopApp,
+                Supplier<LocalDatabase> database, Supplier<DbProxy> dbProxy, OwnProcesses ownProcesses,
+                String remotePoolMode, RunJvms jvms, RunPipeline pipeline) {
         this.options = options;
         this.java = java;
-        this.data = data;
         this.dir = dir;
         this.app = app;
         this.appStopper = stopApp;
@@ -62,56 +52,43 @@ final class MeasuredRun {
         this.dbProxy = dbProxy;
         this.ownProcesses = ownProcesses;
         this.remotePoolMode = remotePoolMode;
-        this.appJars = new HashMap<>(appJars);
-        this.loadLib = loadLib;
+        this.jvms = jvms;
+        this.pipeline = pipeline;
     }
 
-    /** The key of a variant's app build in {@link #appJars}: its name, "" for the tree's own jar. */
-    static String buildKey(RunVariant variant) {
-        return variant.appName() == null ? "" : variant.appName();
-    }
-
-    /** The jar a variant's app build runs. */
-    Path appJar(RunVariant variant) {
-        return appJars.get(buildKey(variant));
-    }
-
-    Path loadLib() {
-        return loadLib;
-    }
-
-    /** The class-data sharing of a variant's app build, or null (--cds off, or not prepared). */
-    ClassDataSharing cds(RunVariant variant) {
-        return cdsByBuild.get(buildKey(variant));
-    }
-
-    /**
-     * From now on the variant's app build and the load JVMs of its runs run with the class-data
-     * sharing archives (and jars) of {@code cds}.
-     */
-    void useCds(RunVariant variant, ClassDataSharing cds) {
-        cdsByBuild.put(buildKey(variant), cds);
-        appJars.put(buildKey(variant), cds.appJar());
+    RunJvms jvms() {
+        return jvms;
     }
 
     void progress(Progress progress) {
         this.progress = progress;
     }
 
-    /** The app JVM started last, or null once stopped. */
+    /** The app JVM of the current run, or null once stopped. */
     Process app() {
         return app.get();
+    }
+
+    /** Starts an app JVM as the current one (the class-data sharing training). */
+    void startApp(String profile, Integer poolSize, RunVariant variant, Path runDir, int appPort, int managementPort,
+                  List<String> extraFlags) throws IOException {
+        app.set(jvms.startApp(profile, poolSize, variant, runDir, appPort, managementPort, extraFlags));
     }
 
     void stopApp() {
         appStopper.run();
     }
 
-    /** One run into runs/DIRNAME, its record written to run.json and runs.jsonl and shown. */
-    ObjectNode record(RunPlan.Planned planned, String dirName, String rerunOf, Path loadJar)
+    /**
+     * One run into runs/DIRNAME, its record written to run.json and runs.jsonl and shown.
+     *
+     * @param next the run that will follow this one, when already known: its JVMs start during
+     *             this run's report check; null for none
+     */
+    ObjectNode record(RunPlan.Planned planned, String dirName, String rerunOf, Path loadJar, RunPlan.Planned next)
             throws IOException, InterruptedException {
         Path runDir = dir.resolve("runs").resolve(dirName);
-        ObjectNode record = runOne(planned, loadJar, runDir, rerunOf == null ? "" : " (re-run)");
+        ObjectNode record = runOne(planned, dirName, loadJar, runDir, rerunOf == null ? "" : " (re-run)", next);
         record.put("runDir", dirName);
         if (rerunOf != null) {
             record.put("rerunOf", rerunOf);
@@ -123,11 +100,24 @@ final class MeasuredRun {
         return record;
     }
 
+    /** Starts the app JVM and the load JVM of a local run (now, or ahead of it). */
+    private RunPipeline.Prepared prepare(RunPlan.Planned planned, String dirName, Path loadJar) throws IOException {
+        Path runDir = Files.createDirectories(dir.resolve("runs").resolve(dirName));
+        AppLaunch launch = AppLaunch.start((d, appPort, managementPort) -> jvms.startApp(planned, d, appPort,
+                managementPort), runDir);
+        try {
+            return new RunPipeline.Prepared(dirName, launch, LoadProcess.start(jvms.measuredLoadCommand(planned.variant(), loadJar,
+                    launch.appUrl(), runDir, planned.dirName(), true)));
+        } catch (IOException | RuntimeException e) {
+            AppProcess.stop(launch.process());
+            throw e;
+        }
+    }
+
     /** One planned run, end to end; never throws for a failure of the run itself. */
-    private ObjectNode runOne(RunPlan.Planned planned, Path loadJar, Path runDir, String labelSuffix)
-            throws IOException, InterruptedException {
+    private ObjectNode runOne(RunPlan.Planned planned, String dirName, Path loadJar, Path runDir, String labelSuffix,
+                              RunPlan.Planned next) throws IOException, InterruptedException {
         Files.createDirectories(runDir);
-        ClassDataSharing cds = cds(planned.variant());
         progress.runStarted(progress.nextIndex(), Progress.label(planned, Math.max(options.runs, planned.round()))
                 + labelSuffix);
         long runStart = System.nanoTime();
@@ -144,32 +134,41 @@ final class MeasuredRun {
         URI appUrl = options.appUrl;
         URI managementUrl = options.managementUrl;
         String appCpus = null;
+        Boolean startedAhead = null;
         Measure m = new Measure();
         Instant measureFrom = null;
         Instant measureTo = null;
+        RunPipeline.Prepared prepared = null;
         try {
+            LoadProcess.Started load = null;
             if (options.remote()) {
                 progress.phase("reset", 0);
                 timings.put("resetMillis", timed(() -> reset(runDir)));
             } else {
-                // The reset runs while the app JVM boots: the app touches no table before it is
-                // ready, and this saves the reset's time from the fixed cost of every run.
+                // Both JVMs start (unless the previous run started them ahead) while the database
+                // is reset: the app touches no table before it serves, the load JVM waits for a line.
                 progress.phase("start + reset", 0);
-                int appPort = FreePort.next();
-                int managementPort = FreePort.next();
-                appUrl = URI.create("http://127.0.0.1:" + appPort);
-                managementUrl = URI.create("http://127.0.0.1:" + managementPort);
-                long t = System.nanoTime();
-                // The class archives are the runner JDK's: an app on another JDK starts without one.
-                startApp(planned.appProfile(), planned.poolSize(), planned.variant(), runDir, appPort, managementPort,
-                        cds == null || !planned.variant().onRunnerJdk() ? List.of()
-                                : ClassDataSharing.use(cds.appArchive(planned.appProfile())));
-                appCpus = ProcFs.allowedCpus(app.get().pid());
+                prepared = pipeline.take(dirName);
+                startedAhead = prepared != null;
+                if (prepared == null) {
+                    prepared = prepare(planned, dirName, loadJar);
+                }
+                AppLaunch launch = prepared.app();
+                app.set(launch.process());
+                load = prepared.load();
+                appUrl = launch.appUrl();
+                managementUrl = launch.managementUrl();
+                appCpus = ProcFs.allowedCpus(launch.process().pid());
                 timings.put("resetMillis", timed(() -> reset(runDir)));
+                if (options.warmupSeconds > 0) {
+                    // The spare for the next reset is refilled during the warm-up, which is not measured.
+                    database.get().refillSpareInBackground();
+                }
                 progress.phase("start", 0);
-                AppProcess.awaitReady(app.get(), runDir.resolve("app.log"),
-                        managementUrl.resolve("/actuator/health"), appUrl.resolve("/"), AppProcess.HEALTH_TIMEOUT);
-                timings.put("appStartMillis", (System.nanoTime() - t) / 1_000_000);
+                long ready = launch.awaitReady();
+                timings.put("appStartMillis", (ready - launch.startNanos()) / 1_000_000);
+                // What this run waited for; the rest was hidden behind the previous run's report check.
+                timings.put("appStartWaitMillis", Math.max(0, ready - runStart) / 1_000_000);
             }
 
             settings = AppProcess.getJson(managementUrl.resolve("/actuator/poolsettings"));
@@ -186,27 +185,57 @@ final class MeasuredRun {
             // window starts on a JIT-compiled load generator), then on its "warmup-done" the
             // database reset and the samplers, then the measured run.
             boolean warmup = options.warmupSeconds > 0;
-            progress.phase(warmup ? "warm-up" : "measure", warmup ? options.warmupSeconds : options.durationSeconds);
-            long loadStart = System.nanoTime();
             URI metricsUrl = managementUrl.resolve("/actuator/prometheus");
-            if (!warmup) {
-                m.begin(metricsUrl, runDir);
+            long[] startSent = {System.nanoTime()};
+            long readWaitFrom = System.nanoTime();
+            if (options.remote()) {
+                // No head start there: the load JVM starts now and runs at once.
+                load = LoadProcess.start(jvms.measuredLoadCommand(planned.variant(), loadJar, appUrl, runDir, planned.dirName(), false));
+                if (!warmup) {
+                    m.begin(metricsUrl, runDir);
+                }
             }
-            exit = LoadProcess.run(loadCommand(cds, loadJar, appUrl, runDir, options.durationSeconds,
-                    planned.dirName(), CdsPreparation.loadFlags(cds), true), runDir.resolve("load.log"),
-                    (left, success, fail) -> {
-                        if (m.sentinel != null) {
-                            m.sentinel.loadProgress(left);
-                        }
-                        progress.live(left, success, fail);
-                    },
-                    warmup ? () -> {
-                        timings.put("warmupMillis", (System.nanoTime() - loadStart) / 1_000_000);
-                        progress.phase("reset", 0);
-                        timings.put("warmupResetMillis", timed(() -> reset(runDir)));
-                        progress.phase("measure", options.durationSeconds);
+            exit = LoadProcess.run(load, runDir.resolve("load.log"), (left, success, fail) -> {
+                if (m.sentinel != null) {
+                    m.sentinel.loadProgress(left);
+                }
+                progress.live(left, success, fail);
+            }, new LoadProcess.Hooks() {
+                @Override
+                public void beforeStart() {
+                    // The load JVM has read its data: what it still had to do before "ready" was waited for.
+                    timings.put("loadReadyWaitMillis", (System.nanoTime() - readWaitFrom) / 1_000_000);
+                    progress.phase(warmup ? "warm-up" : "measure", warmup ? options.warmupSeconds : options.durationSeconds);
+                    if (!warmup) {
+                        awaitPreviousApp(timings);
                         m.begin(metricsUrl, runDir);
-                    } : null);
+                    }
+                    startSent[0] = System.nanoTime();
+                }
+
+                @Override
+                public void betweenWarmupAndMeasure() {
+                    timings.put("warmupMillis", (System.nanoTime() - startSent[0]) / 1_000_000);
+                    progress.phase("reset", 0);
+                    timings.put("warmupResetMillis", timed(() -> reset(runDir)));
+                    // The previous run's app stopped during the warm-up.
+                    awaitPreviousApp(timings);
+                    progress.phase("measure", options.durationSeconds);
+                    m.begin(metricsUrl, runDir);
+                }
+
+                @Override
+                public void loadDone() {
+                    LocalDatabase db = database.get();
+                    if (db != null) {
+                        // The measured window is over: the spare for the next reset is refilled now.
+                        db.refillSpareInBackground();
+                    }
+                    if (next != null && !options.remote()) {
+                        pipeline.prepareAhead(next, (planned, name) -> prepare(planned, name, loadJar));
+                    }
+                }
+            });
             poolSampler = m.poolSampler;
             sentinel = m.sentinel;
             if (sentinel == null) {
@@ -227,8 +256,11 @@ final class MeasuredRun {
                 problems.add("load run failed (exit 2): " + lastLine(runDir.resolve("load.log")));
             }
         } catch (RuntimeException | IOException e) {
-            problems.add(e.getMessage().lines().findFirst().orElse(e.toString()));
+            problems.add(String.valueOf(e.getMessage()).lines().findFirst().orElse(e.toString()));
             progress.message("run " + planned.dirName() + " failed: " + e.getMessage());
+            if (prepared != null) {
+                prepared.load().discard();
+            }
         } finally {
             // Started by the warm-up's end even when the run failed after it.
             poolSampler = poolSampler != null ? poolSampler : m.poolSampler;
@@ -239,11 +271,11 @@ final class MeasuredRun {
             if (sentinel != null && disturbance == null) {
                 disturbance = stopSentinel(sentinel, runDir);
             }
-            progress.phase("stop", 0);
-            long t = System.nanoTime();
-            stopApp();
-            if (!options.remote()) {
-                timings.put("stopMillis", (System.nanoTime() - t) / 1_000_000);
+            if (options.remote()) {
+                stopApp();
+            } else {
+                // Stopped in the background: the next run resets the database meanwhile.
+                pipeline.retire(app.getAndSet(null));
             }
         }
         Path resultFile = runDir.resolve("result.json");
@@ -266,6 +298,10 @@ final class MeasuredRun {
             record.set("poolMetrics", poolMetrics.json());
         }
         if (!options.remote()) {
+            if (options.appJfr()) {
+                // Its recording is dumped when the app exits.
+                pipeline.awaitRetired();
+            }
             // The app has stopped: its recording (if any) was dumped on exit.
             ThreadsCheck.addToRecord(record, planned.variant(), java, options.appJfr() && measureTo != null
                     ? AppJfr.read(runDir, measureFrom, measureTo) : null);
@@ -286,6 +322,10 @@ final class MeasuredRun {
         }
         ObjectNode timingNode = record.putObject("timings");
         timings.forEach(timingNode::put);
+        if (startedAhead != null) {
+            // Its app and load JVMs were started during the previous run's report check.
+            timingNode.put("startedAhead", startedAhead);
+        }
         ObjectNode versions = record.putObject("versions");
         versions.put("appJvm", settings == null ? null : Json.text(settings, "jvm.version"));
         versions.put("loadJvm", System.getProperty("java.version"));
@@ -294,6 +334,16 @@ final class MeasuredRun {
                 : settings == null ? null : Json.text(settings, "serverVersion"));
         versions.put("driver", settings == null ? null : Json.text(settings, "driverVersion"));
         return record;
+    }
+
+    /** The previous run's app stops in the background; it must be gone before a measured window begins. */
+    private void awaitPreviousApp(Map<String, Long> timings) {
+        try {
+            timings.put("previousAppStopWaitMillis", pipeline.awaitRetired());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the previous app stopped");
+        }
     }
 
     /** The measured window's samplers, started when the measured load begins (after the warm-up). */
@@ -326,114 +376,12 @@ final class MeasuredRun {
         return sentinel.stop(options.remote() ? null : runDir.resolve("gc.log"), result, options.disturbanceThresholds);
     }
 
-    /** Starts the app JVM on the variant's JDK and thread mode (JFR on when the plan has virtual threads). */
-    void startApp(String profile, Integer poolSize, RunVariant variant, Path runDir, int appPort, int managementPort,
-                  List<String> extraFlags) throws IOException {
-        List<String> command = new ArrayList<>();
-        command.add(variant.java(java));
-        command.addAll(JvmOptionsTemplate.render(options.jvmOptions, templateValues(options, runDir.toAbsolutePath())));
-        command.addAll(extraFlags);
-        if (options.appJfr()) {
-            Path jfc = dir.resolve(AppJfr.SETTINGS_FILE);
-            command.addAll(AppJfr.flags(Files.isRegularFile(jfc) ? jfc : AppJfr.writeSettings(dir), runDir));
-        }
-        command.add("-jar");
-        command.add(appJar(variant).toString());
-        command.add("--spring.profiles.active=" + profile);
-        Map<String, String> env = new LinkedHashMap<>();
-        env.put("ISU4_DB_HOST", "127.0.0.1");
-        // Through the distance proxy when there is one (the reset goes to the database directly).
-        LocalDatabase db = database.get();
-        DbProxy proxy = dbProxy.get();
-        env.put("ISU4_DB_PORT", String.valueOf(proxy != null ? proxy.port() : db.port()));
-        env.put("ISU4_DB_USER", db.user());
-        env.put("ISU4_DB_PASSWORD", db.password());
-        env.put("ISU4_DB_NAME", LocalDatabase.DATABASE);
-        env.put("POOLBENCH_POOL_MODE", options.poolMode);
-        if (poolSize != null) {
-            env.put("POOLBENCH_POOL_SIZE", String.valueOf(poolSize));
-        }
-        env.put("POOLBENCH_THREADS", variant.threads().label());
-        env.put("SERVER_PORT", String.valueOf(appPort));
-        env.put("POOLBENCH_MANAGEMENT_PORT", String.valueOf(managementPort));
-        Files.writeString(runDir.resolve("app-command.txt"), String.join(" ", command) + "\n"
-                + env.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).reduce((a, b) -> a + "\n" + b)
-                .orElse("") + "\n");
-        if (options.cpus != null) {
-            command = options.cpus.wrap("app", command);
-        }
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(runDir.resolve("app.log").toFile());
-        builder.environment().putAll(env);
-        app.set(builder.start());
-    }
-
-    static Map<String, String> templateValues(CompareOptions options, Path logDir) {
-        return Map.of("heap", options.heap, "gc", options.gc, "log_dir", logDir.toString());
-    }
-
-    /**
-     * @param cds      the class-data sharing whose copy of the load jars runs, or null (the jars as built)
-     * @param measured a measured run (with the in-JVM warm-up when there is one, the report
-     *                 check); otherwise a plain unscored run (the class-data-sharing training)
-     */
-    List<String> loadCommand(ClassDataSharing cds, Path loadJar, URI appUrl, Path outDir, int seconds, String label,
-                             List<String> extraFlags, boolean measured) {
-        List<String> command = new ArrayList<>();
-        command.add(java);
-        command.addAll(Comparison.LOAD_JVM_OPTIONS);
-        command.addAll(extraFlags);
-        if (!measured || !options.gatlingReport) {
-            // Gatling's HTML report costs seconds of fixed cost per run; off unless asked for.
-            command.add("-Dpoolbench.htmlReport=false");
-        }
-        if (measured && options.warmupSeconds > 0) {
-            // The warm-up runs in the measured run's JVM (out/warmup); it waits on stdin for the reset.
-            command.add("-Dpoolbench.warmup=" + options.warmupSeconds);
-            command.add("-Dpoolbench.awaitMeasure=true");
-        }
-        command.add("-cp");
-        command.add(cds != null ? cds.loadClassPath() : loadJar + File.pathSeparator + loadLib + File.separator + "*");
-        command.add(Comparison.LOAD_MAIN);
-        command.add("run");
-        command.add("--base-url=" + appUrl);
-        command.add("--data=" + data.toAbsolutePath());
-        if (options.workload != null) {
-            command.add("--workload=" + options.workload);
-        }
-        command.add("--duration=" + seconds);
-        command.add("--out=" + outDir.toAbsolutePath());
-        // The same load seed for every run: each pool faces the same random draws (as far as
-        // the server's timing lets the flows line up).
-        command.add("--seed=" + options.seed);
-        command.add("--label=" + label);
-        if (!measured) {
-            command.add("--no-report-check");
-        }
-        return options.cpus == null ? command : options.cpus.wrap("load", command);
-    }
-
     private void reset(Path runDir) {
         LocalDatabase db = database.get();
         if (db != null) {
-            db.reset();
-        } else if (options.resetCommand != null) {
-            try {
-                Process p = new ProcessBuilder("bash", "-c", options.resetCommand).redirectErrorStream(true)
-                        .redirectOutput(ProcessBuilder.Redirect.appendTo(runDir.resolve("reset.log").toFile()))
-                        .start();
-                if (!p.waitFor(10, TimeUnit.MINUTES) || p.exitValue() != 0) {
-                    throw new IllegalStateException("--reset-command failed (see " + runDir.resolve("reset.log") + ")");
-                }
-            } catch (IOException e) {
-                throw new IllegalStateException("--reset-command could not run: " + e.getMessage());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted during reset");
-            }
+            db.swapReset();
         } else {
-            new DatabaseReset(options.resetJdbcUrl, options.dbUser == null ? "root" : options.dbUser,
-                    options.dbPassword == null ? "" : options.dbPassword).reset();
+            RemoteReset.reset(options, runDir);
         }
     }
 

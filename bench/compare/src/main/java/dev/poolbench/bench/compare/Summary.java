@@ -299,8 +299,8 @@ final class Summary {
         }
         Stats.Sample s = Stats.describe(costs);
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
-                "Fixed cost per measured run (reset + app start + load JVM + report check + stop; "
-                        + "without warm-up and measured time): mean %.1f s, min %.1f s, max %.1f s "
+                "Fixed cost per measured run (what a run took beyond its warm-up and measured time: "
+                        + "reset, app start, load JVM, report check): mean %.1f s, min %.1f s, max %.1f s "
                         + "(target <= 8 s)", s.mean(), s.min(), s.max()));
         String parts = fixedCostParts();
         if (parts != null) {
@@ -310,7 +310,10 @@ final class Summary {
     }
 
     private String fixedCostParts() {
+        // appStartMillis is the app's own start-up; appStartWaitMillis the part of it a run waited
+        // for (the rest ran during the previous run's report check); stopMillis: older records.
         String[][] phases = {{"resetMillis", "reset"}, {"appStartMillis", "app start"},
+            {"appStartWaitMillis", "of which waited"}, {"previousAppStopWaitMillis", "previous app's stop waited"},
             {"warmupResetMillis", "reset after warm-up"}, {"measureOverheadMillis", "load JVM + report check"},
             {"loadStartMillis", "of which load JVM start"}, {"reportCheckMillis", "report check + exit"},
             {"stopMillis", "stop"}};

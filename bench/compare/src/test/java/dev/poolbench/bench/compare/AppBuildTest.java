@@ -91,13 +91,13 @@ class AppBuildTest {
                 runs.stream().map(RunPlan.Planned::dirName).toList());
         assertEquals("hikari size 10 lean round 1/2", Progress.label(runs.get(2), 2));
         // Each build runs its own jar.
-        assertEquals(Path.of("/x/lean.jar"), new MeasuredRun(o, "java", dir, dir, null, () -> { }, () -> null,
-                () -> null, null, null, java.util.Map.of("base", Path.of("/x/base.jar"), "lean", Path.of("/x/lean.jar")),
-                dir).appJar(runs.get(2).variant()));
+        assertEquals(Path.of("/x/lean.jar"), new RunJvms(o, "java", dir, dir, () -> null, () -> null,
+                java.util.Map.of("base", Path.of("/x/base.jar"), "lean", Path.of("/x/lean.jar")), dir)
+                .appJar(runs.get(2).variant()));
         // Without --app-jar nothing changes: one variant, the tree's jar.
         RunVariant plain = CompareOptions.parse().variants.get(0);
         assertNull(plain.appName());
-        assertEquals("", MeasuredRun.buildKey(plain));
+        assertEquals("", RunJvms.buildKey(plain));
     }
 
     private static ObjectNode record(String profile, int round, double score, String build) {

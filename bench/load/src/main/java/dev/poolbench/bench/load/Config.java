@@ -58,6 +58,12 @@ public final class Config extends CommonOptions implements Cloneable {
     public int warmupSeconds = intProp("warmup", 0);
     /** After the warm-up, print {@code warmup-done} and wait for a line on stdin (the runner resets the database then). */
     public boolean awaitMeasure = Boolean.parseBoolean(prop("awaitMeasure", "false"));
+    /**
+     * Started ahead by the comparison runner: after reading the data, print {@code ready} and wait
+     * for a line on stdin before the first request (the app may still be booting, the database
+     * not yet reset); print {@code load-done} when the measured load has ended, before the settle.
+     */
+    public boolean awaitStart = Boolean.parseBoolean(prop("awaitStart", "false"));
     /** result.json counts the requests that took at least each of these ({@code requests.overMillis}). */
     public long[] latencyThresholdsMillis = thresholds(prop("latencyThresholdsMillis", "1000,5000,10000"));
 

@@ -29,6 +29,10 @@ import java.util.Map;
 final class RunCommand {
     /** The line printed after an in-JVM warm-up; with awaitMeasure, any line on stdin starts the measured run. */
     static final String WARMUP_DONE = "warmup-done";
+    /** With awaitStart: the data is read; any line on stdin starts the run (probe, warm-up, load). */
+    static final String READY = "ready";
+    /** With awaitStart: the measured load is over (the settle and the report check follow). */
+    static final String LOAD_DONE = "load-done";
     private final Config config;
     private final PrintStream out;
     private final PrintStream err;
@@ -55,6 +59,11 @@ final class RunCommand {
             throw new UsageException("--workload " + config.workload + " needs one ip list per worker; partition "
                     + config.partition + " has " + lists);
         }
+        if (config.awaitStart) {
+            out.println(READY);
+            out.flush();
+            awaitLine("before the start");
+        }
         probe(config.baseUrl);
         try {
             Files.createDirectories(config.outDir);
@@ -77,6 +86,7 @@ final class RunCommand {
         Config warm = config.copy();
         warm.durationSeconds = config.warmupSeconds;
         warm.warmupSeconds = 0;
+        warm.awaitStart = false;
         warm.reportCheck = false;
         warm.htmlReport = false;
         warm.outDir = config.outDir.resolve("warmup");
@@ -93,15 +103,23 @@ final class RunCommand {
         out.println(WARMUP_DONE);
         out.flush();
         if (config.awaitMeasure) {
-            try {
-                String line = new java.io.BufferedReader(new java.io.InputStreamReader(System.in,
-                        java.nio.charset.StandardCharsets.UTF_8)).readLine();
-                if (line == null) {
-                    throw new UsageException("stdin closed after the warm-up: the runner went away, no measured run");
+            awaitLine("after the warm-up");
+        }
+    }
+
+    /** One line from the runner on stdin; end of input means the runner went away. */
+    private static void awaitLine(String when) throws UsageException {
+        try {
+            // One byte at a time: a buffered reader could swallow the runner's next line.
+            StringBuilder line = new StringBuilder();
+            for (int c; (c = System.in.read()) != '\n'; ) {
+                if (c < 0) {
+                    throw new UsageException("stdin closed " + when + ": the runner went away, no measured run");
                 }
-            } catch (IOException e) {
-                throw new UsageException("cannot read stdin after the warm-up: " + e.getMessage());
+                line.append((char) c);
             }
+        } catch (IOException e) {
+            throw new UsageException("cannot read stdin " + when + ": " + e.getMessage());
         }
     }
 
@@ -136,6 +154,10 @@ final class RunCommand {
         }
         if (!config.quiet) {
             printProgress(ctx);
+        }
+        if (config.awaitStart) {
+            out.println(LOAD_DONE);
+            out.flush();
         }
         model.markInFlightIncomplete();
 
@@ -208,12 +230,22 @@ final class RunCommand {
 
     /** Runs {@link LoginSimulation} in this JVM. */
     static final class GatlingLauncher {
+        /** The first entry of {@code gatling.data.writers} (Typesafe Config reads numbered keys as a list). */
+        private static final String FILE_WRITER = "gatling.data.writers.0";
+
         private GatlingLauncher() {
         }
 
         static int launch(Config config) {
             // Always set: a run in the same JVM (tests) must not inherit an earlier run's timeout.
             System.setProperty("gatling.http.requestTimeout", Integer.toString(config.requestTimeoutMillis));
+            // Gatling's file writer records every request for the HTML report, on a thread of its
+            // own: off (gatling.conf: writers = []) unless the report is asked for.
+            if (config.htmlReport) {
+                System.setProperty(FILE_WRITER, "file");
+            } else {
+                System.clearProperty(FILE_WRITER);
+            }
             com.typesafe.config.ConfigFactory.invalidateCaches();
             List<String> args = new ArrayList<>(List.of(
                     "--simulation", LoginSimulation.class.getName(),
@@ -223,7 +255,11 @@ final class RunCommand {
             if (!config.htmlReport) {
                 args.add("--no-reports");
             }
-            return io.gatling.app.Gatling$.MODULE$.fromArgs(args.toArray(String[]::new));
+            try {
+                return io.gatling.app.Gatling$.MODULE$.fromArgs(args.toArray(String[]::new));
+            } finally {
+                GatlingLogging.restore();
+            }
         }
     }
 }

@@ -16,12 +16,14 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
 
 /**
  * The warm-up in the measured run's JVM ({@code -Dpoolbench.warmup}, {@code -Dpoolbench.awaitMeasure}):
@@ -90,6 +92,57 @@ class WarmupInSameJvmTest {
         JsonNode measured = json.readTree(out.resolve("result.json").toFile());
         assertTrue(warm.path("success").asLong() > 0, "the warm-up served pages: " + warm);
         assertTrue(measured.path("success").asLong() > 0, "the measured run served pages: " + measured);
+        // Gatling stops logback at the end of each run; had it stayed so, the measured run (the
+        // second in this JVM) would have built a logging event for every debug line of Gatling and Netty.
+        assertFalse(LoggerFactory.getLogger("io.netty.channel").isDebugEnabled(),
+                "logback.xml (WARN) is in force again after the Gatling runs");
+        assertFalse(LoggerFactory.getLogger("io.gatling.http.engine").isInfoEnabled(),
+                "logback.xml (WARN) is in force again after the Gatling runs");
+    }
+
+    @Test
+    void startedAheadItWaitsForTheRunnerBeforeItsFirstRequestAndSaysWhenTheLoadIsOver() throws IOException {
+        Path out = tmp.resolve("ahead");
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        AtomicInteger requestsBeforeStart = new AtomicInteger(-1);
+        AtomicBoolean readyBeforeStart = new AtomicBoolean();
+        byte[] lines = "start\nmeasure\n".getBytes(StandardCharsets.UTF_8);
+        System.setProperty("poolbench.warmup", "1");
+        System.setProperty("poolbench.awaitMeasure", "true");
+        System.setProperty("poolbench.awaitStart", "true");
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+        int exit;
+        try (IsuconTestServer server = new IsuconTestServer(TEST_DATA.users, TEST_DATA.failures);
+             PrintStream o = new PrintStream(stdout, true, StandardCharsets.UTF_8);
+             PrintStream e = new PrintStream(stderr, true, StandardCharsets.UTF_8)) {
+            // Stands in for the runner, which resets the database and waits for the app before "start".
+            System.setIn(new InputStream() {
+                private int pos;
+
+                @Override
+                public int read() {
+                    if (pos == 0) {
+                        requestsBeforeStart.set(server.indexOk.get() + server.indexFailed.get());
+                        readyBeforeStart.set(stdout.toString(StandardCharsets.UTF_8).lines()
+                                .anyMatch(RunCommand.READY::equals));
+                    }
+                    return pos < lines.length ? lines[pos++] : -1;
+                }
+            });
+            exit = LoadMain.execute(new String[] {"run", "--base-url", server.baseUrl(), "--data", data.toString(),
+                    "--duration", "2", "--workload", "1", "--quiet", "--no-report-check", "--out", out.toString()}, o, e);
+        } finally {
+            System.clearProperty("poolbench.awaitStart");
+        }
+        assertEquals(0, exit, stderr.toString(StandardCharsets.UTF_8));
+        assertTrue(readyBeforeStart.get(), "ready printed before it waited: " + stdout);
+        assertEquals(0, requestsBeforeStart.get(), "no request before the runner's start line");
+        List<String> printed = stdout.toString(StandardCharsets.UTF_8).lines().toList();
+        assertEquals(1, printed.stream().filter(RunCommand.LOAD_DONE::equals).count(),
+                "load-done once, for the measured run only: " + printed);
+        assertTrue(printed.indexOf(RunCommand.WARMUP_DONE) < printed.indexOf(RunCommand.LOAD_DONE)
+                && printed.indexOf(RunCommand.LOAD_DONE) < printed.size() - 1, "ready, warm-up, load-done, score: " + printed);
+        assertTrue(printed.get(printed.size() - 1).startsWith("type:score"), "the score line stays last: " + printed);
     }
 
     @Test
