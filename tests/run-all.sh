@@ -13,7 +13,7 @@
 #   terraform      fmt, checkov, terraform test of the inventory module (offline)
 #   ansible        ansible-lint (production), syntax check; with CI=true or POOLBENCH_CONVERGE=1
 #                  also site.yml twice against this machine (second run changed=0), a
-#                  quick bench.yml and a quick faults.yml (hikari x the three faults, checked)
+#                  quick bench.yml and a quick faults.yml (hikari x restart, checked)
 #
 # usage: tests/run-all.sh [--skip STEP]...
 set -uo pipefail
