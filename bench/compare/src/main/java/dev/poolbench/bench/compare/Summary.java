@@ -216,14 +216,14 @@ final class Summary {
                     .append(String.join("; ", r.problems())).append('\n');
         }
         out.append(DisturbanceSummary.text(runs));
-        out.append(fixedCostLine()).append('\n');
+        out.append(WallTimeSummary.fixedCostLine(runs)).append('\n');
         String proxyCpu = DbDistanceRecord.proxyCpuLine(runs);
         if (proxyCpu != null) {
             out.append(proxyCpu).append('\n');
         }
-        double wallMillis = Json.number(environment, "wallMillis");
-        if (!Double.isNaN(wallMillis)) {
-            out.append("Total wall time: ").append(Durations.format((long) wallMillis)).append('\n');
+        String wall = WallTimeSummary.wallTimeLine(runs, environment);
+        if (wall != null) {
+            out.append(wall).append('\n');
         }
         if (options.isMissingNode()) {
             out.append("(no environment.json: settings taken from the run records)\n");
@@ -289,43 +289,6 @@ final class Summary {
 
     private static String firstKnown(String a, String b, String fallback) {
         return a != null ? a : b != null ? b : fallback;
-    }
-
-    String fixedCostLine() {
-        List<Double> costs = runs.stream().map(RunRecord::fixedCostSeconds)
-                .filter(v -> !Double.isNaN(v)).toList();
-        if (costs.isEmpty()) {
-            return "Fixed cost per measured run: not recorded.";
-        }
-        Stats.Sample s = Stats.describe(costs);
-        StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
-                "Fixed cost per measured run (what a run took beyond its warm-up and measured time: "
-                        + "reset, app start, load JVM, report check): mean %.1f s, min %.1f s, max %.1f s "
-                        + "(target <= 8 s)", s.mean(), s.min(), s.max()));
-        String parts = fixedCostParts();
-        if (parts != null) {
-            line.append("\n  mean per phase: ").append(parts);
-        }
-        return line.toString();
-    }
-
-    private String fixedCostParts() {
-        // appStartMillis is the app's own start-up; appStartWaitMillis the part of it a run waited
-        // for (the rest ran during the previous run's report check); stopMillis: older records.
-        String[][] phases = {{"resetMillis", "reset"}, {"appStartMillis", "app start"},
-            {"appStartWaitMillis", "of which waited"}, {"previousAppStopWaitMillis", "previous app's stop waited"},
-            {"warmupResetMillis", "reset after warm-up"}, {"measureOverheadMillis", "load JVM + report check"},
-            {"loadStartMillis", "of which load JVM start"}, {"reportCheckMillis", "report check + exit"},
-            {"stopMillis", "stop"}};
-        List<String> parts = new ArrayList<>();
-        for (String[] phase : phases) {
-            double mean = meanOf(runs.stream()
-                    .map(r -> Json.number(r.json(), "timings." + phase[0])).toList());
-            if (!Double.isNaN(mean)) {
-                parts.add(String.format(Locale.ROOT, "%s %.1f s", phase[1], mean / 1000));
-            }
-        }
-        return parts.isEmpty() ? null : String.join(", ", parts);
     }
 
     // ---------------------------------------------------------------- JSON
