@@ -50,7 +50,7 @@ final class CompareOptions implements Callable<Integer> {
 
     @Option(names = "--warmup", paramLabel = "S", description = "unscored warm-up seconds before each run, 0 = none "
             + "(default: ${DEFAULT-VALUE})")
-    int warmupSeconds = 30;
+    int warmupSeconds = 60;
 
     @Option(names = "--workload", paramLabel = "N", description = "load workers (default: the load generator's "
             + "default, " + LOAD_DEFAULT_WORKLOAD + ")")

@@ -21,7 +21,7 @@ class CompareOptionsTest {
         assertEquals(List.of("hikari", "tomcat", "dbcp", "dbcp2", "nopool"), o.profiles);
         assertEquals(3, o.runs);
         assertEquals(60, o.durationSeconds);
-        assertEquals(30, o.warmupSeconds);
+        assertEquals(60, o.warmupSeconds);
         assertNull(o.workload);
         assertEquals(List.of(10), o.poolSizes);
         assertEquals("equalized", o.poolMode);
