@@ -34,11 +34,16 @@ final class CdsPreparation {
                     out::println);
             prepared.put(build, cds);
             jvms.useCds(variant, cds);
+            ObjectNode buildNode = build.isEmpty() ? node : node.putObject(build);
             if (!build.isEmpty()) {
                 out.println("cds: app build " + build);
             }
-            train(run, java, cds, variant, trained, options, out);
-            ObjectNode buildNode = build.isEmpty() ? node : node.putObject(build);
+            CdsTraining.train(cds, trained, hooks(run, java, cds, variant, options), out::println);
+            for (RunVariant onJdk : aotJdksOf(options, variant)) {
+                CdsTraining.trainAotCache(cds, onJdk.feature(), trained, hooks(run, java, cds, onJdk, options),
+                        out::println);
+                buildNode.put("aotCacheJdk" + onJdk.feature(), Files.isRegularFile(cds.aotCache(onJdk.feature())));
+            }
             buildNode.put("dir", cds.dir().toString());
             buildNode.put("loadArchive", Files.isRegularFile(cds.loadArchive()));
             buildNode.put("appArchive", Files.isRegularFile(cds.appArchive()));
@@ -54,14 +59,30 @@ final class CdsPreparation {
                 : options.appBuilds.stream().map(RunVariant.DEFAULT::withApp).toList();
     }
 
-    private static void train(MeasuredRun run, String java, ClassDataSharing cds, RunVariant build, String trained,
-                              CompareOptions options, PrintStream out) throws IOException, InterruptedException {
+    /**
+     * One variant per JDK of the plan that takes an AOT cache (JDK 25+, not the runner's own when
+     * that is older), on platform threads and the given build: each gets its own training.
+     */
+    static List<RunVariant> aotJdksOf(CompareOptions options, RunVariant build) {
+        Map<Integer, RunVariant> byFeature = new LinkedHashMap<>();
+        for (RunVariant v : options.variants) {
+            if (v.feature() >= ClassDataSharing.AOT_CACHE_SINCE) {
+                byFeature.putIfAbsent(v.feature(), new RunVariant(ThreadMode.PLATFORM, v.jdk(), build.app(), false,
+                        false));
+            }
+        }
+        return List.copyOf(byFeature.values());
+    }
+
+    /** What the training borrows from the comparison, for an app on {@code build}'s JDK and jar. */
+    private static CdsTraining.Hooks hooks(MeasuredRun run, String java, ClassDataSharing cds, RunVariant build,
+                                           CompareOptions options) {
         RunJvms jvms = run.jvms();
-        CdsTraining.train(cds, trained, new CdsTraining.Hooks() {
+        return new CdsTraining.Hooks() {
             @Override
             public void startApp(String profile, List<String> flags, Path runDir, int appPort, int mgmtPort)
                     throws IOException {
-                // The archives are the runner JDK's: training runs there, on platform threads.
+                // On the variant's JDK (the runner's for the class archives), on platform threads.
                 run.startApp(profile, options.sizes().get(0), build, runDir, appPort, mgmtPort, flags);
             }
 
@@ -91,7 +112,7 @@ final class CdsPreparation {
             public void dumpLoadArchive() throws IOException, InterruptedException {
                 cds.dumpLoadArchive(java, Comparison.LOAD_JVM_OPTIONS);
             }
-        }, out::println);
+        };
     }
 
     /** The load JVM's class-data sharing flags; none without {@code --cds}. */

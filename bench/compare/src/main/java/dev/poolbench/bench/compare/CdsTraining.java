@@ -41,7 +41,47 @@ final class CdsTraining {
         void dumpLoadArchive() throws IOException, InterruptedException;
     }
 
+    /**
+     * The AOT cache's training load: long enough for the login flow's methods to reach C2's
+     * thresholds, so the cache holds their profiles (JEP 515), not only the start-up's.
+     */
+    static final int AOT_LOAD_SECONDS = 20;
+
     private CdsTraining() {
+    }
+
+    /**
+     * JDK 25+: writes the app's AOT cache ({@code -XX:AOTCacheOutput}, JEP 514) from one run of
+     * {@code profile} under {@value #AOT_LOAD_SECONDS} s of the bench's load, unless it exists.
+     * The JVM assembles the cache at exit; a JVM that cannot (or a stop that takes too long)
+     * leaves no file, and the runs start without it.
+     */
+    static void trainAotCache(ClassDataSharing cds, int feature, String profile, Hooks hooks, Consumer<String> log)
+            throws IOException, InterruptedException {
+        Path cache = cds.aotCache(feature);
+        if (Files.isRegularFile(cache)) {
+            return;
+        }
+        long start = System.nanoTime();
+        Path runDir = Files.createDirectories(cds.dir().resolve("train-aot-jdk" + feature + "-" + profile));
+        int appPort = FreePort.next();
+        int managementPort = FreePort.next();
+        URI appUrl = URI.create("http://127.0.0.1:" + appPort);
+        URI managementUrl = URI.create("http://127.0.0.1:" + managementPort);
+        long loaded;
+        try {
+            hooks.startApp(profile, List.of("-XX:AOTCacheOutput=" + cache), runDir, appPort, managementPort);
+            hooks.awaitReady(runDir, managementUrl.resolve("/actuator/health"), appUrl.resolve("/"));
+            hooks.load(ClassDataSharing.use(cds.loadArchive()), appUrl, runDir.resolve("load"), AOT_LOAD_SECONDS);
+            loaded = System.nanoTime();
+        } finally {
+            hooks.stopApp(ARCHIVE_AT_EXIT_GRACE);
+        }
+        log.accept("cds: AOT cache for the app JVM on JDK " + feature + " (every profile) "
+                + (Files.isRegularFile(cache) ? "written" : "NOT written (see " + runDir.resolve("app.log")
+                + "); the app starts without it") + ", trained on " + profile + " in "
+                + Durations.format((System.nanoTime() - start) / 1_000_000) + " (" + AOT_LOAD_SECONDS
+                + "-s load run, cache written at exit " + Durations.format((System.nanoTime() - loaded) / 1_000_000) + ")");
     }
 
     /** Trains on {@code profile} what is missing. */

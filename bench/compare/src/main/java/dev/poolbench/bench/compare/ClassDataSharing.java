@@ -41,7 +41,7 @@ final class ClassDataSharing {
     private final Path loadJar;
     private final Path loadLib;
 
-    private ClassDataSharing(Path dir) {
+    ClassDataSharing(Path dir) {
         this.dir = dir;
         this.appJar = dir.resolve("app").resolve("poolbench-webapp.jar");
         this.loadJar = dir.resolve("load").resolve("poolbench-load.jar");
@@ -108,6 +108,24 @@ final class ClassDataSharing {
 
     Path loadArchive() {
         return dir.resolve("load.jsa");
+    }
+
+    /**
+     * The app JVM's AOT cache for a JDK of feature release {@value #AOT_CACHE_SINCE} or newer
+     * (JEP 483/514/515: classes loaded and linked, and the method profiles of the training run,
+     * so C2 compiles the hot paths without first profiling them under the measured load). One
+     * per JDK release and app build, for every profile, like {@link #appArchive()}.
+     */
+    Path aotCache(int feature) {
+        return dir.resolve("app-jdk" + feature + ".aot");
+    }
+
+    /** JDK 25 made the AOT cache a one-step training ({@code -XX:AOTCacheOutput}, JEP 514) with profiles (JEP 515). */
+    static final int AOT_CACHE_SINCE = 25;
+
+    /** The flag of a run on a JDK with AOT caches: use the cache when it exists, else nothing. */
+    static List<String> useAotCache(Path cache) {
+        return Files.isRegularFile(cache) ? List.of("-XX:AOTCache=" + cache) : List.of();
     }
 
     /** The class list the load JVM's training run writes ({@code -XX:DumpLoadedClassList}). */

@@ -193,8 +193,8 @@ final class CompareOptions implements Callable<Integer> {
     boolean cds = true;
 
     @Option(names = "--cds", paramLabel = "on|off", converter = CompareConverters.OnOff.class,
-            description = "class-data sharing archives for the app and load JVMs (default: ${DEFAULT-VALUE}, off "
-                    + "with --quick)")
+            description = "class-data sharing archives for the app and load JVMs, and an AOT cache for apps on "
+                    + "JDK 25+ (default: ${DEFAULT-VALUE}, off with --quick)")
     private String cdsSwitch = "on";
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")

@@ -74,13 +74,29 @@ final class RunJvms {
         appJars.put(buildKey(variant), cds.appJar());
     }
 
-    /** The app JVM of a planned run, with its class archive when it runs on the runner's JDK. */
+    /**
+     * The app JVM of a planned run, with what class-data sharing has for its JDK: the AOT cache of
+     * its release (JDK 25+), else the class archive when it runs on the runner's JDK, else nothing.
+     */
     Process startApp(RunPlan.Planned planned, Path runDir, int appPort, int managementPort) throws IOException {
-        // The class archives are the runner JDK's: an app on another JDK starts without one.
-        ClassDataSharing cds = cds(planned.variant());
         return startApp(planned.appProfile(), planned.poolSize(), planned.variant(), runDir, appPort, managementPort,
-                cds == null || !planned.variant().onRunnerJdk() ? List.of()
-                        : ClassDataSharing.use(cds.appArchive()));
+                cdsFlags(planned.variant()));
+    }
+
+    /** The class-data sharing flags of a variant's app JVM (see {@link #startApp(RunPlan.Planned, Path, int, int)}). */
+    List<String> cdsFlags(RunVariant variant) {
+        ClassDataSharing cds = cds(variant);
+        if (cds == null) {
+            return List.of();
+        }
+        if (variant.feature() >= ClassDataSharing.AOT_CACHE_SINCE) {
+            List<String> aot = ClassDataSharing.useAotCache(cds.aotCache(variant.feature()));
+            if (!aot.isEmpty()) {
+                return aot;
+            }
+        }
+        // The dynamic class archive is the runner JDK's: an app on another JDK starts without one.
+        return variant.onRunnerJdk() ? ClassDataSharing.use(cds.appArchive()) : List.of();
     }
 
     /** Starts the app JVM on the variant's JDK and thread mode (JFR on when the plan has virtual threads). */
