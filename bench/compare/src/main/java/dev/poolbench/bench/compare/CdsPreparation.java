@@ -40,9 +40,9 @@ final class CdsPreparation {
             }
             CdsTraining.train(cds, trained, hooks(run, java, cds, variant, options), out::println);
             for (RunVariant onJdk : aotJdksOf(options, variant)) {
-                CdsTraining.trainAotCache(cds, onJdk.feature(), trained, hooks(run, java, cds, onJdk, options),
+                CdsTraining.trainAotCache(cds, onJdk.jdkVersion(), trained, hooks(run, java, cds, onJdk, options),
                         out::println);
-                buildNode.put("aotCacheJdk" + onJdk.feature(), Files.isRegularFile(cds.aotCache(onJdk.feature())));
+                buildNode.put("aotCacheJdk" + onJdk.jdkVersion(), Files.isRegularFile(cds.aotCache(onJdk.jdkVersion())));
             }
             buildNode.put("dir", cds.dir().toString());
             buildNode.put("loadArchive", Files.isRegularFile(cds.loadArchive()));
@@ -60,8 +60,8 @@ final class CdsPreparation {
     }
 
     /**
-     * One variant per JDK of the plan that takes an AOT cache (JDK 25+, not the runner's own when
-     * that is older), on platform threads and the given build: each gets its own training.
+     * One variant per JDK of the plan that takes an AOT cache (JDK 25+), on platform threads and
+     * the given build: each gets its own training.
      */
     static List<RunVariant> aotJdksOf(CompareOptions options, RunVariant build) {
         Map<Integer, RunVariant> byFeature = new LinkedHashMap<>();

@@ -56,14 +56,14 @@ final class CdsTraining {
      * The JVM assembles the cache at exit; a JVM that cannot (or a stop that takes too long)
      * leaves no file, and the runs start without it.
      */
-    static void trainAotCache(ClassDataSharing cds, int feature, String profile, Hooks hooks, Consumer<String> log)
-            throws IOException, InterruptedException {
-        Path cache = cds.aotCache(feature);
+    static void trainAotCache(ClassDataSharing cds, String jdkVersion, String profile, Hooks hooks,
+                              Consumer<String> log) throws IOException, InterruptedException {
+        Path cache = cds.aotCache(jdkVersion);
         if (Files.isRegularFile(cache)) {
             return;
         }
         long start = System.nanoTime();
-        Path runDir = Files.createDirectories(cds.dir().resolve("train-aot-jdk" + feature + "-" + profile));
+        Path runDir = Files.createDirectories(cds.dir().resolve("train-aot-jdk" + jdkVersion + "-" + profile));
         int appPort = FreePort.next();
         int managementPort = FreePort.next();
         URI appUrl = URI.create("http://127.0.0.1:" + appPort);
@@ -77,7 +77,7 @@ final class CdsTraining {
         } finally {
             hooks.stopApp(ARCHIVE_AT_EXIT_GRACE);
         }
-        log.accept("cds: AOT cache for the app JVM on JDK " + feature + " (every profile) "
+        log.accept("cds: AOT cache for the app JVM on JDK " + jdkVersion + " (every profile) "
                 + (Files.isRegularFile(cache) ? "written" : "NOT written (see " + runDir.resolve("app.log")
                 + "); the app starts without it") + ", trained on " + profile + " in "
                 + Durations.format((System.nanoTime() - start) / 1_000_000) + " (" + AOT_LOAD_SECONDS

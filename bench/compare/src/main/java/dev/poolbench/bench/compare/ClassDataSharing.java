@@ -114,10 +114,12 @@ final class ClassDataSharing {
      * The app JVM's AOT cache for a JDK of feature release {@value #AOT_CACHE_SINCE} or newer
      * (JEP 483/514/515: classes loaded and linked, and the method profiles of the training run,
      * so C2 compiles the hot paths without first profiling them under the measured load). One
-     * per JDK release and app build, for every profile, like {@link #appArchive()}.
+     * per JDK version and app build, for every profile, like {@link #appArchive()}; the name
+     * holds the JDK's full version, so an updated JDK trains a new cache instead of being
+     * refused the old one at every run.
      */
-    Path aotCache(int feature) {
-        return dir.resolve("app-jdk" + feature + ".aot");
+    Path aotCache(String jdkVersion) {
+        return dir.resolve("app-jdk" + jdkVersion + ".aot");
     }
 
     /** JDK 25 made the AOT cache a one-step training ({@code -XX:AOTCacheOutput}, JEP 514) with profiles (JEP 515). */

@@ -90,7 +90,7 @@ final class RunJvms {
             return List.of();
         }
         if (variant.feature() >= ClassDataSharing.AOT_CACHE_SINCE) {
-            List<String> aot = ClassDataSharing.useAotCache(cds.aotCache(variant.feature()));
+            List<String> aot = ClassDataSharing.useAotCache(cds.aotCache(variant.jdkVersion()));
             if (!aot.isEmpty()) {
                 return aot;
             }

@@ -41,6 +41,11 @@ record RunVariant(ThreadMode threads, JdkHome jdk, AppBuild app, boolean showThr
         return jdk == null ? runnerJava : jdk.java();
     }
 
+    /** Full version of the app JVM's JDK ({@code 25.0.1}). */
+    String jdkVersion() {
+        return jdk == null ? System.getProperty("java.version") : jdk.version();
+    }
+
     /** Feature release of the app JVM. */
     int feature() {
         return jdk == null ? Runtime.version().feature() : jdk.feature();

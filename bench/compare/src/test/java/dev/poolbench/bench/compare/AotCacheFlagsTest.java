@@ -31,11 +31,14 @@ class AotCacheFlagsTest {
         assertEquals(List.of(), jvms.cdsFlags(on25));
         assertEquals(List.of("-XX:SharedArchiveFile=" + cds.appArchive()), jvms.cdsFlags(RunVariant.DEFAULT));
 
-        Files.writeString(cds.aotCache(25), "AOT cache of JDK 25");
-        assertEquals(List.of("-XX:AOTCache=" + cds.aotCache(25)), jvms.cdsFlags(on25));
-        assertEquals(List.of("-XX:AOTCache=" + cds.aotCache(25)),
+        Files.writeString(cds.aotCache("25.0.1"), "AOT cache of JDK 25");
+        assertEquals(List.of("-XX:AOTCache=" + cds.aotCache("25.0.1")), jvms.cdsFlags(on25));
+        assertEquals(List.of("-XX:AOTCache=" + cds.aotCache("25.0.1")),
                 jvms.cdsFlags(new RunVariant(ThreadMode.VIRTUAL, JDK25, true, true)));
-        assertEquals(cds.aotCache(25), dir.resolve("app-jdk25.aot"));
+        assertEquals(cds.aotCache("25.0.1"), dir.resolve("app-jdk25.0.1.aot"));
+        // An updated JDK 25 looks for its own cache (and is trained one), not the older JDK's.
+        assertEquals(List.of(), jvms.cdsFlags(new RunVariant(ThreadMode.PLATFORM,
+                new JdkHome(Path.of("/opt/jdk-25.0.2"), 25, "25.0.2"), false, true)));
     }
 
     @Test
