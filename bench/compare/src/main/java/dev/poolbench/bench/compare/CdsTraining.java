@@ -64,14 +64,9 @@ final class CdsTraining {
         }
         long start = System.nanoTime();
         Path runDir = Files.createDirectories(cds.dir().resolve("train-aot-jdk" + jdkVersion + "-" + profile));
-        int appPort = FreePort.next();
-        int managementPort = FreePort.next();
-        URI appUrl = URI.create("http://127.0.0.1:" + appPort);
-        URI managementUrl = URI.create("http://127.0.0.1:" + managementPort);
         long loaded;
         try {
-            hooks.startApp(profile, List.of("-XX:AOTCacheOutput=" + cache), runDir, appPort, managementPort);
-            hooks.awaitReady(runDir, managementUrl.resolve("/actuator/health"), appUrl.resolve("/"));
+            URI appUrl = startAndAwait(hooks, profile, List.of("-XX:AOTCacheOutput=" + cache), runDir);
             hooks.load(ClassDataSharing.use(cds.loadArchive()), appUrl, runDir.resolve("load"), AOT_LOAD_SECONDS);
             loaded = System.nanoTime();
         } finally {
@@ -96,18 +91,13 @@ final class CdsTraining {
         }
         long start = System.nanoTime();
         Path runDir = Files.createDirectories(cds.dir().resolve("train-" + profile));
-        int appPort = FreePort.next();
-        int managementPort = FreePort.next();
-        URI appUrl = URI.create("http://127.0.0.1:" + appPort);
-        URI managementUrl = URI.create("http://127.0.0.1:" + managementPort);
         long appStarted;
         long loaded;
         Thread loadDump = null;
         AtomicReference<Exception> loadDumpFailure = new AtomicReference<>();
         try {
-            hooks.startApp(profile, appDone ? ClassDataSharing.use(archive)
-                    : List.of("-XX:ArchiveClassesAtExit=" + archive), runDir, appPort, managementPort);
-            hooks.awaitReady(runDir, managementUrl.resolve("/actuator/health"), appUrl.resolve("/"));
+            URI appUrl = startAndAwait(hooks, profile, appDone ? ClassDataSharing.use(archive)
+                    : List.of("-XX:ArchiveClassesAtExit=" + archive), runDir);
             appStarted = System.nanoTime();
             hooks.load(loadDone ? ClassDataSharing.use(cds.loadArchive())
                     : List.of("-XX:DumpLoadedClassList=" + cds.loadClassList()), appUrl, runDir.resolve("load"), LOAD_SECONDS);
@@ -143,5 +133,17 @@ final class CdsTraining {
                 + Durations.format((appStarted - start) / 1_000_000) + ", " + LOAD_SECONDS + "-s load run "
                 + Durations.format((loaded - appStarted) / 1_000_000) + ", archives written at exit "
                 + Durations.format((end - loaded) / 1_000_000) + ")");
+    }
+
+    /** Starts the training's app on free ports and waits until it serves; returns its URL. */
+    private static URI startAndAwait(Hooks hooks, String profile, List<String> flags, Path runDir)
+            throws IOException, InterruptedException {
+        int appPort = FreePort.next();
+        int managementPort = FreePort.next();
+        URI appUrl = URI.create("http://127.0.0.1:" + appPort);
+        hooks.startApp(profile, flags, runDir, appPort, managementPort);
+        hooks.awaitReady(runDir, URI.create("http://127.0.0.1:" + managementPort).resolve("/actuator/health"),
+                appUrl.resolve("/"));
+        return appUrl;
     }
 }
