@@ -12,6 +12,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import dev.poolbench.bench.compare.plan.CompareOptions;
+import dev.poolbench.bench.compare.report.Summarizer;
+import dev.poolbench.bench.compare.report.WarmupCurve;
+import dev.poolbench.bench.compare.util.UsageException;
 
 /**
  * {@code compare} (the local or remote comparison), {@code summarize} (statistics, summary

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine.Model.OptionSpec;
+import dev.poolbench.bench.compare.plan.CompareOptions;
 
 /** The runner's command line as a user meets it: generated help, one-line errors, exit status 2. */
 class CompareCommandLineTest {

@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import dev.poolbench.bench.compare.run.Comparison;
+import dev.poolbench.bench.compare.util.Json;
 
 /**
  * The sentinel end to end: a real comparison (embedded MariaDB, the app JVM, the Gatling load

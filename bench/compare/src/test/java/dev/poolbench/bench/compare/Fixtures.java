@@ -6,14 +6,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.run.RunRecords;
+import dev.poolbench.bench.compare.util.Json;
 
 /** Synthetic result.json records and results directories. */
-final class Fixtures {
+public final class Fixtures {
 
     private Fixtures() {
     }
 
-    static ObjectNode result(double score, boolean valid) {
+    public static ObjectNode result(double score, boolean valid) {
         ObjectNode r = Json.object();
         r.put("schema", 1);
         r.put("valid", valid);
@@ -34,7 +37,7 @@ final class Fixtures {
         return r;
     }
 
-    static ObjectNode settings(boolean matches) {
+    public static ObjectNode settings(boolean matches) {
         ObjectNode s = Json.object();
         s.put("profile", "x");
         s.put("maxPoolSize", 10);
@@ -42,11 +45,11 @@ final class Fixtures {
         return s;
     }
 
-    static RunRecord run(String profile, int round, double score) {
+    public static RunRecord run(String profile, int round, double score) {
         return RunRecord.of(record(profile, round, score, true, true));
     }
 
-    static ObjectNode record(String profile, int round, double score, boolean valid, boolean matches) {
+    public static ObjectNode record(String profile, int round, double score, boolean valid, boolean matches) {
         ObjectNode r = RunRecords.build(round, profile, 10, "equalized", result(score, valid),
                 settings(matches), List.of(), round + "-" + profile);
         ObjectNode timings = r.putObject("timings");
@@ -57,7 +60,7 @@ final class Fixtures {
     }
 
     /** profile → scores of rounds 1..n */
-    static List<RunRecord> runs(Object... profileAndScores) {
+    public static List<RunRecord> runs(Object... profileAndScores) {
         List<RunRecord> runs = new ArrayList<>();
         for (int i = 0; i < profileAndScores.length; i += 2) {
             String profile = (String) profileAndScores[i];
@@ -70,7 +73,7 @@ final class Fixtures {
     }
 
     /** A results directory with bare run dirs (as fetched by Ansible). */
-    static void writeRunDir(Path results, String name, double score, boolean valid) throws IOException {
+    public static void writeRunDir(Path results, String name, double score, boolean valid) throws IOException {
         Path dir = results.resolve("runs").resolve(name);
         Files.createDirectories(dir);
         Json.write(dir.resolve("result.json"), result(score, valid));

@@ -19,6 +19,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import dev.poolbench.bench.compare.run.Comparison;
+import dev.poolbench.bench.compare.util.Json;
 
 /**
  * The head start end to end (a real comparison of two short runs in its own JVM: embedded

@@ -2,9 +2,6 @@ package dev.poolbench.bench.compare.faults;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.poolbench.bench.compare.Json;
-import dev.poolbench.bench.compare.Profiles;
-import dev.poolbench.bench.compare.UsageException;
 import java.nio.file.Path;
 import dev.poolbench.cli.Cli;
 import java.util.ArrayList;
@@ -18,6 +15,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
+import dev.poolbench.bench.compare.plan.Profiles;
+import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.util.UsageException;
 
 /**
  * Every knob of {@code faults}, parsed (picocli) and validated before anything starts. An option

@@ -1,7 +1,6 @@
 package dev.poolbench.bench.compare.faults;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.poolbench.bench.compare.Json;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -10,6 +9,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import dev.poolbench.bench.compare.util.Json;
 
 /**
  * The end of every fault command, local or from fetched runs: {@code faults.txt} (also

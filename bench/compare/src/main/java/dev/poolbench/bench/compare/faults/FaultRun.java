@@ -1,13 +1,5 @@
 package dev.poolbench.bench.compare.faults;
 
-import dev.poolbench.bench.compare.FreePort;
-import dev.poolbench.bench.compare.AppProcess;
-import dev.poolbench.bench.compare.Comparison;
-import dev.poolbench.bench.compare.Json;
-import dev.poolbench.bench.compare.JvmOptionsTemplate;
-import dev.poolbench.bench.compare.LoadProcess;
-import dev.poolbench.bench.compare.LocalDatabase;
-import dev.poolbench.bench.compare.Progress;
 import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSampler;
 import java.io.File;
 import java.io.IOException;
@@ -23,6 +15,14 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import dev.poolbench.bench.compare.db.LocalDatabase;
+import dev.poolbench.bench.compare.jvm.JvmOptionsTemplate;
+import dev.poolbench.bench.compare.run.AppProcess;
+import dev.poolbench.bench.compare.run.Comparison;
+import dev.poolbench.bench.compare.run.LoadProcess;
+import dev.poolbench.bench.compare.run.Progress;
+import dev.poolbench.bench.compare.util.FreePort;
+import dev.poolbench.bench.compare.util.Json;
 
 /**
  * One fault run: fresh app JVM on the pool profile → health → warm-up → reset → count

@@ -3,7 +3,6 @@ package dev.poolbench.bench.compare.faults;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.poolbench.bench.compare.Json;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.DateTimeException;
@@ -16,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import dev.poolbench.bench.compare.util.Json;
 
 /**
  * {@value #FILE}: what a fault run recorded besides the load's and the pool sampler's own files,

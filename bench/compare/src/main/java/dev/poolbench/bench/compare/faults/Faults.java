@@ -1,12 +1,5 @@
 package dev.poolbench.bench.compare.faults;
 
-import dev.poolbench.bench.compare.FreePort;
-import dev.poolbench.bench.compare.AppProcess;
-import dev.poolbench.bench.compare.Comparison;
-import dev.poolbench.bench.compare.Json;
-import dev.poolbench.bench.compare.LoadProcess;
-import dev.poolbench.bench.compare.LocalDatabase;
-import dev.poolbench.bench.compare.Progress;
 import dev.poolbench.bench.compare.proxy.Proxy;
 import dev.poolbench.bench.compare.proxy.Toxiproxy;
 import dev.poolbench.bench.compare.proxy.ToxiproxyBinary;
@@ -23,6 +16,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import dev.poolbench.bench.compare.db.LocalDatabase;
+import dev.poolbench.bench.compare.run.AppProcess;
+import dev.poolbench.bench.compare.run.Comparison;
+import dev.poolbench.bench.compare.run.LoadProcess;
+import dev.poolbench.bench.compare.run.Progress;
+import dev.poolbench.bench.compare.util.FreePort;
+import dev.poolbench.bench.compare.util.Json;
 
 /**
  * {@code faults}: per scenario and pool profile one run of the real app under the real load on

@@ -2,7 +2,6 @@ package dev.poolbench.bench.compare.faults;
 
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.poolbench.bench.compare.Json;
 import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSampler;
 import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSummary;
 import dev.poolbench.cli.Cli;
@@ -16,6 +15,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import dev.poolbench.bench.compare.util.Json;
 
 /**
  * {@code faults-sample}: the pool sampler of the local runs ({@link PoolMetricsSampler}, once a

@@ -1,9 +1,0 @@
-package dev.poolbench.bench.compare;
-
-/** A wrong command line: the message says what is wrong; exit status 2. */
-public final class UsageException extends Exception {
-
-    public UsageException(String message) {
-        super(message);
-    }
-}

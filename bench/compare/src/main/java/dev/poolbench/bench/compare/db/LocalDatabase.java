@@ -1,0 +1,186 @@
+package dev.poolbench.bench.compare.db;
+
+import dev.poolbench.sql.DataGenerator;
+import dev.poolbench.sql.DatabaseLoader;
+import dev.poolbench.sql.DatabaseReset;
+import dev.poolbench.sql.EmbeddedMariaDb;
+import dev.poolbench.sql.SchemaVariant;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.function.Consumer;
+import dev.poolbench.bench.compare.util.Durations;
+
+/**
+ * The embedded MariaDB of a local comparison, with the generated data loaded once per seed.
+ * Data and server files live under {@code .poolbench/}, so the second comparison starts at once.
+ */
+public final class LocalDatabase implements AutoCloseable {
+
+    public static final String DATABASE = "isu4_qualifier";
+    private static final String LOADED_MARKER = "poolbench-loaded";
+
+    // Replaced by restart() (the fault scenario); the port, user and password stay the same.
+    private volatile EmbeddedMariaDb db;
+    private final DatabaseReset reset;
+    private final Path baseDir;
+    private final LoginLogSpare spare;
+
+    private LocalDatabase(EmbeddedMariaDb db, Path baseDir) {
+        this.db = db;
+        this.baseDir = baseDir;
+        this.reset = new DatabaseReset(db.jdbcUrl(DATABASE), db.user(), db.password());
+        this.spare = new LoginLogSpare(db.jdbcUrl(DATABASE), db.user(), db.password());
+    }
+
+    /** Generates the data of a seed unless cached; returns its directory. */
+    public static Path data(Path cacheRoot, long seed, Consumer<String> log) {
+        Path dir = cacheRoot.resolve("seed-" + seed);
+        Path done = dir.resolve(".complete");
+        if (Files.isRegularFile(done)) {
+            log.accept("data: cached " + dir);
+            return dir;
+        }
+        long start = System.nanoTime();
+        DataGenerator.generate(seed, dir);
+        try {
+            Files.writeString(done, "seed=" + seed + "\n");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        log.accept("data: generated " + dir + " in " + Durations.format((System.nanoTime() - start) / 1_000_000));
+        return dir;
+    }
+
+    public static LocalDatabase start(int port, Path baseDir, Path dataDir, long seed, SchemaVariant variant,
+                               Consumer<String> log) {
+        EmbeddedMariaDb db;
+        try {
+            db = EmbeddedMariaDb.start(port, baseDir);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("cannot start the embedded MariaDB on port " + port + " (base dir "
+                    + baseDir + "): " + e.getMessage() + ". If the port is taken, choose another with --db-port.", e);
+        }
+        log.accept("database: " + db.version() + " on port " + db.port() + ", started in "
+                + Durations.format(db.startupTime().toMillis()));
+        LocalDatabase local = new LocalDatabase(db, baseDir);
+        try {
+            local.ensureLoaded(baseDir, dataDir, seed, variant, log);
+        } catch (RuntimeException e) {
+            local.close();
+            throw e;
+        }
+        return local;
+    }
+
+    private void ensureLoaded(Path baseDir, Path dataDir, long seed, SchemaVariant variant, Consumer<String> log) {
+        Path marker = baseDir.resolve(LOADED_MARKER);
+        String want = "seed=" + seed;
+        DatabaseLoader loader = new DatabaseLoader(db.jdbcUrl(DATABASE), db.user(), db.password(),
+                line -> log.accept("  load: " + line));
+        boolean loaded = false;
+        try {
+            loaded = Files.isRegularFile(marker) && Files.readString(marker).trim().equals(want)
+                    && reset.loginLogRows() > 0;
+        } catch (IOException | RuntimeException e) {
+            loaded = false;
+        }
+        if (loaded) {
+            log.accept("database: data of seed " + seed + " already loaded");
+            loader.applySchemaVariant(variant);
+        } else {
+            long start = System.nanoTime();
+            loader.load(dataDir, variant);
+            try {
+                Files.writeString(marker, want + "\n");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            log.accept("database: loaded seed " + seed + " in " + Durations.format((System.nanoTime() - start) / 1_000_000));
+        }
+        log.accept("database: schema " + variant.cliName());
+    }
+
+    public Duration reset() {
+        return reset.reset();
+    }
+
+    /**
+     * The reset of a measured run: the pristine spare swapped in ({@link LoginLogSpare}), the
+     * same state as {@link #reset()} in milliseconds when the spare was refilled beforehand.
+     */
+    public void swapReset() {
+        spare.swap();
+    }
+
+    /** Refills the spare in the background; call it only where no measured window can begin before it ends. */
+    public void refillSpareInBackground() {
+        spare.refillInBackground();
+    }
+
+    public int port() {
+        return db.port();
+    }
+
+    /** JDBC URL of the game's database, straight to the server (never through a proxy). */
+    public String jdbcUrl() {
+        return db.jdbcUrl(DATABASE);
+    }
+
+    public String user() {
+        return db.user();
+    }
+
+    public String password() {
+        return db.password();
+    }
+
+    public String version() {
+        return db.version();
+    }
+
+    /** Rows of login_log now, counted directly on the database (not through the app). */
+    public long loginLogRows() {
+        return reset.loginLogRows();
+    }
+
+    /**
+     * Stops the server (every connection dies) and starts it again on the same port and data
+     * directory, after {@code downMillis} counted from the stop's start. For the fault scenario
+     * {@code restart}; the data stays loaded (clean InnoDB shutdown).
+     *
+     * @return how long the stop and the start took, e.g. "stop 1.2s, start 3.4s"
+     */
+    public String restart(long downMillis) throws InterruptedException {
+        long start = System.nanoTime();
+        int port = db.port();
+        db.close();
+        long stopMillis = (System.nanoTime() - start) / 1_000_000;
+        long left = downMillis - stopMillis;
+        if (left > 0) {
+            Thread.sleep(left);
+        }
+        db = EmbeddedMariaDb.start(port, baseDir);
+        return "stop " + Durations.format(stopMillis) + ", start " + Durations.format(db.startupTime().toMillis());
+    }
+
+    /** Stops the database during shutdown: a failure is reported on stderr, never thrown. */
+    public static void closeQuietly(LocalDatabase db, String command) {
+        if (db == null) {
+            return;
+        }
+        try {
+            db.close();
+        } catch (RuntimeException e) {
+            System.err.println("poolbench " + command + ": could not stop the embedded MariaDB: " + e.getMessage());
+        }
+    }
+
+    @Override
+    public void close() {
+        spare.awaitRefill();
+        db.close();
+    }
+}

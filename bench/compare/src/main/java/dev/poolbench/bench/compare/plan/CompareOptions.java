@@ -1,0 +1,420 @@
+package dev.poolbench.bench.compare.plan;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.cli.Cli;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
+import dev.poolbench.bench.compare.db.DbDistance;
+import dev.poolbench.bench.compare.jvm.AppJfr;
+import dev.poolbench.bench.compare.jvm.JdkHome;
+import dev.poolbench.bench.compare.machine.CpuPlacement;
+import dev.poolbench.bench.compare.machine.DisturbanceThresholds;
+import dev.poolbench.bench.compare.report.PairedVerdict;
+import dev.poolbench.bench.compare.run.Comparison;
+import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.util.UsageException;
+
+/**
+ * Every knob of {@code compare}, parsed (picocli) and validated up front: a wrong value stops the
+ * command before anything starts, with a message that names the option and the value. An option
+ * is an annotated field (its value type's converter in {@link CompareConverters}); rules across
+ * options are in {@link #finish} and {@link VerdictOptions}.
+ */
+@Command(name = "compare", sortOptions = false, usageHelpAutoWidth = false,
+        description = "Compare the JDBC pools: one app JVM per run on an embedded MariaDB (local mode), or the "
+                + "profile running at --app-url (remote mode). Verdict: bench/README.md, \"Verdict\".")
+public final class CompareOptions implements Callable<Integer> {
+
+    static final List<String> POOL_MODES = List.of("equalized", "defaults");
+    static final List<String> SCHEMAS = List.of("tuned", "original");
+    static final List<String> ORDERS = List.of("interleaved", "sequential");
+    static final List<String> GCS = List.of("G1", "Parallel", "Serial", "Z", "Shenandoah");
+    /** The load generator's default workload (its {@code Config}), shown in --help. */
+    private static final int LOAD_DEFAULT_WORKLOAD = dev.poolbench.bench.load.Config.DEFAULT_WORKLOAD;
+
+    public List<String> profiles = Profiles.DEFAULT;
+
+    @Option(names = "--profiles", paramLabel = "LIST", description = "pool profiles, comma-separated, or all (the "
+            + "nine); one listed twice runs as hikari and hikari_2 (A/A) (default: ${DEFAULT-VALUE})")
+    private String profilesText = String.join(",", Profiles.DEFAULT);
+
+    @Option(names = "--runs", paramLabel = "N", description = "measured runs (rounds) per profile (default: ${DEFAULT-VALUE})")
+    public int runs = 3;
+
+    @Option(names = "--duration", paramLabel = "S", description = "measured seconds per run (default: ${DEFAULT-VALUE})")
+    public int durationSeconds = 60;
+
+    @Option(names = "--warmup", paramLabel = "S", description = "unscored warm-up seconds before each run, 0 = none "
+            + "(default: ${DEFAULT-VALUE})")
+    public int warmupSeconds = 60;
+
+    @Option(names = "--workload", paramLabel = "N", description = "load workers (default: the load generator's "
+            + "default, " + LOAD_DEFAULT_WORKLOAD + ")")
+    public Integer workload;
+
+    @Option(names = "--pool-size", paramLabel = "N", split = ",", defaultValue = "10",
+            description = "pool size; a comma list is a sweep; equalized mode only (default: ${DEFAULT-VALUE})")
+    public List<Integer> poolSizes = List.of(10);
+
+    @Option(names = "--pool-mode", paramLabel = "MODE", converter = CompareConverters.PoolMode.class,
+            description = "equalized | defaults (default: ${DEFAULT-VALUE})")
+    public String poolMode = "equalized";
+
+    @Option(names = "--schema", paramLabel = "S", converter = CompareConverters.Schema.class,
+            description = "tuned | original (default: ${DEFAULT-VALUE})")
+    public String schema = "tuned";
+
+    @Option(names = "--order", paramLabel = "O", converter = CompareConverters.Order.class,
+            description = "interleaved | sequential (default: ${DEFAULT-VALUE})")
+    public String order = "interleaved";
+
+    @Option(names = "--jvm-options", paramLabel = "FILE", description = "app JVM options template (default: ${DEFAULT-VALUE})")
+    public Path jvmOptions = Path.of("webapp", "jvm.options");
+
+    @Option(names = "--heap", paramLabel = "SIZE", converter = CompareConverters.Heap.class,
+            description = "app heap, fills {{ heap }} (default: ${DEFAULT-VALUE})")
+    public String heap = "1g";
+
+    @Option(names = "--gc", paramLabel = "NAME", converter = CompareConverters.Gc.class,
+            description = "app collector G1|Parallel|Serial|Z|Shenandoah, fills {{ gc }} (default: ${DEFAULT-VALUE})")
+    public String gc = "G1";
+
+    @Option(names = "--seed", paramLabel = "N", description = "data generator seed (default: ${DEFAULT-VALUE})")
+    public long seed = 42;
+
+    @Option(names = "--results", paramLabel = "DIR", description = "results root (default: ${DEFAULT-VALUE})")
+    public Path results = Path.of("results");
+
+    @Option(names = "--db-port", paramLabel = "N", description = "port of the embedded MariaDB (default: ${DEFAULT-VALUE})")
+    public int dbPort = 13_306;
+
+    /** Null in remote mode. */
+    public DbDistance dbDistance = DbDistance.DEFAULT;
+
+    @Option(names = "--db-distance", paramLabel = "NAME", description = "loopback (no proxy) | lan (the Toxiproxy "
+            + "hop alone) | cloud (0.5 ms average per round trip, through Toxiproxy) (default: "
+            + DbDistance.DEFAULT_NAME + ")")
+    private String dbDistanceName;
+
+    @Option(names = "--db-latency", paramLabel = "M[:J]", description = "custom average round-trip latency through "
+            + "Toxiproxy, in steps of 0.5 ms: 0.5ms, 2ms, 2.5ms:2ms (default: none, the --db-distance preset's)")
+    private String dbLatency;
+
+    @Option(names = "--db-bandwidth", paramLabel = "RATE", description = "per direction through Toxiproxy: 100mbit, "
+            + "1gbit, 10MB/s (default: unlimited)")
+    private String dbBandwidth;
+
+    @Option(names = "--quick", arity = "0", description = "duration 10, warm-up 3, runs 1, cds off (explicit options "
+            + "still win) (default: off)")
+    boolean quick;
+
+    @Option(names = "--app-url", paramLabel = "URL", converter = CompareConverters.HttpUrl.class,
+            description = "remote mode: the app there, e.g. http://10.0.0.2:8080 (no embedded database, no app JVM) "
+                    + "(default: none, local mode)")
+    public URI appUrl;
+
+    @Option(names = "--management-url", paramLabel = "URL", converter = CompareConverters.HttpUrl.class,
+            description = "remote mode: e.g. http://10.0.0.2:8081 (default: app host, port 8081)")
+    public URI managementUrl;
+
+    @Option(names = "--reset-command", paramLabel = "CMD", description = "remote mode: shell command that resets the "
+            + "database before each run (default: none)")
+    public String resetCommand;
+
+    @Option(names = "--reset-jdbc-url", paramLabel = "URL", converter = CompareConverters.JdbcUrl.class,
+            description = "remote mode: reset the database over JDBC instead (default: none)")
+    public String resetJdbcUrl;
+
+    @Option(names = "--db-user", paramLabel = "U", description = "user of --reset-jdbc-url (default: none)")
+    public String dbUser;
+
+    @Option(names = "--db-password", paramLabel = "P", description = "password of --reset-jdbc-url (default: none)")
+    public String dbPassword;
+
+    @Option(names = "--reference", paramLabel = "PROFILE", description = "verdict: the profile the others are "
+            + "compared with (default: the first listed)")
+    public String reference;
+
+    @Option(names = "--equivalence-margin", paramLabel = "X%", converter = CompareConverters.Percent.class,
+            description = "verdict: \"equivalent within ±X %%\" margin (default: ${DEFAULT-VALUE}%%)")
+    public double equivalenceMarginPercent = PairedVerdict.DEFAULT_MARGIN_PERCENT;
+
+    @Option(names = "--until-precision", paramLabel = "X%", converter = CompareConverters.Percent.class,
+            description = "verdict: add rounds until every paired interval is within ±X %% (interleaved) "
+                    + "(default: off, --runs rounds)")
+    public Double untilPrecisionPercent;
+
+    @Option(names = "--max-runs", paramLabel = "N", description = "most rounds per profile with --until-precision "
+            + "(default: " + DEFAULT_MAX_RUNS + ", or --runs if higher)")
+    public Integer maxRuns;
+
+    @Option(names = "--calibrate", arity = "0", description = "A/A: the first profile against a copy of itself "
+            + "(hikari,hikari_2) (default: off)")
+    boolean calibrate;
+
+    public static final int DEFAULT_MAX_RUNS = 10;
+
+    @Option(names = "--disturbance-thresholds", paramLabel = "LIST", converter = CompareConverters.Thresholds.class,
+            defaultValue = DisturbanceThresholds.HELP,
+            description = "when a measured run counts as disturbed (default: ${DEFAULT-VALUE})")
+    public DisturbanceThresholds disturbanceThresholds = DisturbanceThresholds.DEFAULTS;
+
+    @Option(names = "--rerun-disturbed", paramLabel = "N", description = "after the planned runs, repeat up to N "
+            + "disturbed runs (default: ${DEFAULT-VALUE})")
+    public int rerunDisturbed;
+
+    @Option(names = "--cpus", paramLabel = "ROLE=LIST,..", converter = CompareConverters.Cpus.class,
+            description = "pin app, db and load to CPUs with taskset, e.g. app=1,db=1,load=0 (default: unpinned)")
+    public CpuPlacement cpus;
+
+    @Mixin
+    private RunVariantOptions variantOptions = new RunVariantOptions();
+    /** --threads, --java, --app-jar ({@link RunVariant}); {@code javas} null = the runner's JDK, {@code appBuilds} null = the tree's jar. */
+    List<ThreadMode> threads = List.of(ThreadMode.PLATFORM);
+    public List<JdkHome> javas;
+    public List<AppBuild> appBuilds;
+    public List<RunVariant> variants = List.of(RunVariant.DEFAULT);
+    public List<String> skippedVariants = List.of();
+
+    /** Whether the app JVMs record JFR ({@link AppJfr}): when the plan has virtual threads. */
+    public boolean appJfr() {
+        return variants.stream().anyMatch(v -> v.threads() == ThreadMode.VIRTUAL);
+    }
+
+    @Option(names = "--gatling-report", arity = "0", description = "render Gatling's HTML report in every measured "
+            + "run: it costs seconds of fixed cost per run (default: off)")
+    public boolean gatlingReport;
+
+    /** Set from --cds (and --quick) by {@link #finish}. */
+    public boolean cds = true;
+
+    @Option(names = "--cds", paramLabel = "on|off", converter = CompareConverters.OnOff.class,
+            description = "class-data sharing archives for the app and load JVMs, and an AOT cache for apps on "
+                    + "JDK 25+ (default: ${DEFAULT-VALUE}, off with --quick)")
+    private String cdsSwitch = "on";
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
+    boolean help;
+
+    @Spec
+    private CommandSpec spec;
+
+    public boolean remote() {
+        return appUrl != null;
+    }
+
+    public boolean sweep() {
+        return poolSizes.size() > 1;
+    }
+
+    /** The requested pool sizes; a single null in defaults mode (each pool's own size). */
+    public List<Integer> sizes() {
+        return "defaults".equals(poolMode) ? java.util.Collections.singletonList(null) : poolSizes;
+    }
+
+    /** Parses and validates (tests and callers that do not run the comparison). */
+    public static CompareOptions parse(String... args) throws UsageException {
+        CompareOptions o = new CompareOptions();
+        CommandLine cl = Cli.commandLine(o);
+        ParseResult parsed;
+        try {
+            parsed = Cli.parse(cl, args);
+        } catch (ParameterException e) {
+            throw new UsageException(Cli.message(e));
+        }
+        if (cl.isUsageHelpRequested()) {
+            throw new UsageException(null);
+        }
+        o.finish(parsed);
+        return o;
+    }
+
+    /** {@code poolbench compare}: validation (exit 2 with the message), then the comparison. */
+    @Override
+    public Integer call() throws Exception {
+        try {
+            finish(spec.commandLine().getParseResult());
+        } catch (UsageException e) {
+            throw Cli.refuse(spec.commandLine(), e.getMessage());
+        }
+        return new Comparison(this).run();
+    }
+
+    /** What picocli cannot do alone: --quick's defaults, the A/A labels, the rules across options. */
+    private void finish(ParseResult parsed) throws UsageException {
+        Set<String> given = new LinkedHashSet<>();
+        parsed.matchedOptions().forEach(opt -> given.add(opt.longestName().substring(2)));
+        if (quick) {
+            // Explicit options still win over the quick ones.
+            if (!given.contains("duration")) {
+                durationSeconds = 10;
+            }
+            if (!given.contains("warmup")) {
+                warmupSeconds = 3;
+            }
+            if (!given.contains("runs")) {
+                runs = 1;
+            }
+            // Training the class archives (one app start and a 3-s load, 15-40 s) costs more than
+            // a quick trial's runs save with them; --cds on still turns them on.
+            if (!given.contains("cds")) {
+                cdsSwitch = "off";
+            }
+        }
+        cds = cdsSwitch.equals("on");
+        profiles = parseProfiles(profilesText);
+        poolSizes = checkSizes(poolSizes);
+        positive("runs", runs, 1);
+        positive("duration", durationSeconds, 1);
+        positive("warmup", warmupSeconds, 0);
+        if (workload != null) {
+            positive("workload", workload, 1);
+        }
+        if (maxRuns != null) {
+            positive("max-runs", maxRuns, 2);
+        }
+        positive("rerun-disturbed", rerunDisturbed, 0);
+        if (dbPort < 1 || dbPort > 65_535) {
+            throw new UsageException("--db-port must be a TCP port (1-65535), got " + dbPort);
+        }
+        if (reference != null) {
+            reference = reference.trim().toLowerCase(java.util.Locale.ROOT);
+        }
+        validate(given);
+        VerdictOptions.validate(this, given);
+        variantOptions.apply(this, given);
+    }
+
+    private void validate(Set<String> given) throws UsageException {
+        if ("defaults".equals(poolMode) && given.contains("pool-size")) {
+            throw new UsageException("--pool-size applies to --pool-mode equalized only; in "
+                    + "defaults mode every pool keeps the size its library ships with");
+        }
+        RemoteOptions.validate(this, given);
+        if (cpus != null) {
+            if (remote()) {
+                throw new UsageException("--cpus places the local app, database and load JVMs; it cannot be used "
+                        + "with --app-url");
+            }
+            CpuPlacement.requireTaskset();
+        }
+        // Remote mode has no distance of its own (validated above): its network is the real one.
+        dbDistance = remote() ? null : DbDistance.parse(dbDistanceName, dbLatency, dbBandwidth);
+        if (dbUser != null && resetJdbcUrl == null) {
+            throw new UsageException("--db-user is for --reset-jdbc-url (remote mode)");
+        }
+    }
+
+    private static List<String> parseProfiles(String value) throws UsageException {
+        List<String> list = new ArrayList<>();
+        for (String name : Profiles.expand(value)) {
+            if (name.isEmpty()) {
+                continue;
+            }
+            if (!Profiles.ALL.contains(name)) {
+                throw new UsageException("unknown profile '" + name + "'; valid profiles: " + Profiles.valid());
+            }
+            // A profile listed again is an A/A copy: same app profile, its own label.
+            long copies = list.stream().filter(l -> appProfile(l).equals(name)).count();
+            list.add(copies == 0 ? name : name + "_" + (copies + 1));
+        }
+        if (list.isEmpty()) {
+            throw new UsageException("--profiles is empty; valid profiles: " + Profiles.valid());
+        }
+        return List.copyOf(list);
+    }
+
+    /** The Spring profile behind a label: {@code hikari_2} (an A/A copy) runs {@code hikari}. */
+    public static String appProfile(String label) {
+        return label.replaceFirst("_[0-9]+$", "");
+    }
+
+    private static List<Integer> checkSizes(List<Integer> values) throws UsageException {
+        List<Integer> sizes = new ArrayList<>();
+        for (int size : values) {
+            positive("pool-size", size, 1);
+            if (size > 1_000) {
+                throw new UsageException("--pool-size " + size + " is not a sensible pool size (max 1000)");
+            }
+            if (sizes.contains(size)) {
+                throw new UsageException("pool size " + size + " listed twice in --pool-size");
+            }
+            sizes.add(size);
+        }
+        return List.copyOf(sizes);
+    }
+
+    private static void positive(String name, int value, int min) throws UsageException {
+        if (value < min) {
+            throw new UsageException("--" + name + " must be >= " + min + ", got " + value);
+        }
+    }
+
+    /** All options as recorded in environment.json (the password is never written). */
+    public ObjectNode toJson() {
+        ObjectNode n = Json.object();
+        n.put("mode", remote() ? "remote" : "local");
+        var p = n.putArray("profiles");
+        profiles.forEach(p::add);
+        n.put("runs", runs);
+        n.put("durationSeconds", durationSeconds);
+        n.put("warmupSeconds", warmupSeconds);
+        if (workload == null) {
+            n.putNull("workload");
+        } else {
+            n.put("workload", workload);
+        }
+        var s = n.putArray("poolSizes");
+        poolSizes.forEach(s::add);
+        n.put("poolMode", poolMode);
+        n.put("schema", schema);
+        n.put("order", order);
+        n.put("jvmOptions", jvmOptions.toString());
+        n.put("heap", heap);
+        n.put("gc", gc);
+        n.put("seed", seed);
+        n.put("results", results.toString());
+        n.put("dbPort", dbPort);
+        n.put("dbDistance", remote() ? null : dbDistance.name());
+        n.put("quick", quick);
+        var t = n.putArray("threads");
+        threads.forEach(m -> t.add(m.label()));
+        var j = n.putArray("java");
+        (javas == null ? List.of(JdkHome.runner()) : javas).forEach(h -> j.addObject().put("feature", h.feature())
+                .put("version", h.version()).put("home", h.home().toString()));
+        if (appBuilds != null) {
+            var builds = n.putArray("appBuilds");
+            appBuilds.forEach(b -> builds.addObject().put("name", b.name()).put("jar", b.jar().toString()));
+        }
+        var skipped = n.putArray("skippedVariants");
+        skippedVariants.forEach(skipped::add);
+        n.put("appJfr", appJfr());
+        VerdictOptions.toJson(this, n);
+        n.set("disturbanceThresholds", disturbanceThresholds.json());
+        n.put("rerunDisturbed", rerunDisturbed);
+        n.set("cpus", cpus == null ? null : cpus.json());
+        n.put("gatlingReport", gatlingReport);
+        n.put("cds", cds);
+        if (remote()) {
+            n.put("appUrl", appUrl.toString());
+            n.put("managementUrl", managementUrl.toString());
+            n.put("resetCommand", resetCommand);
+            n.put("resetJdbcUrl", resetJdbcUrl);
+            n.put("dbUser", dbUser);
+        }
+        return n;
+    }
+}

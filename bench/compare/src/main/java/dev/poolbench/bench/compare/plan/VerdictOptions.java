@@ -1,0 +1,66 @@
+package dev.poolbench.bench.compare.plan;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.Set;
+import dev.poolbench.bench.compare.util.UsageException;
+
+/** The verdict options of {@code compare} (reference, margin, adaptive rounds, calibration). */
+final class VerdictOptions {
+
+    private VerdictOptions() {
+    }
+
+    static void validate(CompareOptions o, Set<String> given) throws UsageException {
+        if (o.calibrate) {
+            if (o.remote()) {
+                throw new UsageException("--calibrate needs local mode: it runs one profile twice per round");
+            }
+            if (given.contains("profiles") && o.profiles.size() > 1) {
+                throw new UsageException("--calibrate compares one profile with itself: give one profile "
+                        + "(--profiles hikari --calibrate) or list it twice (--profiles hikari,hikari)");
+            }
+            String first = o.profiles.get(0);
+            o.profiles = List.of(first, first + "_2");
+        }
+        if (o.reference != null && !o.profiles.contains(o.reference)) {
+            throw new UsageException("--reference " + o.reference + " is not among the profiles compared ("
+                    + String.join(", ", o.profiles) + ")");
+        }
+        if (o.maxRuns != null && o.untilPrecisionPercent == null) {
+            throw new UsageException("--max-runs is the budget of --until-precision; give both, or use --runs");
+        }
+        if (o.untilPrecisionPercent != null) {
+            if (o.remote() || o.profiles.size() < 2) {
+                throw new UsageException("--until-precision needs two profiles or more: it narrows the paired "
+                        + "intervals against the reference");
+            }
+            if (!"interleaved".equals(o.order)) {
+                throw new UsageException("--until-precision adds whole rounds, so it needs --order interleaved");
+            }
+            if (o.runs < 2) {
+                throw new UsageException("--until-precision needs --runs 2 or more to start with (an interval "
+                        + "needs 2 rounds); --quick sets --runs 1");
+            }
+            if (o.maxRuns == null) {
+                o.maxRuns = Math.max(CompareOptions.DEFAULT_MAX_RUNS, o.runs);
+            }
+            if (o.maxRuns < o.runs) {
+                throw new UsageException("--max-runs " + o.maxRuns + " is below --runs " + o.runs);
+            }
+        }
+    }
+
+    static void toJson(CompareOptions o, ObjectNode n) {
+        if (!o.remote()) {
+            // Remote mode measures one profile: there is nothing to pair.
+            n.put("reference", o.reference != null ? o.reference : o.profiles.get(0));
+        }
+        n.put("equivalenceMarginPercent", o.equivalenceMarginPercent);
+        if (o.untilPrecisionPercent != null) {
+            n.put("untilPrecisionPercent", o.untilPrecisionPercent);
+            n.put("maxRuns", o.maxRuns);
+        }
+        n.put("calibrate", o.calibrate);
+    }
+}

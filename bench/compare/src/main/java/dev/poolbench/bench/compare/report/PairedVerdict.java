@@ -1,0 +1,175 @@
+package dev.poolbench.bench.compare.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.stats.PairedTest;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.util.Json;
+
+/**
+ * The verdict of one block (one pool size): every profile against the reference profile, paired
+ * by round ({@link PairedTest}). A round pairs two runs when both counted; a profile with a
+ * counted re-run in a round is represented by its last counted run of that round.
+ */
+public final class PairedVerdict {
+
+    /** Default equivalence margin: see bench/README.md ("Verdict") for why 5 %. */
+    public static final double DEFAULT_MARGIN_PERCENT = 5;
+
+    /** One profile against the reference. */
+    record Entry(String profile, String reference, PairedTest.Result result) {
+
+        String line() {
+            return String.format(Locale.ROOT, "%s vs %s: %s over %d %s: %s", profile, reference,
+                    result.interval(), result.n(), result.n() == 1 ? "round" : "rounds", result.verdict());
+        }
+
+        ObjectNode json() {
+            ObjectNode n = Json.object();
+            n.put("profile", profile);
+            n.put("reference", reference);
+            n.put("rounds", result.n());
+            put(n, "differencePercent", result.estimatePercent());
+            put(n, "ci95LowPercent", result.lowPercent());
+            put(n, "ci95HighPercent", result.highPercent());
+            put(n, "sdLogRatio", result.sdLog());
+            n.put("verdict", result.word().label());
+            n.put("text", result.verdict());
+            if (result.word() == PairedTest.Word.UNDECIDED && result.roundsNeeded() > 0) {
+                n.put("roundsNeeded", result.roundsNeeded());
+            }
+            return n;
+        }
+    }
+
+    private PairedVerdict() {
+    }
+
+    /** The reference profile: --reference, else the first profile listed, else the first one run. */
+    static String reference(JsonNode environment, List<RunRecord> runs) {
+        String chosen = Json.text(environment, "options.reference");
+        if (chosen != null) {
+            return chosen;
+        }
+        JsonNode listed = environment.path("options").path("profiles");
+        if (listed.isArray() && !listed.isEmpty()) {
+            return listed.get(0).asText();
+        }
+        return runs.isEmpty() ? null : runs.get(0).profile();
+    }
+
+    static double marginPercent(JsonNode environment) {
+        double margin = Json.number(environment, "options.equivalenceMarginPercent");
+        return Double.isNaN(margin) ? DEFAULT_MARGIN_PERCENT : margin;
+    }
+
+    /** Every profile of {@code profiles} but the reference, against the reference. */
+    static List<Entry> of(List<RunRecord> blockRuns, List<String> profiles, String reference, double margin) {
+        List<Entry> entries = new ArrayList<>();
+        if (reference == null || !profiles.contains(reference)) {
+            return entries;
+        }
+        Map<Integer, Double> ref = scoresByRound(blockRuns, reference, null);
+        for (String p : profiles) {
+            if (!p.equals(reference)) {
+                entries.add(new Entry(p, reference, compare(scoresByRound(blockRuns, p, null), ref, margin)));
+            }
+        }
+        return entries;
+    }
+
+    /** a against b on the rounds where both have a counted score. */
+    static PairedTest.Result compare(Map<Integer, Double> a, Map<Integer, Double> b, double margin) {
+        List<Double> logs = new ArrayList<>();
+        a.forEach((round, score) -> {
+            Double other = b.get(round);
+            if (other != null && score > 0 && other > 0) {
+                logs.add(Math.log(score / other));
+            }
+        });
+        return PairedTest.of(logs.stream().mapToDouble(Double::doubleValue).toArray(), margin);
+    }
+
+    /**
+     * Counted scores of one profile by round; {@code size} filters by pool size unless null
+     * (the block's runs are of one size already).
+     */
+    static Map<Integer, Double> scoresByRound(List<RunRecord> runs, String profile, Integer size) {
+        Map<Integer, Double> byRound = new TreeMap<>();
+        for (RunRecord r : runs) {
+            if (r.counted() && r.profile().equals(profile) && (size == null || Objects.equals(size, r.poolSize()))
+                    && !Double.isNaN(r.score())) {
+                byRound.put(r.round(), r.score());
+            }
+        }
+        return byRound;
+    }
+
+    /** The verdict lines of a block, from its rows (ranked) and paired entries. */
+    static List<String> lines(List<Summary.Row> rows, List<Entry> entries, String reference, double margin) {
+        List<String> lines = new ArrayList<>();
+        List<Summary.Row> ranked = rows.stream().filter(Summary.Row::ranked).toList();
+        rows.stream().filter(r -> !r.ranked()).forEach(r -> lines.add(
+                r.profile() + " has no valid run, so it is left out of the ranking."));
+        if (ranked.isEmpty()) {
+            lines.add("No valid run: nothing to compare.");
+            return lines;
+        }
+        if (ranked.size() == 1) {
+            lines.add("Only " + ranked.get(0).profile() + " has valid runs here: nothing to compare it with.");
+            return lines;
+        }
+        if (ranked.stream().noneMatch(r -> r.profile().equals(reference))) {
+            lines.add("The reference " + reference + " has no valid run here: no paired verdict "
+                    + "(choose another with --reference).");
+            return lines;
+        }
+        lines.add(String.format(Locale.ROOT, "Paired by round against %s: score difference with its 95 %% "
+                + "interval; equivalent = 90 %% interval inside ±%s %%.", reference, marginText(margin)));
+        for (Entry e : entries) {
+            if (ranked.stream().anyMatch(r -> r.profile().equals(e.profile()))) {
+                lines.add(e.line());
+            }
+        }
+        double cvMin = ranked.stream().mapToDouble(r -> r.sample().cvPercent()).min().orElse(Double.NaN);
+        double cvMax = ranked.stream().mapToDouble(r -> r.sample().cvPercent()).max().orElse(Double.NaN);
+        if (!Double.isNaN(cvMin)) {
+            lines.add(String.format(Locale.ROOT,
+                    "Run-to-run noise (coefficient of variation) is %.1f-%.1f %%.", cvMin, cvMax));
+        }
+        return lines;
+    }
+
+    static String marginText(double margin) {
+        return margin == Math.rint(margin) ? String.valueOf((long) margin) : String.format(Locale.ROOT, "%.1f", margin);
+    }
+
+    static ArrayNode json(List<Entry> entries) {
+        ArrayNode array = Json.object().arrayNode();
+        entries.forEach(e -> array.add(e.json()));
+        return array;
+    }
+
+    /** Labels of the profiles in first-seen order. */
+    static List<String> profiles(List<RunRecord> runs) {
+        Map<String, Boolean> seen = new LinkedHashMap<>();
+        runs.forEach(r -> seen.put(r.profile(), true));
+        return List.copyOf(seen.keySet());
+    }
+
+    private static void put(ObjectNode node, String name, double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            node.putNull(name);
+        } else {
+            node.put(name, v);
+        }
+    }
+}

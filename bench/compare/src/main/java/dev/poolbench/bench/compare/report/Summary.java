@@ -1,0 +1,410 @@
+package dev.poolbench.bench.compare.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSummary;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import dev.poolbench.bench.compare.db.DbDistanceRecord;
+import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.plan.RunVariant;
+import dev.poolbench.bench.compare.run.PoolSettings;
+import dev.poolbench.bench.compare.stats.Stats;
+import dev.poolbench.bench.compare.util.Json;
+
+/**
+ * The statistics of a comparison: one row per profile (and pool size), ranks, distance to the
+ * best, and the paired verdict of every profile against the reference ({@link PairedVerdict});
+ * a pool-size sweep adds score against size ({@link SweepSummary}). Only runs that are valid
+ * and whose pool matched the requested settings are counted.
+ */
+public final class Summary {
+
+    static final double ALPHA = 0.05;
+
+    /** One profile (at one pool size). */
+    public record Row(String profile, Integer poolSize, Stats.Sample sample, int excluded, int rank,
+               double relativeToBestPercent, double meanP99Millis, double meanCpuMillisPerPage,
+               String sizeReadBack) {
+
+        boolean ranked() {
+            return rank > 0;
+        }
+    }
+
+    /**
+     * All rows sharing one combination of pool size and variant (thread mode, JDK; see
+     * {@link RunVariant#key}), or all rows when nothing varies. {@code runs} are the block's runs.
+     */
+    public record Block(Integer poolSize, String variant, List<Row> rows, List<PairedVerdict.Entry> paired,
+                 List<String> verdict, List<RunRecord> runs) {
+
+        /** The block's heading: {@code Pool size 10, virtual threads, JDK 25}. */
+        public String title(boolean showVariant) {
+            String size = poolSize == null ? "Pool size: each pool's default" : "Pool size " + poolSize;
+            String v = showVariant ? RunVariant.describe(variant) : "";
+            return v.isEmpty() ? size : size + ", " + v;
+        }
+    }
+
+    private final List<RunRecord> runs;
+    private final List<Block> blocks;
+    private final JsonNode environment;
+    private final String reference;
+    private final double marginPercent;
+    private final SweepSummary sweep;
+
+    private Summary(List<RunRecord> runs, List<Block> blocks, JsonNode environment, String reference,
+                    double marginPercent) {
+        this.runs = runs;
+        this.blocks = blocks;
+        this.environment = environment;
+        this.reference = reference;
+        this.marginPercent = marginPercent;
+        this.sweep = SweepSummary.of(runs, marginPercent);
+    }
+
+    /** Score against pool size per pool; null unless this is a sweep. */
+    SweepSummary sweep() {
+        return sweep;
+    }
+
+    public List<Block> blocks() {
+        return blocks;
+    }
+
+    List<RunRecord> runs() {
+        return runs;
+    }
+
+    /** Runs that make the comparison fail: invalid, or pool not as requested. */
+    List<RunRecord> problemRuns() {
+        // A run replaced by its re-run is no problem: the re-run stands in for it.
+        return runs.stream().filter(r -> !r.counted() && !r.json().has("supersededBy")).toList();
+    }
+
+    int exitStatus() {
+        return problemRuns().isEmpty() ? 0 : 1;
+    }
+
+    /** @param environment the results directory's environment.json, or an empty object */
+    public static Summary of(List<RunRecord> runs, JsonNode environment) {
+        // One block per combination: pool size, then variant (thread mode, JDK) in the order run.
+        Map<Integer, Map<String, List<RunRecord>>> bySize = new TreeMap<>(Comparator.nullsFirst(Integer::compare));
+        for (RunRecord r : runs) {
+            bySize.computeIfAbsent(r.poolSize(), k -> new LinkedHashMap<>())
+                    .computeIfAbsent(RunVariant.key(r.json()), k -> new ArrayList<>()).add(r);
+        }
+        JsonNode env = environment == null ? Json.object() : environment;
+        String reference = PairedVerdict.reference(env, runs);
+        double margin = PairedVerdict.marginPercent(env);
+        List<Block> blocks = new ArrayList<>();
+        bySize.forEach((size, byVariant) -> byVariant.forEach((variant, blockRuns) ->
+                blocks.add(block(size, variant, blockRuns, reference, margin))));
+        return new Summary(List.copyOf(runs), blocks, env, reference, margin);
+    }
+
+    private static Block block(Integer size, String variant, List<RunRecord> sizeRuns, String reference,
+                               double margin) {
+        Map<String, List<RunRecord>> byProfile = new LinkedHashMap<>();
+        for (RunRecord r : sizeRuns) {
+            byProfile.computeIfAbsent(r.profile(), k -> new ArrayList<>()).add(r);
+        }
+        record Partial(String profile, Stats.Sample sample, int excluded, double p99, double cpu,
+                       String sizeReadBack) {
+        }
+        List<Partial> partials = new ArrayList<>();
+        byProfile.forEach((profile, list) -> {
+            List<RunRecord> counted = list.stream().filter(RunRecord::counted).toList();
+            partials.add(new Partial(profile,
+                    Stats.describe(counted.stream().map(RunRecord::score).toList()),
+                    list.size() - counted.size(),
+                    meanOf(counted.stream().map(RunRecord::p99Millis).toList()),
+                    meanOf(counted.stream().map(RunRecord::cpuMillisPerPassedPage).toList()),
+                    sizeReadBack(list)));
+        });
+        List<Partial> ranked = partials.stream().filter(p -> p.sample().n() > 0)
+                .sorted(Comparator.comparingDouble((Partial p) -> p.sample().mean()).reversed())
+                .toList();
+        Partial best = ranked.isEmpty() ? null : ranked.get(0);
+        List<Row> rows = new ArrayList<>();
+        for (Partial p : partials) {
+            int rank = ranked.indexOf(p) + 1;
+            double relative = Double.NaN;
+            if (rank > 0 && best != null) {
+                relative = best.sample().mean() == 0 ? 0
+                        : 100.0 * (p.sample().mean() - best.sample().mean()) / best.sample().mean();
+            }
+            rows.add(new Row(p.profile(), size, p.sample(), p.excluded(), rank, relative, p.p99(),
+                    p.cpu(), p.sizeReadBack()));
+        }
+        rows.sort(Comparator.comparingInt((Row r) -> r.ranked() ? r.rank() : Integer.MAX_VALUE));
+        List<PairedVerdict.Entry> paired = PairedVerdict.of(sizeRuns, List.copyOf(byProfile.keySet()),
+                reference, margin);
+        return new Block(size, variant, List.copyOf(rows), paired, PairedVerdict.lines(rows, paired, reference, margin),
+                List.copyOf(sizeRuns));
+    }
+
+    private static double meanOf(List<Double> values) {
+        List<Double> known = values.stream().filter(v -> !Double.isNaN(v)).toList();
+        return known.isEmpty() ? Double.NaN
+                : known.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+    }
+
+    /** The maximum pool size read back from the live pools, when the records carry it. */
+    private static String sizeReadBack(List<RunRecord> list) {
+        List<String> sizes = list.stream()
+                .map(r -> PoolSettings.maxSize(r.json().get("poolSettings")))
+                .filter(Objects::nonNull).distinct().toList();
+        return sizes.isEmpty() ? null : String.join("/", sizes);
+    }
+
+    // ---------------------------------------------------------------- text
+
+    public String text() {
+        StringBuilder out = new StringBuilder();
+        JsonNode options = environment.path("options");
+        out.append("poolbench comparison");
+        String started = Json.text(environment, "startedAt");
+        if (started != null) {
+            out.append(" started ").append(started);
+        }
+        out.append('\n').append(settingsLine()).append('\n');
+        String stop = Json.text(environment, "roundsStopReason");
+        if (stop != null) {
+            out.append("Adaptive rounds (--until-precision): ").append(stop).append('\n');
+        }
+        String mode = poolMode();
+        if ("defaults".equals(mode)) {
+            out.append("Pool mode 'defaults': each pool as its library ships it, so pool sizes "
+                    + "differ per pool (column 'size' is the maximum read back from the live pool).\n");
+        } else if (mode != null) {
+            out.append("Pool mode '").append(mode).append("': fixed-size pools with the same "
+                    + "settings everywhere (spec/pools.md).\n");
+        }
+        boolean showVariant = variesVariant();
+        for (Block b : blocks) {
+            out.append('\n');
+            if (blocks.size() > 1 || b.poolSize() != null) {
+                out.append(b.title(showVariant)).append('\n');
+            }
+            out.append(SummaryTable.render(b.rows(), this::poolMean));
+            out.append(ThreadFigures.tableFor(b));
+            out.append('\n');
+            for (String line : b.verdict()) {
+                out.append("Verdict: ").append(line).append('\n');
+            }
+        }
+        String builds = AppBuildVerdict.text(appBuilds(), marginPercent);
+        if (!builds.isEmpty()) {
+            out.append('\n').append(builds);
+        }
+        if (sweep != null) {
+            out.append('\n').append(sweep.text());
+        }
+        out.append(ThreadFigures.skippedText(environment));
+        out.append('\n');
+        long invalid = runs.stream().filter(r -> !r.valid()).count();
+        long flagged = runs.stream().filter(RunRecord::flagged).count();
+        out.append(String.format(Locale.ROOT, "Runs: %d (%d counted, %d invalid, %d flagged)%n",
+                runs.size(), runs.stream().filter(RunRecord::counted).count(), invalid, flagged));
+        for (RunRecord r : problemRuns()) {
+            out.append("  ! round ").append(r.round()).append(' ').append(r.groupLabel()).append(": ")
+                    .append(r.valid() ? "" : "INVALID ")
+                    .append(r.flagged() ? "FLAGGED " : "")
+                    .append(String.join("; ", r.problems())).append('\n');
+        }
+        out.append(DisturbanceSummary.text(runs));
+        out.append(WallTimeSummary.fixedCostLine(runs)).append('\n');
+        String proxyCpu = DbDistanceRecord.proxyCpuLine(runs);
+        if (proxyCpu != null) {
+            out.append(proxyCpu).append('\n');
+        }
+        String wall = WallTimeSummary.wallTimeLine(runs, environment);
+        if (wall != null) {
+            out.append(wall).append('\n');
+        }
+        if (options.isMissingNode()) {
+            out.append("(no environment.json: settings taken from the run records)\n");
+        }
+        return out.toString();
+    }
+
+    public String settingsLine() {
+        JsonNode o = environment.path("options");
+        RunRecord first = runs.stream().filter(r -> r.json().hasNonNull("workload")).findFirst()
+                .orElse(runs.isEmpty() ? null : runs.get(0));
+        String workload = firstKnown(Json.text(o, "workload"),
+                first == null ? null : Json.text(first.json(), "workload"), "?");
+        String duration = firstKnown(Json.text(o, "durationSeconds"),
+                first == null ? null : Json.text(first.json(), "durationSeconds"), "?");
+        StringBuilder line = new StringBuilder();
+        line.append("workload ").append(workload).append(", ").append(duration).append(" s per run");
+        String warmup = Json.text(o, "warmupSeconds");
+        if (warmup != null) {
+            line.append(", warm-up ").append(warmup).append(" s");
+        }
+        int rounds = runs.stream().mapToInt(RunRecord::round).max().orElse(0);
+        line.append(", ").append(rounds).append(rounds == 1 ? " round" : " rounds");
+        String order = Json.text(o, "order");
+        if (order != null) {
+            line.append(" (").append(order).append(')');
+        }
+        String mode = poolMode();
+        if (mode != null) {
+            line.append(", pool mode ").append(mode);
+        }
+        String schema = Json.text(o, "schema");
+        if (schema != null) {
+            line.append(", schema ").append(schema);
+        }
+        if (!variesVariant() && !blocks.isEmpty() && blocks.get(0).variant() != null) {
+            line.append(", ").append(RunVariant.describe(blocks.get(0).variant()));
+        }
+        String distance = DbDistanceRecord.label(environment, runs);
+        if (distance != null) {
+            line.append(", db distance ").append(distance);
+        }
+        return line.toString();
+    }
+
+    /** The app builds against the reference build, pool by pool (empty without --app-jar). */
+    public List<AppBuildVerdict.Entry> appBuilds() {
+        return AppBuildVerdict.of(runs, environment, marginPercent);
+    }
+
+    /** Whether the runs span more than one variant (thread mode, JDK, app build): then each block names its own. */
+    boolean variesVariant() {
+        return blocks.stream().map(Block::variant).distinct().count() > 1;
+    }
+
+    String poolMode() {
+        String mode = Json.text(environment, "options.poolMode");
+        if (mode == null && !runs.isEmpty()) {
+            mode = runs.get(0).poolMode();
+        }
+        return mode;
+    }
+
+    private static String firstKnown(String a, String b, String fallback) {
+        return a != null ? a : b != null ? b : fallback;
+    }
+
+    // ---------------------------------------------------------------- JSON
+
+    public ObjectNode json() {
+        ObjectNode root = Json.object();
+        root.put("schema", 1);
+        root.put("settings", settingsLine());
+        root.put("poolMode", poolMode());
+        root.put("alpha", ALPHA);
+        root.put("reference", reference);
+        root.put("equivalenceMarginPercent", marginPercent);
+        root.put("roundsStopReason", Json.text(environment, "roundsStopReason"));
+        ArrayNode blockArray = root.putArray("blocks");
+        for (Block b : blocks) {
+            ObjectNode bn = blockArray.addObject();
+            if (b.poolSize() == null) {
+                bn.putNull("poolSize");
+            } else {
+                bn.put("poolSize", b.poolSize());
+            }
+            ThreadFigures.blockJson(b, bn);
+            ArrayNode rowArray = bn.putArray("rows");
+            for (Row r : b.rows()) {
+                ObjectNode rn = rowArray.addObject();
+                Stats.Sample s = r.sample();
+                rn.put("profile", r.profile());
+                rn.put("rank", r.ranked() ? r.rank() : null);
+                rn.put("n", s.n());
+                rn.put("excluded", r.excluded());
+                putNumber(rn, "mean", s.mean());
+                putNumber(rn, "sd", s.sd());
+                putNumber(rn, "cvPercent", s.cvPercent());
+                putNumber(rn, "min", s.min());
+                putNumber(rn, "max", s.max());
+                putNumber(rn, "ci95Low", s.ciLow());
+                putNumber(rn, "ci95High", s.ciHigh());
+                putNumber(rn, "relativeToBestPercent", r.relativeToBestPercent());
+                putNumber(rn, "meanP99Millis", r.meanP99Millis());
+                putNumber(rn, "meanLoadCpuMillisPerPassedPage", r.meanCpuMillisPerPage());
+                putNumber(rn, "meanAcquireP99Millis", poolMean(r, PoolMetricsSummary::acquireP99Millis));
+                putNumber(rn, "acquireP99Millis", PoolMetricsSummary.mergedAcquireP99Millis(countedRuns(r)));
+                putNumber(rn, "meanPeakPending", poolMean(r, PoolMetricsSummary::peakPending));
+                rn.put("sizeReadBack", r.sizeReadBack());
+            }
+            bn.set("paired", PairedVerdict.json(b.paired()));
+            ArrayNode verdict = bn.putArray("verdict");
+            b.verdict().forEach(verdict::add);
+        }
+        if (sweep != null) {
+            root.set("sweep", sweep.json());
+        }
+        List<AppBuildVerdict.Entry> builds = appBuilds();
+        if (!builds.isEmpty()) {
+            root.set("appBuilds", AppBuildVerdict.json(builds));
+        }
+        root.put("runs", runs.size());
+        root.put("counted", runs.stream().filter(RunRecord::counted).count());
+        ArrayNode problems = root.putArray("problemRuns");
+        for (RunRecord r : problemRuns()) {
+            ObjectNode pn = problems.addObject();
+            pn.put("round", r.round());
+            pn.put("profile", r.profile());
+            pn.put("poolSize", r.poolSize());
+            pn.put("valid", r.valid());
+            pn.put("flagged", r.flagged());
+            ArrayNode why = pn.putArray("problems");
+            r.problems().forEach(why::add);
+        }
+        root.set("disturbedRuns", DisturbanceSummary.json(runs));
+        List<Double> costs = runs.stream().map(RunRecord::fixedCostSeconds)
+                .filter(v -> !Double.isNaN(v)).toList();
+        if (!costs.isEmpty()) {
+            putNumber(root, "meanFixedCostSeconds", Stats.describe(costs).mean());
+        }
+        double proxyCpu = DbDistanceRecord.meanProxyCpuSeconds(runs);
+        if (!Double.isNaN(proxyCpu)) {
+            putNumber(root, "meanProxyCpuSeconds", proxyCpu);
+        }
+        double wall = Json.number(environment, "wallMillis");
+        if (!Double.isNaN(wall)) {
+            root.put("wallSeconds", wall / 1000);
+        }
+        root.put("exitStatus", exitStatus());
+        return root;
+    }
+
+    /** Mean over the row's counted runs of a poolMetrics figure; NaN when no run has it. */
+    double poolMean(Row row, java.util.function.ToDoubleFunction<JsonNode> figure) {
+        return meanOf(countedRuns(row).stream().map(figure::applyAsDouble).filter(v -> !Double.isNaN(v)).toList());
+    }
+
+    /** The records of the row's counted runs (of its own block: size, thread mode, JDK). */
+    private List<JsonNode> countedRuns(Row row) {
+        return blockOf(row).runs().stream()
+                .filter(r -> r.counted() && r.profile().equals(row.profile()))
+                .<JsonNode>map(RunRecord::json).toList();
+    }
+
+    /** The block a row belongs to (rows are the blocks' own objects). */
+    private Block blockOf(Row row) {
+        return blocks.stream().filter(b -> b.rows().stream().anyMatch(r -> r == row)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("row of another summary: " + row.profile()));
+    }
+
+    private static void putNumber(ObjectNode node, String name, double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            node.putNull(name);
+        } else {
+            node.put(name, v);
+        }
+    }
+}

@@ -1,0 +1,208 @@
+package dev.poolbench.bench.compare.report;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSummary;
+import dev.poolbench.bench.compare.stats.PairedTest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.plan.RunVariant;
+import dev.poolbench.bench.compare.stats.Stats;
+import dev.poolbench.bench.compare.util.Json;
+
+/**
+ * A pool-size sweep seen per pool: score against size, and the best size. "Best" is the size
+ * with the highest mean score; the size to pick is the smallest one within the noise of the
+ * best: the smallest size whose paired difference to the best size (the same pool, the same
+ * rounds, {@link PairedTest}) is not significantly negative, i.e. its 95 % interval reaches 0.
+ * Smaller pools hold fewer database connections for the same throughput.
+ */
+final class SweepSummary {
+
+    /** One pool at one size; {@code vsBest} null for the best size itself. */
+    record Point(int size, Stats.Sample sample, double meanPeakPending, PairedTest.Result vsBest) {
+    }
+
+    /** @param pick smallest size within the noise of the best, null when it cannot be told */
+    record Pool(String profile, List<Point> points, Integer best, Integer pick, String note) {
+    }
+
+    private final List<Pool> pools;
+
+    private SweepSummary(List<Pool> pools) {
+        this.pools = pools;
+    }
+
+    List<Pool> pools() {
+        return pools;
+    }
+
+    /** Null unless the runs are a sweep (more than one requested pool size). */
+    static SweepSummary of(List<RunRecord> runs, double marginPercent) {
+        List<Integer> sizes = runs.stream().map(RunRecord::poolSize).filter(Objects::nonNull)
+                .distinct().sorted().toList();
+        if (sizes.size() < 2) {
+            return null;
+        }
+        List<Pool> pools = new ArrayList<>();
+        // Thread mode and JDK are further dimensions: one curve per pool and variant.
+        List<String> variants = runs.stream().map(r -> RunVariant.key(r.json())).distinct().toList();
+        for (String variant : variants) {
+            List<RunRecord> variantRuns = runs.stream()
+                    .filter(r -> Objects.equals(RunVariant.key(r.json()), variant)).toList();
+            String suffix = variants.size() > 1 ? " (" + RunVariant.describe(variant) + ")" : "";
+            pools.addAll(pools(variantRuns, sizes, marginPercent, suffix));
+        }
+        return new SweepSummary(List.copyOf(pools));
+    }
+
+    private static List<Pool> pools(List<RunRecord> runs, List<Integer> sizes, double marginPercent,
+                                    String suffix) {
+        List<Pool> pools = new ArrayList<>();
+        for (String profile : PairedVerdict.profiles(runs)) {
+            List<Point> raw = new ArrayList<>();
+            for (int size : sizes) {
+                List<RunRecord> counted = runs.stream().filter(r -> r.counted() && r.profile().equals(profile)
+                        && Objects.equals(r.poolSize(), size)).toList();
+                raw.add(new Point(size, Stats.describe(counted.stream().map(RunRecord::score).toList()),
+                        mean(counted.stream().mapToDouble(r -> PoolMetricsSummary.peakPending(r.json())).toArray()),
+                        null));
+            }
+            Point best = raw.stream().filter(p -> p.sample().n() > 0)
+                    .max((a, b) -> Double.compare(a.sample().mean(), b.sample().mean())).orElse(null);
+            if (best == null) {
+                pools.add(new Pool(profile + suffix, raw, null, null, "no valid run"));
+                continue;
+            }
+            Map<Integer, Double> bestScores = PairedVerdict.scoresByRound(runs, profile, best.size());
+            List<Point> points = new ArrayList<>();
+            Integer pick = null;
+            boolean unknown = false;
+            for (Point p : raw) {
+                PairedTest.Result vs = p == best || p.sample().n() == 0 ? null : PairedVerdict.compare(
+                        PairedVerdict.scoresByRound(runs, profile, p.size()), bestScores, marginPercent);
+                points.add(new Point(p.size(), p.sample(), p.meanPeakPending(), vs));
+                if (pick != null || unknown || p.sample().n() == 0) {
+                    continue;
+                }
+                if (p == best) {
+                    pick = p.size();
+                } else if (vs.n() < 2) {
+                    unknown = true;
+                } else if (vs.word() != PairedTest.Word.SLOWER) {
+                    pick = p.size();
+                }
+            }
+            String note = unknown ? "fewer than 2 paired rounds: best size by mean only" : null;
+            pools.add(new Pool(profile + suffix, List.copyOf(points), best.size(), unknown ? null : pick, note));
+        }
+        return pools;
+    }
+
+    String text() {
+        StringBuilder out = new StringBuilder();
+        out.append("Pool-size sweep: score against pool size, per pool. Best = highest mean; pick = the "
+                + "smallest size within the noise of the best (its paired difference to the best size, "
+                + "same rounds, is not significantly below 0 at 95 %).\n");
+        List<String[]> cells = new ArrayList<>();
+        cells.add(new String[] {"profile", "size", "n", "mean", "95% CI", "vs best size (paired)", "peak pend"});
+        for (Pool pool : pools) {
+            for (Point p : pool.points()) {
+                Stats.Sample s = p.sample();
+                cells.add(new String[] {pool.profile(), String.valueOf(p.size()), String.valueOf(s.n()),
+                    num(s.mean(), 0), s.hasInterval() ? num(s.ciLow(), 0) + ".." + num(s.ciHigh(), 0) : "-",
+                    Objects.equals(pool.best(), p.size()) ? "best" : p.vsBest() == null ? "-" : p.vsBest().interval(),
+                    num(p.meanPeakPending(), 1)});
+            }
+        }
+        int[] widths = new int[cells.get(0).length];
+        cells.forEach(row -> {
+            for (int i = 0; i < row.length; i++) {
+                widths[i] = Math.max(widths[i], row[i].length());
+            }
+        });
+        for (String[] row : cells) {
+            StringBuilder line = new StringBuilder("  ");
+            for (int i = 0; i < row.length; i++) {
+                String fill = " ".repeat(widths[i] - row[i].length());
+                line.append(i == 0 ? row[i] + fill : fill + row[i]).append(i == row.length - 1 ? "" : "  ");
+            }
+            out.append(line.toString().stripTrailing()).append('\n');
+        }
+        for (Pool pool : pools) {
+            out.append("Sweep: ").append(pool.profile()).append(": ");
+            if (pool.best() == null) {
+                out.append(pool.note()).append('\n');
+                continue;
+            }
+            out.append("best size ").append(pool.best());
+            if (pool.pick() != null) {
+                out.append(", smallest size within the noise of the best: ").append(pool.pick());
+            }
+            if (pool.note() != null) {
+                out.append(" (").append(pool.note()).append(')');
+            }
+            out.append('\n');
+        }
+        return out.toString();
+    }
+
+    ObjectNode json() {
+        ObjectNode root = Json.object();
+        root.put("rule", "pick = smallest size whose paired difference to the best size is not "
+                + "significantly negative (95 % interval reaches 0)");
+        ArrayNode array = root.putArray("pools");
+        for (Pool pool : pools) {
+            ObjectNode pn = array.addObject();
+            pn.put("profile", pool.profile());
+            pn.put("bestSize", pool.best());
+            pn.put("pickSize", pool.pick());
+            pn.put("note", pool.note());
+            ArrayNode points = pn.putArray("points");
+            for (Point p : pool.points()) {
+                ObjectNode n = points.addObject();
+                n.put("size", p.size());
+                n.put("n", p.sample().n());
+                put(n, "mean", p.sample().mean());
+                put(n, "ci95Low", p.sample().ciLow());
+                put(n, "ci95High", p.sample().ciHigh());
+                put(n, "meanPeakPending", p.meanPeakPending());
+                if (p.vsBest() != null) {
+                    put(n, "vsBestPercent", p.vsBest().estimatePercent());
+                    put(n, "vsBestLowPercent", p.vsBest().lowPercent());
+                    put(n, "vsBestHighPercent", p.vsBest().highPercent());
+                    n.put("vsBestVerdict", p.vsBest().word().label());
+                }
+            }
+        }
+        return root;
+    }
+
+    private static double mean(double[] values) {
+        double sum = 0;
+        int n = 0;
+        for (double v : values) {
+            if (!Double.isNaN(v)) {
+                sum += v;
+                n++;
+            }
+        }
+        return n == 0 ? Double.NaN : sum / n;
+    }
+
+    private static String num(double v, int decimals) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%." + decimals + "f", v);
+    }
+
+    private static void put(ObjectNode node, String name, double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            node.putNull(name);
+        } else {
+            node.put(name, v);
+        }
+    }
+}

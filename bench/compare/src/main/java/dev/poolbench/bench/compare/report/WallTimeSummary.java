@@ -1,0 +1,73 @@
+package dev.poolbench.bench.compare.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.stats.Stats;
+import dev.poolbench.bench.compare.util.Durations;
+import dev.poolbench.bench.compare.util.Json;
+
+/**
+ * What a comparison cost beyond its measured seconds: the fixed cost per run (each phase of
+ * {@code timings} in the run records) and the total wall time against the measured time.
+ */
+final class WallTimeSummary {
+
+    // appStartMillis is the app's own start-up; appStartWaitMillis the part of it a run waited
+    // for (the rest ran during the previous run's report check); stopMillis: older records.
+    private static final String[][] PHASES = {{"resetMillis", "reset"}, {"appStartMillis", "app start"},
+        {"appStartWaitMillis", "of which waited"}, {"previousAppStopWaitMillis", "previous app's stop waited"},
+        {"warmupResetMillis", "reset after warm-up"}, {"measureOverheadMillis", "load JVM + report check"},
+        {"loadStartMillis", "of which load JVM start"}, {"reportCheckMillis", "report check + exit"},
+        {"stopMillis", "stop"}};
+
+    private WallTimeSummary() {
+    }
+
+    static String fixedCostLine(List<RunRecord> runs) {
+        List<Double> costs = runs.stream().map(RunRecord::fixedCostSeconds)
+                .filter(v -> !Double.isNaN(v)).toList();
+        if (costs.isEmpty()) {
+            return "Fixed cost per measured run: not recorded.";
+        }
+        Stats.Sample s = Stats.describe(costs);
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
+                "Fixed cost per measured run (what a run took beyond its warm-up and measured time: "
+                        + "reset, app start, load JVM, report check): mean %.1f s, min %.1f s, max %.1f s "
+                        + "(target <= 8 s)", s.mean(), s.min(), s.max()));
+        List<String> parts = new ArrayList<>();
+        for (String[] phase : PHASES) {
+            double mean = runs.stream().mapToDouble(r -> Json.number(r.json(), "timings." + phase[0]))
+                    .filter(v -> !Double.isNaN(v)).average().orElse(Double.NaN);
+            if (!Double.isNaN(mean)) {
+                parts.add(String.format(Locale.ROOT, "%s %.1f s", phase[1], mean / 1000));
+            }
+        }
+        if (!parts.isEmpty()) {
+            line.append("\n  mean per phase: ").append(String.join(", ", parts));
+        }
+        return line.toString();
+    }
+
+    /**
+     * "Total wall time: 25m 39s for 15m 00s measured (1.71x)": the whole comparison (the
+     * runner's {@code wallMillis}, database start and class-data training included) against the
+     * sum of the measured seconds of its runs; null when the environment has no wall time.
+     */
+    static String wallTimeLine(List<RunRecord> runs, JsonNode environment) {
+        double wallMillis = Json.number(environment, "wallMillis");
+        if (Double.isNaN(wallMillis)) {
+            return null;
+        }
+        String line = "Total wall time: " + Durations.format((long) wallMillis);
+        double measured = runs.stream().mapToDouble(r -> Json.number(r.json(), "durationSeconds"))
+                .filter(v -> !Double.isNaN(v)).sum();
+        if (measured > 0) {
+            line += String.format(Locale.ROOT, " for %s measured (%.2fx; target <= 1.4x)",
+                    Durations.format((long) (measured * 1000)), wallMillis / (measured * 1000));
+        }
+        return line;
+    }
+}

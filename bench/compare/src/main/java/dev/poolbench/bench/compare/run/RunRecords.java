@@ -1,0 +1,118 @@
+package dev.poolbench.bench.compare.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import dev.poolbench.bench.compare.db.DbDistanceRecord;
+import dev.poolbench.bench.compare.report.ThreadFigures;
+import dev.poolbench.bench.compare.util.Json;
+
+/** Builds the runs.jsonl record of one run around the load generator's result.json. */
+public final class RunRecords {
+
+    private RunRecords() {
+    }
+
+    /**
+     * @param result    result.json of the measured run, or null when the run produced none
+     * @param settings  poolsettings.json read from the app, or null
+     * @param problems  problems found by the runner (start failure, exit code, ...)
+     */
+    public static ObjectNode build(int round, String profile, Integer poolSize, String poolMode,
+                            JsonNode result, JsonNode settings, List<String> problems, String runDir) {
+        ObjectNode r = Json.object();
+        r.put("schema", 1);
+        r.put("runDir", runDir);
+        r.put("profile", profile);
+        if (poolSize == null) {
+            r.putNull("poolSize");
+        } else {
+            r.put("poolSize", poolSize);
+        }
+        r.put("poolMode", poolMode);
+        r.put("round", round);
+        List<String> all = new ArrayList<>(problems);
+        boolean valid = result != null && result.path("valid").asBoolean(false) && problems.isEmpty();
+        if (result == null) {
+            all.add("no result.json");
+        } else if (!result.path("valid").asBoolean(false)) {
+            JsonNode reasons = result.get("invalidReasons");
+            if (reasons != null && reasons.isArray() && !reasons.isEmpty()) {
+                reasons.forEach(x -> all.add("invalid: " + x.asText()));
+            } else {
+                all.add("invalid (no reason given)");
+            }
+        }
+        Boolean matches = PoolSettings.matchesRequested(settings);
+        boolean flagged = false;
+        if (settings == null) {
+            all.add("pool settings not read back");
+            flagged = true;
+        } else if (Boolean.FALSE.equals(matches)) {
+            all.add("pool settings do not match the requested ones (poolsettings.json)");
+            flagged = true;
+        }
+        r.put("valid", valid);
+        r.put("flagged", flagged);
+        ArrayNode p = r.putArray("problems");
+        all.forEach(p::add);
+        if (result != null) {
+            copy(result, r, "score");
+            copy(result, r, "success");
+            copy(result, r, "fail");
+            copy(result, r, "workload");
+            copy(result, r, "durationSeconds");
+            JsonNode latency = Json.at(result, "requests.latencyMillis");
+            if (latency != null) {
+                r.set("latencyMillis", latency.deepCopy());
+            }
+            JsonNode cpu = Json.at(result, "loadGenerator.cpuMillisPerPassedPage");
+            if (cpu != null) {
+                r.set("loadCpuMillisPerPassedPage", cpu.deepCopy());
+            }
+        } else {
+            r.put("score", 0);
+        }
+        r.set("poolSettings", settings == null ? Json.object().nullNode() : settings.deepCopy());
+        if (result != null) {
+            r.set("result", result.deepCopy());
+        }
+        return r;
+    }
+
+    private static void copy(JsonNode from, ObjectNode to, String field) {
+        JsonNode v = from.get(field);
+        if (v != null) {
+            to.set(field, v.deepCopy());
+        }
+    }
+
+    /** The one line a finished run prints: score, latency, fixed cost, distance, threads, flags. */
+    static String runLine(JsonNode r) {
+        StringBuilder line = new StringBuilder();
+        line.append(String.format(Locale.ROOT, "%-16s %s score %s success %s fail %s",
+                Json.text(r, "runDir"), r.path("valid").asBoolean() ? "valid  " : "INVALID",
+                Json.text(r, "score"), Json.text(r, "success"), Json.text(r, "fail")));
+        double p99 = Json.number(r, "latencyMillis.p99");
+        if (!Double.isNaN(p99)) {
+            line.append(String.format(Locale.ROOT, " p99 %.0f ms", p99));
+        }
+        double fixed = Json.number(r, "timings.fixedCostMillis");
+        line.append(String.format(Locale.ROOT, " | fixed cost %.1f s", fixed / 1000));
+        line.append(DbDistanceRecord.runLinePart(r));
+        line.append(ThreadFigures.runLinePart(r));
+        if (r.path("flagged").asBoolean()) {
+            line.append(" | FLAGGED");
+        }
+        if (r.path("disturbed").asBoolean()) {
+            line.append(" | DISTURBED");
+        }
+        if (r.path("problems").size() > 0) {
+            line.append(" | ").append(r.path("problems").get(0).asText());
+        }
+        return line.toString();
+    }
+}

@@ -1,0 +1,149 @@
+package dev.poolbench.bench.compare.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.Fixtures;
+
+class SummaryTest {
+
+    private static String verdict(Summary s) {
+        return String.join("\n", s.blocks().get(0).verdict());
+    }
+
+    @Test
+    void ranksAndRelativeToBest() {
+        Summary s = Summary.of(Fixtures.runs(
+                "tomcat", new double[] {900, 910, 890},
+                "hikari", new double[] {1000, 1010, 990},
+                "nopool", new double[] {500, 510, 490}), Json.object());
+        List<Summary.Row> rows = s.blocks().get(0).rows();
+        assertEquals(List.of("hikari", "tomcat", "nopool"), rows.stream().map(Summary.Row::profile).toList());
+        assertEquals(1, rows.get(0).rank());
+        assertEquals(0.0, rows.get(0).relativeToBestPercent(), 1e-9);
+        assertEquals(-10.0, rows.get(1).relativeToBestPercent(), 1e-9);
+        assertEquals(-50.0, rows.get(2).relativeToBestPercent(), 1e-9);
+        assertEquals(0, s.exitStatus());
+    }
+
+    @Test
+    void clearDifferenceIsSlowerWithItsInterval() {
+        Summary s = Summary.of(Fixtures.runs(
+                "hikari", new double[] {1000, 1010, 990},
+                "dbcp2", new double[] {800, 805, 795}), Json.object());
+        String v = verdict(s);
+        assertTrue(v.contains("Paired by round against hikari"), v);
+        assertTrue(v.contains("dbcp2 vs hikari: -20.0 % [-20.7 .. -19.2] over 3 rounds: slower"), v);
+        assertTrue(v.contains("coefficient of variation"), v);
+        PairedVerdict.Entry e = s.blocks().get(0).paired().get(0);
+        assertEquals("slower", e.json().path("verdict").asText());
+    }
+
+    @Test
+    void pairingCancelsWhatRoundsShare() {
+        // Each round moves both pools alike (scores 700..1400): unpaired this is noise, paired
+        // it is a steady 10 % lead.
+        Summary s = Summary.of(Fixtures.runs(
+                "hikari", new double[] {1000, 1400, 700},
+                "dbcp2", new double[] {1100, 1540, 770}), Json.object());
+        assertTrue(verdict(s).contains("dbcp2 vs hikari: +10.0 % [+10.0 .. +10.0] over 3 rounds: faster"),
+                verdict(s));
+    }
+
+    @Test
+    void inconsistentRoundsAreUndecidedWithRoundsNeeded() {
+        Summary s = Summary.of(Fixtures.runs(
+                "hikari", new double[] {1000, 1400, 700},
+                "dbcp2", new double[] {1100, 1250, 720}), Json.object());
+        String v = verdict(s);
+        assertTrue(v.matches("(?s).*dbcp2 vs hikari: .* over 3 rounds: undecided \\(about \\d+ rounds in all.*"), v);
+    }
+
+    @Test
+    void mixedVerdictNamesEachProfile() {
+        Summary s = Summary.of(Fixtures.runs(
+                "hikari", new double[] {1000, 1010, 990},
+                "tomcat", new double[] {995, 1015, 985},
+                "nopool", new double[] {500, 510, 490}), Json.object());
+        String v = verdict(s);
+        assertTrue(v.contains("tomcat vs hikari: -0.2 %"), v);
+        assertTrue(v.contains("equivalent within ±5 %"), v);
+        assertTrue(v.matches("(?s).*nopool vs hikari: -50\\.0 % .*: slower.*"), v);
+    }
+
+    @Test
+    void referenceAndMarginComeFromTheOptions() {
+        var env = Json.object();
+        var options = env.putObject("options");
+        options.put("reference", "tomcat");
+        options.put("equivalenceMarginPercent", 0.1);
+        Summary s = Summary.of(Fixtures.runs(
+                "hikari", new double[] {1000, 1010, 990},
+                "tomcat", new double[] {995, 1015, 985}), env);
+        String v = verdict(s);
+        assertTrue(v.contains("hikari vs tomcat: +0.2 %"), v);
+        assertTrue(v.contains("undecided"), v);
+        assertEquals("tomcat", s.json().path("reference").asText());
+        assertEquals(0.1, s.json().path("equivalenceMarginPercent").asDouble());
+    }
+
+    @Test
+    void aaComparisonOfTwoCopies() {
+        Summary s = Summary.of(Fixtures.runs(
+                "hikari", new double[] {1000, 1010, 990, 1005, 995, 1000},
+                "hikari_2", new double[] {1002, 1004, 993, 1001, 999, 998}), Json.object());
+        assertTrue(verdict(s).contains("hikari_2 vs hikari: +0.0 %"), verdict(s));
+        assertTrue(verdict(s).contains("equivalent within ±5 %"), verdict(s));
+    }
+
+    @Test
+    void roundsWithoutBothRunsCountedAreNotPaired() {
+        List<RunRecord> runs = new ArrayList<>(Fixtures.runs(
+                "hikari", new double[] {1000, 1010},
+                "dbcp", new double[] {800, 810}));
+        runs.add(RunRecord.of(Fixtures.record("hikari", 3, 1005, true, true)));
+        runs.add(RunRecord.of(Fixtures.record("dbcp", 3, 2000, false, true)));
+        Summary s = Summary.of(runs, Json.object());
+        assertEquals(2, s.blocks().get(0).paired().get(0).result().n());
+    }
+
+    @Test
+    void oneRunCannotEstimateTheNoise() {
+        Summary s = Summary.of(Fixtures.runs(
+                "hikari", new double[] {1000},
+                "dbcp", new double[] {800}), Json.object());
+        assertTrue(verdict(s).contains("undecided (needs at least 2 rounds"), verdict(s));
+        assertTrue(s.text().contains("n=1: none"), s.text());
+    }
+
+    @Test
+    void invalidAndFlaggedRunsAreLeftOutAndFailTheExitStatus() {
+        List<RunRecord> runs = new ArrayList<>(Fixtures.runs(
+                "hikari", new double[] {1000, 1010},
+                "dbcp", new double[] {800, 810}));
+        runs.add(RunRecord.of(Fixtures.record("hikari", 3, 50, false, true)));
+        runs.add(RunRecord.of(Fixtures.record("dbcp", 3, 900, true, false)));
+        Summary s = Summary.of(runs, Json.object());
+        assertEquals(1, s.exitStatus());
+        Summary.Row hikari = s.blocks().get(0).rows().get(0);
+        assertEquals(2, hikari.sample().n());
+        assertEquals(1, hikari.excluded());
+        String text = s.text();
+        assertTrue(text.contains("INVALID"), text);
+        assertTrue(text.contains("FLAGGED"), text);
+        assertTrue(text.contains("Runs: 6 (4 counted, 1 invalid, 1 flagged)"), text);
+    }
+
+    @Test
+    void defaultsModeSaysSizesDiffer() {
+        var env = Json.object();
+        env.putObject("options").put("poolMode", "defaults");
+        Summary s = Summary.of(Fixtures.runs("hikari", new double[] {1000, 1010}), env);
+        assertTrue(s.text().contains("sizes differ per pool"), s.text());
+    }
+}

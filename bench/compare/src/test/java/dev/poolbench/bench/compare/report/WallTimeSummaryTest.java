@@ -1,0 +1,39 @@
+package dev.poolbench.bench.compare.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.Fixtures;
+
+class WallTimeSummaryTest {
+
+    @Test
+    void wallTimeIsSetAgainstTheMeasuredSecondsOfAllRuns() {
+        // Four runs of 60 s = 4 min measured; 5 min 36 s of wall time = 1.40x.
+        List<RunRecord> runs = Fixtures.runs("hikari", new double[] {100, 110}, "dbcp2", new double[] {90, 95});
+        ObjectNode environment = Json.object();
+        environment.put("wallMillis", 336_000);
+        assertEquals("Total wall time: 5m 36s for 4m 00s measured (1.40x; target <= 1.4x)",
+                WallTimeSummary.wallTimeLine(runs, environment));
+    }
+
+    @Test
+    void noWallTimeWithoutTheRunnersFigure() {
+        assertNull(WallTimeSummary.wallTimeLine(Fixtures.runs("hikari", new double[] {100}), Json.object()));
+    }
+
+    @Test
+    void fixedCostHasTheMeanOfEachRecordedPhase() {
+        String line = WallTimeSummary.fixedCostLine(Fixtures.runs("hikari", new double[] {100, 110}));
+        assertTrue(line.startsWith("Fixed cost per measured run"), line);
+        assertTrue(line.contains("mean 11.5 s"), line);
+        assertTrue(line.contains("mean per phase: reset 0.4 s, app start 6.0 s"), line);
+        assertEquals("Fixed cost per measured run: not recorded.", WallTimeSummary.fixedCostLine(List.of()));
+    }
+}
