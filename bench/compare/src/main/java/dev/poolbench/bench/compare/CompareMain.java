@@ -27,7 +27,7 @@ import dev.poolbench.bench.compare.util.UsageException;
  * requested, 1 some run invalid or flagged, 2 usage or setup error.
  */
 @Command(name = "poolbench", description = "Compare JDBC connection pools (bench/README.md).",
-        subcommands = {CompareOptions.class, CompareMain.Summarize.class, WarmupCurve.class, FaultOptions.class,
+        subcommands = {CompareCommand.class, CompareMain.Summarize.class, WarmupCurve.class, FaultOptions.class,
                 FaultsSummarize.class, PoolSampleCommand.class, CompareMain.Completion.class,
                 CommandLine.HelpCommand.class})
 public final class CompareMain implements Callable<Integer> {

@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import dev.poolbench.bench.compare.run.Comparison;
+import dev.poolbench.bench.compare.util.Workspace;
 import dev.poolbench.bench.compare.util.Json;
 
 /**
@@ -32,7 +32,7 @@ class DisturbedRunTest {
 
     @Test
     void aCpuHogDuringTheMeasuredRunIsFlaggedAndNamed(@TempDir Path results) throws Exception {
-        for (Path jar : List.of(Comparison.WEBAPP_JAR, Comparison.LOAD_JAR)) {
+        for (Path jar : List.of(Workspace.WEBAPP_JAR, Workspace.LOAD_JAR)) {
             if (!Files.isRegularFile(ROOT.resolve(jar))) {
                 fail(ROOT.resolve(jar) + " is missing: build the project first (./mvnw -DskipTests package)");
             }

@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import dev.poolbench.bench.compare.run.Comparison;
+import dev.poolbench.bench.compare.util.Workspace;
 import dev.poolbench.bench.compare.util.Json;
 
 /**
@@ -66,7 +66,7 @@ class PipelinedRunsTest {
      * shutdown hook sees) as soon as the second run's app JVM has been started ahead.
      */
     private static List<String> compare(Path results, boolean interrupt) throws Exception {
-        for (Path jar : List.of(Comparison.WEBAPP_JAR, Comparison.LOAD_JAR)) {
+        for (Path jar : List.of(Workspace.WEBAPP_JAR, Workspace.LOAD_JAR)) {
             if (!Files.isRegularFile(ROOT.resolve(jar))) {
                 fail(ROOT.resolve(jar) + " is missing: build the project first (./mvnw -DskipTests package)");
             }

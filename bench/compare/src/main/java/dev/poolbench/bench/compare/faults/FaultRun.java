@@ -18,7 +18,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import dev.poolbench.bench.compare.db.LocalDatabase;
 import dev.poolbench.bench.compare.jvm.JvmOptionsTemplate;
 import dev.poolbench.bench.compare.run.AppProcess;
-import dev.poolbench.bench.compare.run.Comparison;
 import dev.poolbench.bench.compare.run.LoadProcess;
 import dev.poolbench.bench.compare.run.Progress;
 import dev.poolbench.bench.compare.util.FreePort;
@@ -204,14 +203,14 @@ final class FaultRun {
         FaultOptions o = s.options();
         List<String> command = new ArrayList<>();
         command.add(s.java());
-        command.addAll(Comparison.LOAD_JVM_OPTIONS);
+        command.addAll(LoadProcess.LOAD_JVM_OPTIONS);
         // The figures come from result.json; Gatling's HTML report would only cost time.
         command.add("-Dpoolbench.htmlReport=false");
         // Requests slower than the pool's wait: counted by the load generator (overMillis).
         command.add("-Dpoolbench.latencyThresholdsMillis=" + o.poolWaitMillis);
         command.add("-cp");
         command.add(s.loadJar() + File.pathSeparator + s.loadLib() + File.separator + "*");
-        command.add(Comparison.LOAD_MAIN);
+        command.add(LoadProcess.LOAD_MAIN);
         command.add("run");
         command.add("--base-url=" + appUrl);
         command.add("--data=" + s.data().toAbsolutePath());

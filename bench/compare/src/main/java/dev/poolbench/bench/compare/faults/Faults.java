@@ -1,5 +1,6 @@
 package dev.poolbench.bench.compare.faults;
 
+import dev.poolbench.bench.compare.util.Workspace;
 import dev.poolbench.bench.compare.proxy.Proxy;
 import dev.poolbench.bench.compare.proxy.Toxiproxy;
 import dev.poolbench.bench.compare.proxy.ToxiproxyBinary;
@@ -18,7 +19,6 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import dev.poolbench.bench.compare.db.LocalDatabase;
 import dev.poolbench.bench.compare.run.AppProcess;
-import dev.poolbench.bench.compare.run.Comparison;
 import dev.poolbench.bench.compare.run.LoadProcess;
 import dev.poolbench.bench.compare.run.Progress;
 import dev.poolbench.bench.compare.util.FreePort;
@@ -45,7 +45,7 @@ public final class Faults {
 
     public int run() throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        for (Path jar : List.of(Comparison.WEBAPP_JAR, Comparison.LOAD_JAR)) {
+        for (Path jar : List.of(Workspace.WEBAPP_JAR, Workspace.LOAD_JAR)) {
             if (!Files.isRegularFile(jar)) {
                 throw new IllegalStateException(jar + " is missing: build with ./mvnw -q -B -DskipTests package "
                         + "(./poolbench faults does this for you), or run from the repository root");
@@ -58,17 +58,17 @@ public final class Faults {
         Json.write(dir.resolve(FaultReport.OPTIONS), options.toJson());
         Runtime.getRuntime().addShutdownHook(new Thread(this::shutdown, "poolbench-faults-shutdown"));
         // Copies of the jars: a rebuild during the runs must not change the app under test.
-        Files.createDirectories(Comparison.STATE);
-        Path snapshot = Files.createTempDirectory(Comparison.STATE.toAbsolutePath(), "faults-jars-");
-        Path webappJar = Files.copy(Comparison.WEBAPP_JAR, snapshot.resolve("poolbench-webapp.jar"));
-        Path loadJar = Files.copy(Comparison.LOAD_JAR, snapshot.resolve("poolbench-load.jar"));
-        Path loadLib = Comparison.LOAD_JAR.toAbsolutePath().resolveSibling("lib");
+        Files.createDirectories(Workspace.STATE);
+        Path snapshot = Files.createTempDirectory(Workspace.STATE.toAbsolutePath(), "faults-jars-");
+        Path webappJar = Files.copy(Workspace.WEBAPP_JAR, snapshot.resolve("poolbench-webapp.jar"));
+        Path loadJar = Files.copy(Workspace.LOAD_JAR, snapshot.resolve("poolbench-load.jar"));
+        Path loadLib = Workspace.LOAD_JAR.toAbsolutePath().resolveSibling("lib");
 
         List<FaultRun.Outcome> outcomes = new ArrayList<>();
         Map<String, String> environment = new LinkedHashMap<>();
         try {
-            Path data = LocalDatabase.data(Comparison.STATE.resolve("data"), options.seed, out::println);
-            database = LocalDatabase.start(options.dbPort, Comparison.STATE.resolve("mariadb"), data, options.seed,
+            Path data = LocalDatabase.data(Workspace.STATE.resolve("data"), options.seed, out::println);
+            database = LocalDatabase.start(options.dbPort, Workspace.STATE.resolve("mariadb"), data, options.seed,
                     SchemaVariant.parse("--schema", "tuned"), out::println);
             environment.put("database", database.version());
             environment.put("java", System.getProperty("java.version"));

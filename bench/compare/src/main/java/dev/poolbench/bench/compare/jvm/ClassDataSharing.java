@@ -1,5 +1,6 @@
 package dev.poolbench.bench.compare.jvm;
 
+import dev.poolbench.bench.compare.util.Workspace;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -14,7 +15,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
-import dev.poolbench.bench.compare.run.Comparison;
 import dev.poolbench.bench.compare.util.Durations;
 
 /**
@@ -36,7 +36,7 @@ import dev.poolbench.bench.compare.util.Durations;
  */
 public final class ClassDataSharing {
 
-    static final Path ROOT = Comparison.STATE.resolve("cds");
+    static final Path ROOT = Workspace.STATE.resolve("cds");
 
     private final Path dir;
     private final Path appJar;

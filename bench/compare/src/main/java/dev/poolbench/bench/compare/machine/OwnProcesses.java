@@ -42,11 +42,11 @@ public final class OwnProcesses {
         return all;
     }
 
-    /** The runner, the app JVM, the embedded database and the load JVM of a local comparison. */
-    public static OwnProcesses ofComparison(Supplier<Process> app, Supplier<Process> load) {
+    /** The runner, the app JVMs, the embedded database and the load JVM of a local comparison. */
+    public static OwnProcesses ofComparison(Supplier<Set<Long>> apps, Supplier<Process> load) {
         return new OwnProcesses()
                 .add(() -> Set.of(ProcessHandle.current().pid()))
-                .addProcess(app)
+                .add(apps)
                 .addProcess(load)
                 .add(() -> databasePid().map(Set::of).orElse(Set.of()));
     }

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -22,8 +21,6 @@ import dev.poolbench.bench.compare.jvm.AppJfr;
 import dev.poolbench.bench.compare.jvm.JdkHome;
 import dev.poolbench.bench.compare.machine.CpuPlacement;
 import dev.poolbench.bench.compare.machine.DisturbanceThresholds;
-import dev.poolbench.bench.compare.report.PairedVerdict;
-import dev.poolbench.bench.compare.run.Comparison;
 import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.bench.compare.util.UsageException;
 
@@ -36,7 +33,7 @@ import dev.poolbench.bench.compare.util.UsageException;
 @Command(name = "compare", sortOptions = false, usageHelpAutoWidth = false,
         description = "Compare the JDBC pools: one app JVM per run on an embedded MariaDB (local mode), or the "
                 + "profile running at --app-url (remote mode). Verdict: bench/README.md, \"Verdict\".")
-public final class CompareOptions implements Callable<Integer> {
+public class CompareOptions {
 
     static final List<String> POOL_MODES = List.of("equalized", "defaults");
     static final List<String> SCHEMAS = List.of("tuned", "original");
@@ -150,7 +147,7 @@ public final class CompareOptions implements Callable<Integer> {
 
     @Option(names = "--equivalence-margin", paramLabel = "X%", converter = CompareConverters.Percent.class,
             description = "verdict: \"equivalent within ±X %%\" margin (default: ${DEFAULT-VALUE}%%)")
-    public double equivalenceMarginPercent = PairedVerdict.DEFAULT_MARGIN_PERCENT;
+    public double equivalenceMarginPercent = VerdictOptions.DEFAULT_MARGIN_PERCENT;
 
     @Option(names = "--until-precision", paramLabel = "X%", converter = CompareConverters.Percent.class,
             description = "verdict: add rounds until every paired interval is within ±X %% (interleaved) "
@@ -242,15 +239,16 @@ public final class CompareOptions implements Callable<Integer> {
         return o;
     }
 
-    /** {@code poolbench compare}: validation (exit 2 with the message), then the comparison. */
-    @Override
-    public Integer call() throws Exception {
+    /**
+     * The rules across options, on the command line picocli has just parsed into this object: a
+     * violation ends the command with exit status 2 and the message (the command: CompareCommand).
+     */
+    public void validateParsed() {
         try {
             finish(spec.commandLine().getParseResult());
         } catch (UsageException e) {
             throw Cli.refuse(spec.commandLine(), e.getMessage());
         }
-        return new Comparison(this).run();
     }
 
     /** What picocli cannot do alone: --quick's defaults, the A/A labels, the rules across options. */

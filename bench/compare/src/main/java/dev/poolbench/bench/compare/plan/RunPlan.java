@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -39,6 +40,14 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
      * the reason to stop.
      */
     public interface StopRule extends Function<List<RunRecord>, String> {
+    }
+
+    /**
+     * Makes the stop rule of {@code --until-precision} once the comparison knows its profiles,
+     * sizes and reference (the rule itself is the verdict's: report.PrecisionRule).
+     */
+    public interface StopRuleFactory {
+        StopRule create(List<String> profiles, List<Integer> sizes, String reference, Consumer<String> log);
     }
 
     private final List<String> profiles;

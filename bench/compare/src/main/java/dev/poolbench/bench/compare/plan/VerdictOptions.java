@@ -6,7 +6,10 @@ import java.util.Set;
 import dev.poolbench.bench.compare.util.UsageException;
 
 /** The verdict options of {@code compare} (reference, margin, adaptive rounds, calibration). */
-final class VerdictOptions {
+public final class VerdictOptions {
+
+    /** The equivalence margin when none is given: within ±5 % counts as equivalent. */
+    public static final double DEFAULT_MARGIN_PERCENT = 5;
 
     private VerdictOptions() {
     }

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.plan.VerdictOptions;
 import dev.poolbench.bench.compare.util.Json;
 
 /**
@@ -22,7 +23,7 @@ import dev.poolbench.bench.compare.util.Json;
 public final class PairedVerdict {
 
     /** Default equivalence margin: see bench/README.md ("Verdict") for why 5 %. */
-    public static final double DEFAULT_MARGIN_PERCENT = 5;
+    public static final double DEFAULT_MARGIN_PERCENT = VerdictOptions.DEFAULT_MARGIN_PERCENT;
 
     /** One profile against the reference. */
     record Entry(String profile, String reference, PairedTest.Result result) {

@@ -12,7 +12,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import dev.poolbench.bench.compare.db.DbDistanceRecord;
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.plan.RunVariant;
 import dev.poolbench.bench.compare.run.PoolSettings;
@@ -223,7 +222,7 @@ public final class Summary {
         }
         out.append(DisturbanceSummary.text(runs));
         out.append(WallTimeSummary.fixedCostLine(runs)).append('\n');
-        String proxyCpu = DbDistanceRecord.proxyCpuLine(runs);
+        String proxyCpu = DbDistanceLines.proxyCpuLine(runs);
         if (proxyCpu != null) {
             out.append(proxyCpu).append('\n');
         }
@@ -268,7 +267,7 @@ public final class Summary {
         if (!variesVariant() && !blocks.isEmpty() && blocks.get(0).variant() != null) {
             line.append(", ").append(RunVariant.describe(blocks.get(0).variant()));
         }
-        String distance = DbDistanceRecord.label(environment, runs);
+        String distance = DbDistanceLines.label(environment, runs);
         if (distance != null) {
             line.append(", db distance ").append(distance);
         }
@@ -370,7 +369,7 @@ public final class Summary {
         if (!costs.isEmpty()) {
             putNumber(root, "meanFixedCostSeconds", Stats.describe(costs).mean());
         }
-        double proxyCpu = DbDistanceRecord.meanProxyCpuSeconds(runs);
+        double proxyCpu = DbDistanceLines.meanProxyCpuSeconds(runs);
         if (!Double.isNaN(proxyCpu)) {
             putNumber(root, "meanProxyCpuSeconds", proxyCpu);
         }

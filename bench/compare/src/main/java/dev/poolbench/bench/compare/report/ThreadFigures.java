@@ -100,24 +100,6 @@ public final class ThreadFigures {
         return out.length() == 0 ? "" : "\n" + out;
     }
 
-    /** Part of the run line: {@code | virtual jdk25 app2 pinned 3 (12.0 ms), 2 carriers}. */
-    public static String runLinePart(JsonNode record) {
-        StringBuilder part = new StringBuilder();
-        String threads = Json.text(record, "threads");
-        String jdk = Json.text(record, "jdk");
-        String app = Json.text(record, "appBuild");
-        if (threads != null || jdk != null) {
-            part.append(" | ").append(threads == null ? "" : threads).append(jdk == null ? "" : " jdk" + jdk)
-                    .append(app == null ? "" : " " + app);
-        }
-        double pinned = Json.number(record, "jfr.pinnedEvents");
-        if (!Double.isNaN(pinned)) {
-            part.append(String.format(Locale.ROOT, " pinned %.0f (%.1f ms), %.0f carriers", pinned,
-                    Json.number(record, "jfr.pinnedMillis"), Json.number(record, "jfr.carrierThreads")));
-        }
-        return part.toString();
-    }
-
     private static double mean(List<RunRecord> runs, ToDoubleFunction<JsonNode> figure) {
         double sum = 0;
         int n = 0;

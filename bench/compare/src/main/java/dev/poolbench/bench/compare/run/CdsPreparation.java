@@ -2,7 +2,6 @@ package dev.poolbench.bench.compare.run;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +9,8 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import dev.poolbench.bench.compare.jvm.CdsTraining;
 import dev.poolbench.bench.compare.jvm.ClassDataSharing;
 import dev.poolbench.bench.compare.plan.CompareOptions;
@@ -26,9 +27,9 @@ final class CdsPreparation {
      * Class-data sharing prepared for every app build of the plan (each jar its own archives),
      * archives trained where missing; returns the load jar to run.
      */
-    static Path prepare(MeasuredRun run, String java, Path loadJar, List<String> profiles, ObjectNode environment,
-                        CompareOptions options, PrintStream out) throws IOException, InterruptedException {
-        RunJvms jvms = run.jvms();
+    static Path prepare(RunJvms jvms, LiveApps apps, String java, Path loadJar, List<String> profiles,
+                        ObjectNode environment, CompareOptions options, Consumer<String> log)
+            throws IOException, InterruptedException {
         Map<String, ClassDataSharing> prepared = new LinkedHashMap<>();
         ObjectNode node = environment.putObject("classDataSharing");
         // One training per build, on the first profile (its A/A copy is the same app).
@@ -36,17 +37,17 @@ final class CdsPreparation {
         for (RunVariant variant : buildsOf(options)) {
             String build = RunJvms.buildKey(variant);
             ClassDataSharing cds = ClassDataSharing.prepare(java, jvms.appJar(variant), loadJar, jvms.loadLib(),
-                    out::println);
+                    log);
             prepared.put(build, cds);
             jvms.useCds(variant, cds);
             ObjectNode buildNode = build.isEmpty() ? node : node.putObject(build);
             if (!build.isEmpty()) {
-                out.println("cds: app build " + build);
+                log.accept("cds: app build " + build);
             }
-            CdsTraining.train(cds, trained, hooks(run, java, cds, variant, options), out::println);
+            CdsTraining.train(cds, trained, hooks(jvms, apps, java, cds, variant, options), log);
             for (RunVariant onJdk : aotJdksOf(options, variant)) {
-                CdsTraining.trainAotCache(cds, onJdk.jdkVersion(), trained, hooks(run, java, cds, onJdk, options),
-                        out::println);
+                CdsTraining.trainAotCache(cds, onJdk.jdkVersion(), trained, hooks(jvms, apps, java, cds, onJdk, options),
+                        log);
                 buildNode.put("aotCacheJdk" + onJdk.jdkVersion(), Files.isRegularFile(cds.aotCache(onJdk.jdkVersion())));
             }
             buildNode.put("dir", cds.dir().toString());
@@ -80,20 +81,22 @@ final class CdsPreparation {
     }
 
     /** What the training borrows from the comparison, for an app on {@code build}'s JDK and jar. */
-    private static CdsTraining.Hooks hooks(MeasuredRun run, String java, ClassDataSharing cds, RunVariant build,
-                                           CompareOptions options) {
-        RunJvms jvms = run.jvms();
+    private static CdsTraining.Hooks hooks(RunJvms jvms, LiveApps apps, String java, ClassDataSharing cds,
+                                           RunVariant build, CompareOptions options) {
+        AtomicReference<Process> app = new AtomicReference<>();
         return new CdsTraining.Hooks() {
             @Override
             public void startApp(String profile, List<String> flags, Path runDir, int appPort, int mgmtPort)
                     throws IOException {
                 // On the variant's JDK (the runner's for the class archives), on platform threads.
-                run.startApp(profile, options.sizes().get(0), build, runDir, appPort, mgmtPort, flags);
+                Process p = jvms.startApp(profile, options.sizes().get(0), build, runDir, appPort, mgmtPort, flags);
+                app.set(p);
+                apps.add(p);
             }
 
             @Override
             public void awaitReady(Path runDir, URI health, URI page) throws InterruptedException {
-                AppProcess.awaitReady(run.app(), runDir.resolve("app.log"), health, page, AppProcess.HEALTH_TIMEOUT);
+                AppProcess.awaitReady(app.get(), runDir.resolve("app.log"), health, page, AppProcess.HEALTH_TIMEOUT);
             }
 
             @Override
@@ -106,16 +109,15 @@ final class CdsPreparation {
 
             @Override
             public void stopApp(Duration grace) {
-                Process app = run.app();
-                if (app != null) {
-                    AppProcess.stop(app, grace);
+                Process p = apps.remove(app.getAndSet(null));
+                if (p != null) {
+                    AppProcess.stop(p, grace);
                 }
-                run.stopApp();
             }
 
             @Override
             public void dumpLoadArchive() throws IOException, InterruptedException {
-                cds.dumpLoadArchive(java, Comparison.LOAD_JVM_OPTIONS);
+                cds.dumpLoadArchive(java, LoadProcess.LOAD_JVM_OPTIONS);
             }
         };
     }

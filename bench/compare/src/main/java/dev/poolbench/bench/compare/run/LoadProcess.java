@@ -21,6 +21,19 @@ public final class LoadProcess {
         void progress(long left, long success, long fail);
     }
 
+    public static final String LOAD_MAIN = "dev.poolbench.bench.load.LoadMain";
+    /**
+     * The load JVM's options: the two {@code --add-opens} Gatling needs, and C1 only
+     * ({@code TieredStopAtLevel=1}): a run's load JVM lives about 90 s, and C2 was still
+     * compiling Gatling and Netty 40 s into the measured minute (0.5-1.9 ms of CPU per passed
+     * page on this 2-core machine, taken from the app), far more than C1's slower code costs
+     * (bench/README.md, "What the load generator costs"). Ansible's bench.yml passes the same.
+     */
+    public static final List<String> LOAD_JVM_OPTIONS = List.of(
+            "--add-opens=java.base/java.lang=ALL-UNNAMED",
+            "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED",
+            "-XX:TieredStopAtLevel=1");
+
     public static final AtomicReference<Process> CURRENT = new AtomicReference<>();
 
     private LoadProcess() {

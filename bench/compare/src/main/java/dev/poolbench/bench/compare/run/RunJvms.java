@@ -172,7 +172,7 @@ public final class RunJvms {
                              boolean measured, boolean awaitStart) {
         List<String> command = new ArrayList<>();
         command.add(java);
-        command.addAll(Comparison.LOAD_JVM_OPTIONS);
+        command.addAll(LoadProcess.LOAD_JVM_OPTIONS);
         command.addAll(extraFlags);
         if (!measured || !options.gatlingReport) {
             // Gatling's HTML report costs seconds of fixed cost per run; off unless asked for.
@@ -188,7 +188,7 @@ public final class RunJvms {
         }
         command.add("-cp");
         command.add(cds != null ? cds.loadClassPath() : loadJar + File.pathSeparator + loadLib + File.separator + "*");
-        command.add(Comparison.LOAD_MAIN);
+        command.add(LoadProcess.LOAD_MAIN);
         command.add("run");
         command.add("--base-url=" + appUrl);
         command.add("--data=" + data.toAbsolutePath());

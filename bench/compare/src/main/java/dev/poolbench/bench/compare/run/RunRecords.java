@@ -7,13 +7,62 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import dev.poolbench.bench.compare.db.DbDistanceRecord;
-import dev.poolbench.bench.compare.report.ThreadFigures;
+import dev.poolbench.bench.compare.plan.CompareOptions;
+import dev.poolbench.bench.compare.plan.RunPlan;
 import dev.poolbench.bench.compare.util.Json;
+import java.nio.file.Path;
 
 /** Builds the runs.jsonl record of one run around the load generator's result.json. */
 public final class RunRecords {
 
     private RunRecords() {
+    }
+
+    /** The whole record of a measured run: the load generator's result, the run's outcome, what the site adds. */
+    static ObjectNode assemble(RunPlan.Planned planned, RunOutcome outcome, CompareOptions options, RunSite site,
+                               Path runDir) throws InterruptedException {
+        ObjectNode record = build(planned.round(), planned.profile(), planned.poolSize(), site.poolMode(),
+                outcome.result, outcome.settings, outcome.problems, planned.dirName());
+        record.put("sequence", planned.sequence());
+        record.put("order", options.order);
+        record.put("warmupSeconds", options.warmupSeconds);
+        record.put("loadExitStatus", outcome.loadExit);
+        if (outcome.poolMetrics != null) {
+            record.set("poolMetrics", outcome.poolMetrics.json());
+        }
+        site.addAppFindings(record, planned, runDir, outcome);
+        DbDistanceRecord.addToRun(record, options.dbDistance, outcome.proxyCpuSeconds);
+        addDisturbance(record, outcome.disturbance);
+        if (options.cpus != null) {
+            ObjectNode cpus = options.cpus.json();
+            cpus.put("appReadBack", outcome.appCpus);
+            record.set("cpus", cpus);
+        }
+        ObjectNode timingNode = record.putObject("timings");
+        outcome.timings.forEach(timingNode::put);
+        if (outcome.startedAhead != null) {
+            // Its app and load JVMs were started during the previous run's report check.
+            timingNode.put("startedAhead", outcome.startedAhead);
+        }
+        addVersions(record, outcome.settings, site.databaseVersion());
+        return record;
+    }
+
+    private static void addDisturbance(ObjectNode record, ObjectNode disturbance) {
+        if (disturbance != null) {
+            record.put("disturbed", disturbance.path("disturbed").asBoolean());
+            record.set("disturbance", disturbance);
+        }
+    }
+
+    private static void addVersions(ObjectNode record, JsonNode settings, String databaseVersion) {
+        ObjectNode versions = record.putObject("versions");
+        versions.put("appJvm", settings == null ? null : Json.text(settings, "jvm.version"));
+        versions.put("loadJvm", System.getProperty("java.version"));
+        versions.put("runnerJvm", System.getProperty("java.version"));
+        versions.put("database", databaseVersion != null ? databaseVersion
+                : settings == null ? null : Json.text(settings, "serverVersion"));
+        versions.put("driver", settings == null ? null : Json.text(settings, "driverVersion"));
     }
 
     /**
@@ -103,7 +152,7 @@ public final class RunRecords {
         double fixed = Json.number(r, "timings.fixedCostMillis");
         line.append(String.format(Locale.ROOT, " | fixed cost %.1f s", fixed / 1000));
         line.append(DbDistanceRecord.runLinePart(r));
-        line.append(ThreadFigures.runLinePart(r));
+        line.append(ThreadsCheck.runLinePart(r));
         if (r.path("flagged").asBoolean()) {
             line.append(" | FLAGGED");
         }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import dev.poolbench.bench.compare.jvm.AppJfr;
 import dev.poolbench.bench.compare.plan.RunVariant;
 import dev.poolbench.bench.compare.plan.ThreadMode;
@@ -76,5 +77,23 @@ public final class ThreadsCheck {
         if (jfr != null) {
             record.set("jfr", jfr);
         }
+    }
+
+    /** Part of the run line: {@code | virtual jdk25 app2 pinned 3 (12.0 ms), 2 carriers}. */
+    public static String runLinePart(JsonNode record) {
+        StringBuilder part = new StringBuilder();
+        String threads = Json.text(record, "threads");
+        String jdk = Json.text(record, "jdk");
+        String app = Json.text(record, "appBuild");
+        if (threads != null || jdk != null) {
+            part.append(" | ").append(threads == null ? "" : threads).append(jdk == null ? "" : " jdk" + jdk)
+                    .append(app == null ? "" : " " + app);
+        }
+        double pinned = Json.number(record, "jfr.pinnedEvents");
+        if (!Double.isNaN(pinned)) {
+            part.append(String.format(Locale.ROOT, " pinned %.0f (%.1f ms), %.0f carriers", pinned,
+                    Json.number(record, "jfr.pinnedMillis"), Json.number(record, "jfr.carrierThreads")));
+        }
+        return part.toString();
     }
 }

@@ -1,0 +1,27 @@
+package dev.poolbench.bench.compare;
+
+import dev.poolbench.bench.compare.plan.CompareOptions;
+import dev.poolbench.bench.compare.report.PrecisionRule;
+import dev.poolbench.bench.compare.report.Summarizer;
+import dev.poolbench.bench.compare.run.Comparison;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code poolbench compare}: the options (validated before anything starts), the comparison,
+ * then the summary of its results directory, whose verdict is the exit status. The three steps
+ * live in three packages (plan, run, report); this is the one place that puts them in a row.
+ */
+@Command(name = "compare")
+final class CompareCommand extends CompareOptions implements Callable<Integer> {
+
+    @Override
+    public Integer call() throws Exception {
+        validateParsed();
+        Path results = new Comparison(this, (profiles, sizes, reference, say) -> new PrecisionRule(profiles, sizes,
+                reference, equivalenceMarginPercent, untilPrecisionPercent, say)).run();
+        System.out.println();
+        return Summarizer.summarize(results, System.out);
+    }
+}

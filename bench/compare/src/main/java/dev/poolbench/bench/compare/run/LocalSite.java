@@ -1,0 +1,233 @@
+package dev.poolbench.bench.compare.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.db.DbDistanceRecord;
+import dev.poolbench.bench.compare.db.DbProxy;
+import dev.poolbench.bench.compare.db.LocalDatabase;
+import dev.poolbench.bench.compare.jvm.AppJfr;
+import dev.poolbench.bench.compare.machine.OwnProcesses;
+import dev.poolbench.bench.compare.machine.ProcFs;
+import dev.poolbench.bench.compare.plan.CompareOptions;
+import dev.poolbench.bench.compare.plan.RunPlan;
+import dev.poolbench.bench.compare.util.Workspace;
+import dev.poolbench.sql.SchemaVariant;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * The comparison on this machine: the embedded MariaDB (behind a distance proxy when asked),
+ * and a fresh app JVM per run started by the runner, with its load JVM, ahead of its run when
+ * possible ({@link RunPipeline}).
+ */
+final class LocalSite implements RunSite {
+
+    private final CompareOptions options;
+    private final String java;
+    private final LiveApps apps;
+    private final RunPipeline pipeline;
+    private final RunJvms jvms;
+    private final Consumer<String> log;
+    private final Path runsDir;
+    // Read at each use: the shutdown hook closes and clears them.
+    private volatile LocalDatabase database;
+    private volatile DbProxy proxy;
+    private Path loadJar;
+
+    private LocalSite(CompareOptions options, String java, Path dir, Path data, JarSnapshot jars, LiveApps apps,
+                      Consumer<String> log) {
+        this.options = options;
+        this.java = java;
+        this.apps = apps;
+        this.log = log;
+        this.runsDir = dir.resolve("runs");
+        this.pipeline = new RunPipeline(log);
+        this.jvms = new RunJvms(options, java, data, dir, () -> database, () -> proxy, jars.appJars(), jars.loadLib());
+        this.loadJar = jars.loadJar();
+    }
+
+    /** Starts the embedded database (and the distance proxy), its facts into environment.json. */
+    static LocalSite start(CompareOptions options, String java, Path dir, Path data, JarSnapshot jars, LiveApps apps,
+                           OwnProcesses ownProcesses, ComparisonEnvironment environment, Consumer<String> log)
+            throws IOException, InterruptedException {
+        LocalSite site = new LocalSite(options, java, dir, data, jars, apps, log);
+        try {
+            site.startServers(dir, data, ownProcesses, environment);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            site.close();
+            throw e;
+        }
+        return site;
+    }
+
+    private void startServers(Path dir, Path data, OwnProcesses ownProcesses, ComparisonEnvironment environment)
+            throws IOException, InterruptedException {
+        database = LocalDatabase.start(options.dbPort, Workspace.STATE.resolve("mariadb"), data, options.seed,
+                SchemaVariant.parse("--schema", options.schema), log);
+        environment.json().put("databaseVersion", database.version());
+        if (options.dbDistance.proxied()) {
+            DbProxy p = DbProxy.start(options.dbDistance, database.port(), dir.resolve("toxiproxy.log"), log);
+            proxy = p;
+            // The proxy's CPU is part of the comparison (shown per run), not a disturbance.
+            ownProcesses.add(() -> Set.of(p.pid()));
+        }
+        environment.json().set("dbDistance", DbDistanceRecord.environment(options.dbDistance, proxy));
+        if (options.cpus != null) {
+            options.cpus.pin("db", OwnProcesses.databasePid().orElseThrow(() ->
+                    new IllegalStateException("--cpus db=...: the embedded MariaDB process was not found")));
+        }
+    }
+
+    @Override
+    public List<String> profiles() {
+        return options.profiles;
+    }
+
+    @Override
+    public List<Integer> sizes() {
+        return options.sizes();
+    }
+
+    @Override
+    public String poolMode() {
+        return options.poolMode;
+    }
+
+    @Override
+    public void prepare(List<String> profiles, ComparisonEnvironment environment)
+            throws IOException, InterruptedException {
+        if (options.cds) {
+            loadJar = CdsPreparation.prepare(jvms, apps, java, loadJar, profiles, environment.json(), options,
+                    log);
+        }
+    }
+
+    @Override
+    public RunTarget open(RunPlan.Planned planned, Path runDir, RunOutcome outcome, Progress progress)
+            throws IOException, InterruptedException {
+        // Both JVMs start (unless the previous run started them ahead) while the database is
+        // reset: the app touches no table before it serves, the load JVM waits for a line.
+        progress.phase("start + reset", 0);
+        RunPipeline.Prepared prepared = pipeline.take(planned.dirName());
+        outcome.startedAhead = prepared != null;
+        if (prepared == null) {
+            prepared = prepare(planned);
+        }
+        AppLaunch launch = prepared.app();
+        apps.add(launch.process());
+        try {
+            outcome.appCpus = ProcFs.allowedCpus(launch.process().pid());
+            outcome.timings.put("resetMillis", RunOutcome.timed(() -> reset(runDir)));
+            if (options.warmupSeconds > 0) {
+                // The spare for the next reset is refilled during the warm-up, which is not measured.
+                database.refillSpareInBackground();
+            }
+            progress.phase("start", 0);
+            long ready = launch.awaitReady();
+            outcome.timings.put("appStartMillis", (ready - launch.startNanos()) / 1_000_000);
+            // What this run waited for; the rest was hidden behind the previous run's report check.
+            outcome.timings.put("appStartWaitMillis", Math.max(0, ready - outcome.startNanos) / 1_000_000);
+        } catch (RuntimeException | InterruptedException e) {
+            prepared.load().discard();
+            pipeline.retire(apps.remove(launch.process()));
+            throw e;
+        }
+        return new RunTarget(launch.appUrl(), launch.managementUrl(), launch.process(), prepared.load());
+    }
+
+    /** Starts the app JVM and the load JVM of a run (now, or ahead of it). */
+    private RunPipeline.Prepared prepare(RunPlan.Planned planned) throws IOException {
+        Path runDir = Files.createDirectories(runsDir.resolve(planned.dirName()));
+        AppLaunch launch = AppLaunch.start((d, appPort, managementPort) -> jvms.startApp(planned, d, appPort,
+                managementPort), runDir);
+        try {
+            return new RunPipeline.Prepared(planned.dirName(), launch, LoadProcess.start(jvms.measuredLoadCommand(
+                    planned.variant(), loadJar, launch.appUrl(), runDir, planned.dirName(), true)));
+        } catch (IOException | RuntimeException e) {
+            AppProcess.stop(launch.process());
+            throw e;
+        }
+    }
+
+    @Override
+    public void reset(Path runDir) {
+        database.swapReset();
+    }
+
+    @Override
+    public void measuredLoadDone(RunPlan.Planned next) {
+        LocalDatabase db = database;
+        if (db != null) {
+            // The measured window is over: the spare for the next reset is refilled now.
+            db.refillSpareInBackground();
+        }
+        if (next != null) {
+            pipeline.prepareAhead(next, (planned, name) -> prepare(planned));
+        }
+    }
+
+    @Override
+    public long awaitPreviousApps() throws InterruptedException {
+        return pipeline.awaitRetired();
+    }
+
+    @Override
+    public void release(RunTarget target) {
+        if (target != null) {
+            // Stopped in the background: the next run resets the database meanwhile.
+            pipeline.retire(apps.remove(target.app()));
+        }
+    }
+
+    @Override
+    public List<String> settingsProblems(JsonNode settings, RunPlan.Planned planned) {
+        return ThreadsCheck.problems(settings, planned.variant());
+    }
+
+    @Override
+    public void addAppFindings(ObjectNode record, RunPlan.Planned planned, Path runDir, RunOutcome outcome)
+            throws InterruptedException {
+        boolean jfr = options.appJfr() && outcome.measureTo != null;
+        if (options.appJfr()) {
+            // Its recording is dumped when the app exits.
+            pipeline.awaitRetired();
+        }
+        ThreadsCheck.addToRecord(record, planned.variant(), java, jfr
+                ? AppJfr.read(runDir, outcome.measureFrom, outcome.measureTo) : null);
+    }
+
+    @Override
+    public Path gcLog(Path runDir) {
+        return runDir.resolve("gc.log");
+    }
+
+    @Override
+    public double proxyCpuSeconds() {
+        DbProxy p = proxy;
+        return p == null ? Double.NaN : p.cpuSeconds();
+    }
+
+    @Override
+    public String databaseVersion() {
+        LocalDatabase db = database;
+        return db == null ? null : db.version();
+    }
+
+    @Override
+    public void close() {
+        // The next run's JVMs, if started ahead, and the app JVMs still stopping.
+        pipeline.close();
+        DbProxy p = proxy;
+        proxy = null;
+        if (p != null) {
+            p.close();
+        }
+        LocalDatabase db = database;
+        database = null;
+        LocalDatabase.closeQuietly(db, "compare");
+    }
+}

@@ -1,0 +1,60 @@
+package dev.poolbench.bench.compare.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSummary;
+import dev.poolbench.bench.compare.util.Json;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one measured run found, gathered step by step and turned into its record at the end
+ * ({@link RunRecords#assemble}). Steps on the load JVM's reading thread write some of it, so the
+ * collections are written before the run's end and read only after it.
+ */
+final class RunOutcome {
+
+    final long startNanos = System.nanoTime();
+    final Map<String, Long> timings = java.util.Collections.synchronizedMap(new LinkedHashMap<>());
+    final List<String> problems = java.util.Collections.synchronizedList(new ArrayList<>());
+    JsonNode settings;
+    JsonNode result;
+    int loadExit = -1;
+    PoolMetricsSummary poolMetrics;
+    ObjectNode disturbance;
+    double proxyCpuSeconds = Double.NaN;
+    /** The CPUs the app JVM may run on, read back (local runs). */
+    String appCpus;
+    /** Whether the app and load JVMs were started during the previous run's report check (local runs). */
+    Boolean startedAhead;
+    Instant measureFrom;
+    Instant measureTo;
+
+    /** A failure of the run itself: its first line is the problem. */
+    void failed(Exception e) {
+        problems.add(String.valueOf(e.getMessage()).lines().findFirst().orElse(e.toString()));
+    }
+
+    /** Reads the load generator's result.json and closes the run's timings. */
+    void finish(Path runDir, int durationSeconds) throws IOException {
+        Path resultFile = runDir.resolve("result.json");
+        if (Files.isRegularFile(resultFile)) {
+            result = Json.read(resultFile);
+        }
+        long total = (System.nanoTime() - startNanos) / 1_000_000;
+        timings.put("totalMillis", total);
+        timings.put("fixedCostMillis", total - timings.getOrDefault("warmupMillis", 0L) - durationSeconds * 1_000L);
+    }
+
+    static long timed(Runnable action) {
+        long t = System.nanoTime();
+        action.run();
+        return (System.nanoTime() - t) / 1_000_000;
+    }
+}
