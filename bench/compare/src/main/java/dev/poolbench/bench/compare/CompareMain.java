@@ -3,19 +3,18 @@ package dev.poolbench.bench.compare;
 import dev.poolbench.bench.compare.faults.FaultOptions;
 import dev.poolbench.bench.compare.faults.FaultsSummarize;
 import dev.poolbench.bench.compare.faults.PoolSampleCommand;
+import dev.poolbench.bench.compare.report.Summarizer;
+import dev.poolbench.bench.compare.report.WarmupCurve;
+import dev.poolbench.bench.compare.util.UsageException;
 import dev.poolbench.cli.Cli;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.AutoComplete;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import dev.poolbench.bench.compare.plan.CompareOptions;
-import dev.poolbench.bench.compare.report.Summarizer;
-import dev.poolbench.bench.compare.report.WarmupCurve;
-import dev.poolbench.bench.compare.util.UsageException;
+import picocli.CommandLine;
 
 /**
  * {@code compare} (the local or remote comparison), {@code summarize} (statistics, summary

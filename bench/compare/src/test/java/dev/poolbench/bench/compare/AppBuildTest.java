@@ -7,6 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.plan.AppBuild;
+import dev.poolbench.bench.compare.plan.CompareOptions;
+import dev.poolbench.bench.compare.plan.RunPlan;
+import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.plan.RunVariant;
+import dev.poolbench.bench.compare.report.Summary;
+import dev.poolbench.bench.compare.run.Progress;
+import dev.poolbench.bench.compare.run.RunJvms;
+import dev.poolbench.bench.compare.run.ThreadsCheck;
+import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.util.UsageException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -18,17 +29,6 @@ import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import dev.poolbench.bench.compare.plan.AppBuild;
-import dev.poolbench.bench.compare.util.UsageException;
-import dev.poolbench.bench.compare.plan.RunPlan;
-import dev.poolbench.bench.compare.plan.RunVariant;
-import dev.poolbench.bench.compare.plan.CompareOptions;
-import dev.poolbench.bench.compare.plan.RunRecord;
-import dev.poolbench.bench.compare.report.Summary;
-import dev.poolbench.bench.compare.run.Progress;
-import dev.poolbench.bench.compare.run.RunJvms;
-import dev.poolbench.bench.compare.run.ThreadsCheck;
-import dev.poolbench.bench.compare.util.Json;
 
 /** --app-jar: parsing and refusals, the plan's app-build dimension, and the paired verdict between builds. */
 class AppBuildTest {

@@ -3,6 +3,7 @@ package dev.poolbench.bench.compare;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.poolbench.bench.compare.plan.CompareOptions;
 import dev.poolbench.cli.Cli;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -10,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine.Model.OptionSpec;
-import dev.poolbench.bench.compare.plan.CompareOptions;
 
 /** The runner's command line as a user meets it: generated help, one-line errors, exit status 2. */
 class CompareCommandLineTest {

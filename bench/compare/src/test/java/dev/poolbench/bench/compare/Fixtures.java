@@ -1,14 +1,14 @@
 package dev.poolbench.bench.compare;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.run.RunRecords;
+import dev.poolbench.bench.compare.util.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import dev.poolbench.bench.compare.plan.RunRecord;
-import dev.poolbench.bench.compare.run.RunRecords;
-import dev.poolbench.bench.compare.util.Json;
 
 /** Synthetic result.json records and results directories. */
 public final class Fixtures {

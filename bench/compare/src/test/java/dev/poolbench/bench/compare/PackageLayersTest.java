@@ -66,6 +66,29 @@ class PackageLayersTest {
     }
 
     @Test
+    void noSourceImportGoesUp() throws Exception {
+        // The class files miss an import that only a javadoc link needs; a reader does not.
+        Path sources = Path.of("src", "main", "java", "dev", "poolbench", "bench", "compare");
+        Pattern imported = Pattern.compile("^import " + Pattern.quote(ROOT) + "\\.(?:(\\w+)\\.)?([A-Z]\\w*)",
+                Pattern.MULTILINE);
+        List<String> upward = new ArrayList<>();
+        try (var files = Files.walk(sources)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                Path dir = sources.relativize(file.getParent());
+                String from = dir.getNameCount() == 0 || dir.toString().isEmpty() ? "" : dir.getName(0).toString();
+                Matcher m = imported.matcher(Files.readString(file));
+                while (m.find()) {
+                    String to = m.group(1) == null ? "" : m.group(1);
+                    if (!to.equals(from) && LAYERS.getOrDefault(from, 0) <= LAYERS.getOrDefault(to, 0)) {
+                        upward.add(sources.relativize(file) + " imports " + to + "." + m.group(2));
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), upward, "source imports that go up or sideways a layer");
+    }
+
+    @Test
     void theScanSeesTheRunnersClasses() throws Exception {
         // Guards the test above against a jdeps output it cannot read (it would then pass on nothing).
         List<String[]> edges = classEdges();

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.util.Workspace;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -19,8 +21,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import dev.poolbench.bench.compare.util.Workspace;
-import dev.poolbench.bench.compare.util.Json;
 
 /**
  * The head start end to end (a real comparison of two short runs in its own JVM: embedded

@@ -5,6 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.poolbench.bench.compare.jvm.JdkHome;
+import dev.poolbench.bench.compare.plan.CompareOptions;
+import dev.poolbench.bench.compare.plan.RunPlan;
+import dev.poolbench.bench.compare.plan.RunVariant;
+import dev.poolbench.bench.compare.plan.ThreadMode;
+import dev.poolbench.bench.compare.run.Progress;
+import dev.poolbench.bench.compare.util.UsageException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,13 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import dev.poolbench.bench.compare.jvm.JdkHome;
-import dev.poolbench.bench.compare.plan.CompareOptions;
-import dev.poolbench.bench.compare.plan.RunPlan;
-import dev.poolbench.bench.compare.plan.RunVariant;
-import dev.poolbench.bench.compare.plan.ThreadMode;
-import dev.poolbench.bench.compare.run.Progress;
-import dev.poolbench.bench.compare.util.UsageException;
 
 /** --threads and --java: parsing, the JDK search, and the plan they make (RunVariant). */
 class ThreadsAndJdkOptionsTest {

@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.report.WarmupCurve;
+import dev.poolbench.bench.compare.util.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import dev.poolbench.bench.compare.report.WarmupCurve;
-import dev.poolbench.bench.compare.util.Json;
 
 /** The warm-up curve: settle second and first window against the next, from per-second series. */
 class WarmupCurveTest {

@@ -1,14 +1,14 @@
 package dev.poolbench.bench.compare.db;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.util.UsageException;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import dev.poolbench.bench.compare.util.Json;
-import dev.poolbench.bench.compare.util.UsageException;
 
 /**
  * How far the database is from the app in a local comparison: one value for the whole

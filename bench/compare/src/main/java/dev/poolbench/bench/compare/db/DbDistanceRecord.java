@@ -2,8 +2,8 @@ package dev.poolbench.bench.compare.db;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Locale;
 import dev.poolbench.bench.compare.util.Json;
+import java.util.Locale;
 
 /**
  * The database distance in the results: {@code dbDistance} in environment.json and in each

@@ -4,11 +4,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.proxy.Proxy;
 import dev.poolbench.bench.compare.proxy.Toxiproxy;
 import dev.poolbench.bench.compare.proxy.ToxiproxyBinary;
+import dev.poolbench.bench.compare.util.FreePort;
+import dev.poolbench.bench.compare.util.Json;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.function.Consumer;
-import dev.poolbench.bench.compare.util.FreePort;
-import dev.poolbench.bench.compare.util.Json;
 
 /**
  * The database distance of a local comparison: one Toxiproxy server for the whole comparison

@@ -1,5 +1,6 @@
 package dev.poolbench.bench.compare.db;
 
+import dev.poolbench.bench.compare.util.Durations;
 import dev.poolbench.sql.DataGenerator;
 import dev.poolbench.sql.DatabaseLoader;
 import dev.poolbench.sql.DatabaseReset;
@@ -11,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.function.Consumer;
-import dev.poolbench.bench.compare.util.Durations;
 
 /**
  * The embedded MariaDB of a local comparison, with the generated data loaded once per seed.

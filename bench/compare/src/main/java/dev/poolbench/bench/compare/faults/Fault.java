@@ -1,7 +1,7 @@
 package dev.poolbench.bench.compare.faults;
 
-import dev.poolbench.bench.compare.proxy.Proxy;
 import dev.poolbench.bench.compare.db.LocalDatabase;
+import dev.poolbench.bench.compare.proxy.Proxy;
 
 /** Takes the database away for a while; returns once it is back. */
 interface Fault {

@@ -2,11 +2,11 @@ package dev.poolbench.bench.compare.faults;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.util.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import dev.poolbench.bench.compare.util.Json;
 
 /**
  * The figures of one fault run, computed from what the run recorded. Times are seconds of the

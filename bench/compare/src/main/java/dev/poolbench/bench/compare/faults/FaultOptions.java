@@ -2,22 +2,22 @@ package dev.poolbench.bench.compare.faults;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.file.Path;
+import dev.poolbench.bench.compare.plan.Profiles;
+import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.util.UsageException;
 import dev.poolbench.cli.Cli;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
-import dev.poolbench.bench.compare.plan.Profiles;
-import dev.poolbench.bench.compare.util.Json;
-import dev.poolbench.bench.compare.util.UsageException;
+import picocli.CommandLine;
 
 /**
  * Every knob of {@code faults}, parsed (picocli) and validated before anything starts. An option

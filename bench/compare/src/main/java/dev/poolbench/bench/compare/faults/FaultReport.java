@@ -1,6 +1,7 @@
 package dev.poolbench.bench.compare.faults;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.poolbench.bench.compare.util.Json;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -9,7 +10,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import dev.poolbench.bench.compare.util.Json;
 
 /**
  * The end of every fault command, local or from fetched runs: {@code faults.txt} (also

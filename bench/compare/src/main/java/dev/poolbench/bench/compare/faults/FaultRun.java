@@ -1,6 +1,13 @@
 package dev.poolbench.bench.compare.faults;
 
+import dev.poolbench.bench.compare.db.LocalDatabase;
+import dev.poolbench.bench.compare.jvm.JvmOptionsTemplate;
 import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSampler;
+import dev.poolbench.bench.compare.run.AppProcess;
+import dev.poolbench.bench.compare.run.LoadProcess;
+import dev.poolbench.bench.compare.run.Progress;
+import dev.poolbench.bench.compare.util.FreePort;
+import dev.poolbench.bench.compare.util.Json;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
@@ -15,13 +22,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import dev.poolbench.bench.compare.db.LocalDatabase;
-import dev.poolbench.bench.compare.jvm.JvmOptionsTemplate;
-import dev.poolbench.bench.compare.run.AppProcess;
-import dev.poolbench.bench.compare.run.LoadProcess;
-import dev.poolbench.bench.compare.run.Progress;
-import dev.poolbench.bench.compare.util.FreePort;
-import dev.poolbench.bench.compare.util.Json;
 
 /**
  * One fault run: fresh app JVM on the pool profile → health → warm-up → reset → count

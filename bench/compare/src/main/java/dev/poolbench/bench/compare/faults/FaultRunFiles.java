@@ -3,6 +3,8 @@ package dev.poolbench.bench.compare.faults;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSampler;
+import dev.poolbench.bench.compare.run.AppProcess;
+import dev.poolbench.bench.compare.util.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,8 +15,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import dev.poolbench.bench.compare.run.AppProcess;
-import dev.poolbench.bench.compare.util.Json;
 
 /**
  * The figures of one fault run from the files in its directory, wherever the run was taken:

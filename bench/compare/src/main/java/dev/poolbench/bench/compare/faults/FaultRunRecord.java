@@ -3,6 +3,7 @@ package dev.poolbench.bench.compare.faults;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.util.Json;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.DateTimeException;
@@ -15,7 +16,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import dev.poolbench.bench.compare.util.Json;
 
 /**
  * {@value #FILE}: what a fault run recorded besides the load's and the pool sampler's own files,

@@ -2,11 +2,11 @@ package dev.poolbench.bench.compare.faults;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.util.Json;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
-import dev.poolbench.bench.compare.util.Json;
 
 /** {@code faults.txt} (the table printed at the end) and {@code faults.json}. */
 final class FaultTable {

@@ -1,9 +1,15 @@
 package dev.poolbench.bench.compare.faults;
 
-import dev.poolbench.bench.compare.util.Workspace;
+import dev.poolbench.bench.compare.db.LocalDatabase;
 import dev.poolbench.bench.compare.proxy.Proxy;
 import dev.poolbench.bench.compare.proxy.Toxiproxy;
 import dev.poolbench.bench.compare.proxy.ToxiproxyBinary;
+import dev.poolbench.bench.compare.run.AppProcess;
+import dev.poolbench.bench.compare.run.LoadProcess;
+import dev.poolbench.bench.compare.run.Progress;
+import dev.poolbench.bench.compare.util.FreePort;
+import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.util.Workspace;
 import dev.poolbench.sql.SchemaVariant;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -17,12 +23,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
-import dev.poolbench.bench.compare.db.LocalDatabase;
-import dev.poolbench.bench.compare.run.AppProcess;
-import dev.poolbench.bench.compare.run.LoadProcess;
-import dev.poolbench.bench.compare.run.Progress;
-import dev.poolbench.bench.compare.util.FreePort;
-import dev.poolbench.bench.compare.util.Json;
 
 /**
  * {@code faults}: per scenario and pool profile one run of the real app under the real load on

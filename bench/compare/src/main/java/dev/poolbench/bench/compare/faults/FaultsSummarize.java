@@ -1,5 +1,7 @@
 package dev.poolbench.bench.compare.faults;
 
+import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.util.UsageException;
 import dev.poolbench.cli.Cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,8 +12,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import dev.poolbench.bench.compare.util.Json;
-import dev.poolbench.bench.compare.util.UsageException;
 
 /**
  * {@code faults-summarize}: the table, {@code faults.json}, pictures and checks of a faults

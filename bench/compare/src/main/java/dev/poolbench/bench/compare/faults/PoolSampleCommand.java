@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSampler;
 import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSummary;
+import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.cli.Cli;
 import java.io.IOException;
 import java.net.URI;
@@ -15,7 +16,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import dev.poolbench.bench.compare.util.Json;
 
 /**
  * {@code faults-sample}: the pool sampler of the local runs ({@link PoolMetricsSampler}, once a

@@ -1,6 +1,7 @@
 package dev.poolbench.bench.compare.jvm;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.util.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,7 +15,6 @@ import java.util.TreeMap;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingFile;
-import dev.poolbench.bench.compare.util.Json;
 
 /**
  * A JFR recording in the app JVM of each run, for what virtual threads change: the

@@ -1,5 +1,7 @@
 package dev.poolbench.bench.compare.jvm;
 
+import dev.poolbench.bench.compare.util.Durations;
+import dev.poolbench.bench.compare.util.FreePort;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -8,8 +10,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
-import dev.poolbench.bench.compare.util.Durations;
-import dev.poolbench.bench.compare.util.FreePort;
 
 /**
  * Makes the class-data sharing archives that are missing ({@link ClassDataSharing}), in one

@@ -1,5 +1,6 @@
 package dev.poolbench.bench.compare.jvm;
 
+import dev.poolbench.bench.compare.util.Durations;
 import dev.poolbench.bench.compare.util.Workspace;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -15,7 +16,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
-import dev.poolbench.bench.compare.util.Durations;
 
 /**
  * Application class-data sharing (AppCDS) for the app and load JVMs: a fresh JVM per run

@@ -1,5 +1,6 @@
 package dev.poolbench.bench.compare.jvm;
 
+import dev.poolbench.bench.compare.util.UsageException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,7 +13,6 @@ import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import dev.poolbench.bench.compare.util.UsageException;
 
 /**
  * {@code --java 17,25}: the JDKs the app JVM runs on. A value is a feature release (found among

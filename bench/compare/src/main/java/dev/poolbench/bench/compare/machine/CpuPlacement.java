@@ -1,14 +1,14 @@
 package dev.poolbench.bench.compare.machine;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.util.UsageException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
-import dev.poolbench.bench.compare.util.Json;
-import dev.poolbench.bench.compare.util.UsageException;
 
 /**
  * {@code --cpus app=1,db=1,load=0}: pins the app JVM, the embedded MariaDB and the load JVM

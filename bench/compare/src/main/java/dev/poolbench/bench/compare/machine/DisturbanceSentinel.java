@@ -3,6 +3,7 @@ package dev.poolbench.bench.compare.machine;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.util.Json;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -13,7 +14,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import dev.poolbench.bench.compare.util.Json;
 
 /**
  * Watches the machine during one measured run: samples /proc once a second and, at the end,

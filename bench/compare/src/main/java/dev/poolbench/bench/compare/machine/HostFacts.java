@@ -1,6 +1,7 @@
 package dev.poolbench.bench.compare.machine;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.util.Json;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -8,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import dev.poolbench.bench.compare.util.Json;
 
 /** Facts about the machine and the runner JVM for environment.json. */
 public final class HostFacts {

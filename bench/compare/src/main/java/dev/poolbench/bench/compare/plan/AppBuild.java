@@ -1,5 +1,6 @@
 package dev.poolbench.bench.compare.plan;
 
+import dev.poolbench.bench.compare.util.UsageException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,8 +9,6 @@ import java.util.List;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
 import java.util.regex.Pattern;
-import dev.poolbench.bench.compare.run.Comparison;
-import dev.poolbench.bench.compare.util.UsageException;
 
 /**
  * {@code --app-jar A.jar,B.jar}: builds of the web app compared with each other, pool by pool.
@@ -18,7 +17,7 @@ import dev.poolbench.bench.compare.util.UsageException;
  * executable jar ({@code Main-Class} in its manifest), as {@code webapp/target/poolbench-webapp.jar}.
  *
  * @param name label of the build in run directories, tables and verdicts
- * @param jar  the jar as given (the runner runs a copy of it, see {@link Comparison})
+ * @param jar  the jar as given (the runner runs a copy of it, see {@code run.Comparison})
  */
 public record AppBuild(String name, Path jar) {
 

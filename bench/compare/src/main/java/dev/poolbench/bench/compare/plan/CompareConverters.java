@@ -1,15 +1,15 @@
 package dev.poolbench.bench.compare.plan;
 
+import dev.poolbench.bench.compare.machine.CpuPlacement;
+import dev.poolbench.bench.compare.machine.DisturbanceThresholds;
+import dev.poolbench.bench.compare.machine.ProcFs;
+import dev.poolbench.bench.compare.util.UsageException;
 import dev.poolbench.cli.Cli;
 import java.net.URI;
 import java.util.List;
 import java.util.regex.Pattern;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
-import dev.poolbench.bench.compare.machine.CpuPlacement;
-import dev.poolbench.bench.compare.machine.DisturbanceThresholds;
-import dev.poolbench.bench.compare.machine.ProcFs;
-import dev.poolbench.bench.compare.util.UsageException;
 
 /**
  * The value types of {@code compare}'s options. A message starting with "must" gets the option's

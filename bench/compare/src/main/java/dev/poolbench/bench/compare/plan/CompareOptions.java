@@ -1,21 +1,6 @@
 package dev.poolbench.bench.compare.plan;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.poolbench.cli.Cli;
-import java.net.URI;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Set;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.ParseResult;
-import picocli.CommandLine.Spec;
 import dev.poolbench.bench.compare.db.DbDistance;
 import dev.poolbench.bench.compare.jvm.AppJfr;
 import dev.poolbench.bench.compare.jvm.JdkHome;
@@ -23,6 +8,21 @@ import dev.poolbench.bench.compare.machine.CpuPlacement;
 import dev.poolbench.bench.compare.machine.DisturbanceThresholds;
 import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.bench.compare.util.UsageException;
+import dev.poolbench.cli.Cli;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * Every knob of {@code compare}, parsed (picocli) and validated up front: a wrong value stops the

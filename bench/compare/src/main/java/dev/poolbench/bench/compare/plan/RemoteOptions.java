@@ -1,9 +1,9 @@
 package dev.poolbench.bench.compare.plan;
 
+import dev.poolbench.bench.compare.util.UsageException;
 import java.net.URI;
 import java.util.List;
 import java.util.Set;
-import dev.poolbench.bench.compare.util.UsageException;
 
 /** The rules of {@code compare}'s remote mode ({@code --app-url}) against the other options. */
 final class RemoteOptions {

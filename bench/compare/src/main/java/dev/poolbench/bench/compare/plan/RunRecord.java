@@ -2,10 +2,9 @@ package dev.poolbench.bench.compare.plan;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.util.Json;
 import java.util.ArrayList;
 import java.util.List;
-import dev.poolbench.bench.compare.run.Reruns;
-import dev.poolbench.bench.compare.util.Json;
 
 /**
  * One measured run as the statistics see it: a view of one line of {@code runs.jsonl}.
@@ -20,7 +19,7 @@ public record RunRecord(String profile, Integer poolSize, String poolMode, int r
 
     /**
      * Whether the run counts in the statistics: valid, its pool as requested, and not replaced
-     * by a re-run ({@code supersededBy}, see {@link Reruns}).
+     * by a re-run ({@code supersededBy}, see {@code run.Reruns}).
      */
     public boolean counted() {
         return valid && !flagged && !json.has("supersededBy");

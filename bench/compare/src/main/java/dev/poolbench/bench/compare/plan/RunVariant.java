@@ -1,19 +1,18 @@
 package dev.poolbench.bench.compare.plan;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.poolbench.bench.compare.jvm.JdkHome;
+import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.util.UsageException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import dev.poolbench.bench.compare.jvm.JdkHome;
-import dev.poolbench.bench.compare.report.AppBuildVerdict;
-import dev.poolbench.bench.compare.util.Json;
-import dev.poolbench.bench.compare.util.UsageException;
 
 /**
  * The app JVM's dimensions of a planned run beyond profile and pool size: thread mode
  * ({@code --threads}), JDK ({@code --java}) and app build ({@code --app-jar}). A comparison is
  * their product (with the pool sizes); each combination gets its own table and verdict, and app
- * builds are also compared with each other pool by pool ({@link AppBuildVerdict}). A combination
+ * builds are also compared with each other pool by pool ({@code report.AppBuildVerdict}). A combination
  * the JDK cannot run (virtual threads before JDK 21) is left out of the plan with a reason, and a
  * plan left empty is a usage error.
  *

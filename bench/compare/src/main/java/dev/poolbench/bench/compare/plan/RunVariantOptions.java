@@ -1,8 +1,8 @@
 package dev.poolbench.bench.compare.plan;
 
-import picocli.CommandLine.Option;
 import dev.poolbench.bench.compare.jvm.JdkHome;
 import dev.poolbench.bench.compare.util.UsageException;
+import picocli.CommandLine.Option;
 
 /**
  * {@code --threads}, {@code --java} and {@code --app-jar} of {@code compare} (a picocli mixin): the

@@ -1,9 +1,9 @@
 package dev.poolbench.bench.compare.plan;
 
+import dev.poolbench.bench.compare.util.UsageException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import dev.poolbench.bench.compare.util.UsageException;
 
 /**
  * {@code --threads platform,virtual}: how the app serves requests. {@code platform} is Tomcat's

@@ -1,9 +1,9 @@
 package dev.poolbench.bench.compare.plan;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.util.UsageException;
 import java.util.List;
 import java.util.Set;
-import dev.poolbench.bench.compare.util.UsageException;
 
 /** The verdict options of {@code compare} (reference, margin, adaptive rounds, calibration). */
 public final class VerdictOptions {

@@ -3,7 +3,10 @@ package dev.poolbench.bench.compare.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.plan.RunVariant;
 import dev.poolbench.bench.compare.stats.PairedTest;
+import dev.poolbench.bench.compare.util.Json;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -11,9 +14,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import dev.poolbench.bench.compare.plan.RunRecord;
-import dev.poolbench.bench.compare.plan.RunVariant;
-import dev.poolbench.bench.compare.util.Json;
 
 /**
  * {@code --app-jar}: every app build against the reference build (the first listed), for the same

@@ -2,10 +2,10 @@ package dev.poolbench.bench.compare.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import java.util.List;
 import dev.poolbench.bench.compare.machine.DisturbanceSentinel;
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.util.Json;
+import java.util.List;
 
 /** The disturbance part of the summary: which runs the sentinel flagged and what replaced them. */
 final class DisturbanceSummary {

@@ -3,7 +3,10 @@ package dev.poolbench.bench.compare.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.plan.VerdictOptions;
 import dev.poolbench.bench.compare.stats.PairedTest;
+import dev.poolbench.bench.compare.util.Json;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,9 +14,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import dev.poolbench.bench.compare.plan.RunRecord;
-import dev.poolbench.bench.compare.plan.VerdictOptions;
-import dev.poolbench.bench.compare.util.Json;
 
 /**
  * The verdict of one block (one pool size): every profile against the reference profile, paired

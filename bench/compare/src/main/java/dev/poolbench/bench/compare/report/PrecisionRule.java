@@ -1,12 +1,12 @@
 package dev.poolbench.bench.compare.report;
 
+import dev.poolbench.bench.compare.plan.RunPlan;
+import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.plan.RunVariant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Consumer;
-import dev.poolbench.bench.compare.plan.RunPlan;
-import dev.poolbench.bench.compare.plan.RunRecord;
-import dev.poolbench.bench.compare.plan.RunVariant;
 
 /**
  * {@code --until-precision X%}: the comparison is precise enough once every paired interval

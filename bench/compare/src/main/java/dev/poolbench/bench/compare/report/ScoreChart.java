@@ -1,5 +1,7 @@
 package dev.poolbench.bench.compare.report;
 
+import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.plan.RunVariant;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -15,8 +17,6 @@ import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
-import dev.poolbench.bench.compare.plan.RunRecord;
-import dev.poolbench.bench.compare.plan.RunVariant;
 
 /**
  * {@code scores.png}: one column per profile (its name under the axis), every counted run as a

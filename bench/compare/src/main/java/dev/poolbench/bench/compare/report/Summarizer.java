@@ -2,6 +2,11 @@ package dev.poolbench.bench.compare.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.run.Reruns;
+import dev.poolbench.bench.compare.run.RunRecords;
+import dev.poolbench.bench.compare.run.ThreadsCheck;
+import dev.poolbench.bench.compare.util.Json;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -10,11 +15,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import dev.poolbench.bench.compare.plan.RunRecord;
-import dev.poolbench.bench.compare.run.Reruns;
-import dev.poolbench.bench.compare.run.RunRecords;
-import dev.poolbench.bench.compare.run.ThreadsCheck;
-import dev.poolbench.bench.compare.util.Json;
 
 /**
  * {@code summarize --results DIR}: recomputes summary.txt, summary.json and scores.png from

@@ -3,7 +3,12 @@ package dev.poolbench.bench.compare.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.plan.RunVariant;
 import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSummary;
+import dev.poolbench.bench.compare.run.PoolSettings;
+import dev.poolbench.bench.compare.stats.Stats;
+import dev.poolbench.bench.compare.util.Json;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -12,11 +17,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import dev.poolbench.bench.compare.plan.RunRecord;
-import dev.poolbench.bench.compare.plan.RunVariant;
-import dev.poolbench.bench.compare.run.PoolSettings;
-import dev.poolbench.bench.compare.stats.Stats;
-import dev.poolbench.bench.compare.util.Json;
 
 /**
  * The statistics of a comparison: one row per profile (and pool size), ranks, distance to the

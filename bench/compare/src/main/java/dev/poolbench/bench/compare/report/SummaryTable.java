@@ -2,12 +2,12 @@ package dev.poolbench.bench.compare.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSummary;
+import dev.poolbench.bench.compare.stats.Stats;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleBiFunction;
 import java.util.function.ToDoubleFunction;
-import dev.poolbench.bench.compare.stats.Stats;
 
 /** The per-profile table of summary.txt: one row per profile of a block (see {@link Summary}). */
 final class SummaryTable {

@@ -2,17 +2,17 @@ package dev.poolbench.bench.compare.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.plan.RunVariant;
 import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSummary;
 import dev.poolbench.bench.compare.stats.PairedTest;
+import dev.poolbench.bench.compare.stats.Stats;
+import dev.poolbench.bench.compare.util.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import dev.poolbench.bench.compare.plan.RunRecord;
-import dev.poolbench.bench.compare.plan.RunVariant;
-import dev.poolbench.bench.compare.stats.Stats;
-import dev.poolbench.bench.compare.util.Json;
 
 /**
  * A pool-size sweep seen per pool: score against size, and the best size. "Best" is the size

@@ -3,15 +3,15 @@ package dev.poolbench.bench.compare.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.jvm.AppJfr;
+import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.plan.RunVariant;
 import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSummary;
+import dev.poolbench.bench.compare.util.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
-import dev.poolbench.bench.compare.jvm.AppJfr;
-import dev.poolbench.bench.compare.plan.RunRecord;
-import dev.poolbench.bench.compare.plan.RunVariant;
-import dev.poolbench.bench.compare.util.Json;
 
 /**
  * The thread figures of a summary block: per profile, the pool's peak pending threads beside the

@@ -1,13 +1,13 @@
 package dev.poolbench.bench.compare.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.stats.Stats;
 import dev.poolbench.bench.compare.util.Durations;
 import dev.poolbench.bench.compare.util.Json;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * What a comparison cost beyond its measured seconds: the fixed cost per run (each phase of

@@ -1,6 +1,9 @@
 package dev.poolbench.bench.compare.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.poolbench.bench.compare.plan.RunVariant;
+import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.util.UsageException;
 import java.awt.BasicStroke;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -21,9 +24,6 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import dev.poolbench.bench.compare.plan.RunVariant;
-import dev.poolbench.bench.compare.util.Json;
-import dev.poolbench.bench.compare.util.UsageException;
 
 /**
  * {@code warmup-curve}: how fast a fresh app JVM reaches its steady throughput, read from the

@@ -1,11 +1,11 @@
 package dev.poolbench.bench.compare.run;
 
+import dev.poolbench.bench.compare.util.FreePort;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import dev.poolbench.bench.compare.util.FreePort;
 
 /**
  * An app JVM started for one run, on two free ports, with a thread that watches it until it

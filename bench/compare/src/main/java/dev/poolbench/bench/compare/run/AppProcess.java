@@ -1,6 +1,7 @@
 package dev.poolbench.bench.compare.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.poolbench.bench.compare.util.Json;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -13,7 +14,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import dev.poolbench.bench.compare.util.Json;
 
 /** Helpers for the application JVM of a run: wait for health, read JSON, stop. */
 public final class AppProcess {

@@ -1,6 +1,11 @@
 package dev.poolbench.bench.compare.run;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.jvm.CdsTraining;
+import dev.poolbench.bench.compare.jvm.ClassDataSharing;
+import dev.poolbench.bench.compare.plan.CompareOptions;
+import dev.poolbench.bench.compare.plan.RunVariant;
+import dev.poolbench.bench.compare.plan.ThreadMode;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -11,11 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
-import dev.poolbench.bench.compare.jvm.CdsTraining;
-import dev.poolbench.bench.compare.jvm.ClassDataSharing;
-import dev.poolbench.bench.compare.plan.CompareOptions;
-import dev.poolbench.bench.compare.plan.RunVariant;
-import dev.poolbench.bench.compare.plan.ThreadMode;
 
 /** {@code --cds}: class-data sharing prepared for a {@link Comparison}, archives trained where missing. */
 final class CdsPreparation {

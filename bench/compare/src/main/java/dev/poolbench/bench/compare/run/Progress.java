@@ -1,9 +1,9 @@
 package dev.poolbench.bench.compare.run;
 
-import java.io.PrintStream;
-import java.util.Locale;
 import dev.poolbench.bench.compare.plan.RunPlan;
 import dev.poolbench.bench.compare.util.Durations;
+import java.io.PrintStream;
+import java.util.Locale;
 
 /**
  * The status line of a running comparison: which run, which phase, seconds left, live

@@ -1,15 +1,15 @@
 package dev.poolbench.bench.compare.run;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.plan.RunPlan;
+import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.util.Json;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import dev.poolbench.bench.compare.plan.RunPlan;
-import dev.poolbench.bench.compare.plan.RunRecord;
-import dev.poolbench.bench.compare.util.Json;
 
 /**
  * {@code --rerun-disturbed N}: after the planned runs, repeats up to N runs the sentinel

@@ -1,5 +1,13 @@
 package dev.poolbench.bench.compare.run;
 
+import dev.poolbench.bench.compare.db.DbProxy;
+import dev.poolbench.bench.compare.db.LocalDatabase;
+import dev.poolbench.bench.compare.jvm.AppJfr;
+import dev.poolbench.bench.compare.jvm.ClassDataSharing;
+import dev.poolbench.bench.compare.jvm.JvmOptionsTemplate;
+import dev.poolbench.bench.compare.plan.CompareOptions;
+import dev.poolbench.bench.compare.plan.RunPlan;
+import dev.poolbench.bench.compare.plan.RunVariant;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
@@ -11,14 +19,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
-import dev.poolbench.bench.compare.db.DbProxy;
-import dev.poolbench.bench.compare.db.LocalDatabase;
-import dev.poolbench.bench.compare.jvm.AppJfr;
-import dev.poolbench.bench.compare.jvm.ClassDataSharing;
-import dev.poolbench.bench.compare.jvm.JvmOptionsTemplate;
-import dev.poolbench.bench.compare.plan.CompareOptions;
-import dev.poolbench.bench.compare.plan.RunPlan;
-import dev.poolbench.bench.compare.plan.RunVariant;
 
 /**
  * The two JVMs of a local run: the app JVM (on the variant's JDK, with the rendered

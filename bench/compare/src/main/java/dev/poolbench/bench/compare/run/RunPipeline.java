@@ -1,10 +1,10 @@
 package dev.poolbench.bench.compare.run;
 
+import dev.poolbench.bench.compare.plan.RunPlan;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import dev.poolbench.bench.compare.plan.RunPlan;
 
 /**
  * Hides the start-up of the next run behind the tail of the current one. After the measured

@@ -3,14 +3,14 @@ package dev.poolbench.bench.compare.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
 import dev.poolbench.bench.compare.db.DbDistanceRecord;
 import dev.poolbench.bench.compare.plan.CompareOptions;
 import dev.poolbench.bench.compare.plan.RunPlan;
 import dev.poolbench.bench.compare.util.Json;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 
 /** Builds the runs.jsonl record of one run around the load generator's result.json. */
 public final class RunRecords {

@@ -2,13 +2,13 @@ package dev.poolbench.bench.compare.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
 import dev.poolbench.bench.compare.jvm.AppJfr;
 import dev.poolbench.bench.compare.plan.RunVariant;
 import dev.poolbench.bench.compare.plan.ThreadMode;
 import dev.poolbench.bench.compare.util.Json;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * The runner's side of {@code --threads}/{@code --java}: what the app reads back in

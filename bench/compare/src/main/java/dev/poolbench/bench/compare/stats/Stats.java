@@ -4,11 +4,10 @@ import java.util.List;
 import org.hipparchus.distribution.continuous.TDistribution;
 import org.hipparchus.stat.descriptive.StatisticalSummaryValues;
 import org.hipparchus.stat.inference.TTest;
-import dev.poolbench.bench.compare.report.PairedVerdict;
 
 /**
  * Descriptive statistics of a sample, and Student's t distribution (from Hipparchus) behind the
- * confidence intervals, the paired verdict ({@link PairedVerdict}) and Welch's test.
+ * confidence intervals, the paired verdict ({@code report.PairedVerdict}) and Welch's test.
  */
 public final class Stats {
 

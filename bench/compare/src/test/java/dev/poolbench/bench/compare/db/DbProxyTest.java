@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.poolbench.bench.compare.plan.CompareOptions;
 import dev.poolbench.bench.compare.proxy.ToxiproxyBinary;
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,7 +15,6 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import dev.poolbench.bench.compare.plan.CompareOptions;
 
 /** The comparison's proxy, from a parsed distance, with the real toxiproxy-server in front of a TCP echo "database". */
 class DbProxyTest {

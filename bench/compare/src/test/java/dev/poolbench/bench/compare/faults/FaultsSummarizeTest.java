@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.cli.Cli;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -20,7 +21,6 @@ import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import dev.poolbench.bench.compare.util.Json;
 
 /**
  * {@code faults-summarize} on a results directory written file by file as Ansible's

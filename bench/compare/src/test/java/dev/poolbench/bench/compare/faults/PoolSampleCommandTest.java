@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
+import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.bench.load.score.LatencyHistogram;
 import dev.poolbench.cli.Cli;
 import java.io.ByteArrayOutputStream;
@@ -23,7 +24,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import dev.poolbench.bench.compare.util.Json;
 
 /** {@code faults-sample} against a real HTTP server that answers like the app's management port. */
 class PoolSampleCommandTest {

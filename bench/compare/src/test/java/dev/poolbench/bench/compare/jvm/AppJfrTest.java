@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.plan.ThreadMode;
+import dev.poolbench.bench.compare.util.UsageException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -13,8 +15,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import dev.poolbench.bench.compare.plan.ThreadMode;
-import dev.poolbench.bench.compare.util.UsageException;
 
 /**
  * The app JVM's recording read back: a real JVM of release 21+ (found as {@code --java} finds one)

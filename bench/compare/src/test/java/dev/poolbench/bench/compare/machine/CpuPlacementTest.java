@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.poolbench.bench.compare.plan.CompareOptions;
+import dev.poolbench.bench.compare.util.UsageException;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import dev.poolbench.bench.compare.plan.CompareOptions;
-import dev.poolbench.bench.compare.util.UsageException;
 
 class CpuPlacementTest {
 

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.poolbench.bench.compare.util.UsageException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import dev.poolbench.bench.compare.util.UsageException;
 
 class DisturbanceThresholdsTest {
 

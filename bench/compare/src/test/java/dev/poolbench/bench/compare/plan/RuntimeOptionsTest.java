@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.junit.jupiter.api.Test;
 import dev.poolbench.bench.compare.machine.DisturbanceThresholds;
 import dev.poolbench.bench.compare.util.UsageException;
+import org.junit.jupiter.api.Test;
 
 /** The options of the sentinel, the re-runs, CPU placement and the fixed-cost switches. */
 class RuntimeOptionsTest {

@@ -3,6 +3,8 @@ package dev.poolbench.bench.compare.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.poolbench.bench.compare.Fixtures;
+import dev.poolbench.bench.compare.util.Json;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -11,8 +13,6 @@ import java.nio.file.Path;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import dev.poolbench.bench.compare.util.Json;
-import dev.poolbench.bench.compare.Fixtures;
 
 class SummarizerTest {
 

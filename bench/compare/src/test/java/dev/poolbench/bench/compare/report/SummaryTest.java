@@ -3,12 +3,12 @@ package dev.poolbench.bench.compare.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.poolbench.bench.compare.Fixtures;
+import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.util.Json;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import dev.poolbench.bench.compare.plan.RunRecord;
-import dev.poolbench.bench.compare.util.Json;
-import dev.poolbench.bench.compare.Fixtures;
 
 class SummaryTest {
 

@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.poolbench.bench.compare.Fixtures;
+import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.util.Json;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import dev.poolbench.bench.compare.plan.RunRecord;
-import dev.poolbench.bench.compare.util.Json;
-import dev.poolbench.bench.compare.Fixtures;
 
 class SweepSummaryTest {
 

@@ -5,15 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.Fixtures;
+import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.util.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import dev.poolbench.bench.compare.plan.RunRecord;
-import dev.poolbench.bench.compare.util.Json;
-import dev.poolbench.bench.compare.Fixtures;
 
 /** Thread mode and JDK as dimensions of the summary: one block, table and verdict per combination. */
 class ThreadsSummaryTest {

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.List;
-import org.junit.jupiter.api.Test;
+import dev.poolbench.bench.compare.Fixtures;
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.util.Json;
-import dev.poolbench.bench.compare.Fixtures;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class WallTimeSummaryTest {
 

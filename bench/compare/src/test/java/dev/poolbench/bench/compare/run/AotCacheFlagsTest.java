@@ -2,6 +2,11 @@ package dev.poolbench.bench.compare.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.poolbench.bench.compare.jvm.ClassDataSharing;
+import dev.poolbench.bench.compare.jvm.JdkHome;
+import dev.poolbench.bench.compare.plan.CompareOptions;
+import dev.poolbench.bench.compare.plan.RunVariant;
+import dev.poolbench.bench.compare.plan.ThreadMode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,11 +14,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import dev.poolbench.bench.compare.jvm.ClassDataSharing;
-import dev.poolbench.bench.compare.jvm.JdkHome;
-import dev.poolbench.bench.compare.plan.CompareOptions;
-import dev.poolbench.bench.compare.plan.RunVariant;
-import dev.poolbench.bench.compare.plan.ThreadMode;
 
 /** Which class-data sharing an app JVM starts with: the AOT cache of its JDK 25+, the runner JDK's archive, or nothing. */
 class AotCacheFlagsTest {

@@ -3,13 +3,13 @@ package dev.poolbench.bench.compare.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.poolbench.bench.compare.plan.RunPlan;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import dev.poolbench.bench.compare.plan.RunPlan;
 
 class ProgressTest {
 

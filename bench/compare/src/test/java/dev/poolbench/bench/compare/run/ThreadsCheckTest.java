@@ -4,14 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.List;
-import org.junit.jupiter.api.Test;
+import dev.poolbench.bench.compare.Fixtures;
 import dev.poolbench.bench.compare.jvm.JdkHome;
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.plan.RunVariant;
 import dev.poolbench.bench.compare.plan.ThreadMode;
 import dev.poolbench.bench.compare.util.Json;
-import dev.poolbench.bench.compare.Fixtures;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /** The runner's check of the thread mode and JDK the app reads back. */
 class ThreadsCheckTest {

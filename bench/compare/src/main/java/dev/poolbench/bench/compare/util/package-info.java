@@ -1,0 +1,5 @@
+/**
+ * Small things every package uses: JSON, free ports, durations, usage errors, where the jars
+ * and the runner's state are. Uses nothing of the runner.
+ */
+package dev.poolbench.bench.compare.util;

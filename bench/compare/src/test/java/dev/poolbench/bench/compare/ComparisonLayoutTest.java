@@ -1,0 +1,122 @@
+package dev.poolbench.bench.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.util.Workspace;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A short real comparison leaves the same results as before the runner moved into packages:
+ * the same files, the same keys in its run record and environment.json (two levels deep), and
+ * the same summary layout (numbers masked). The expected side was taken from the runner before
+ * the move (commit 58612a5) with the same command, in {@code layout-before-refactor/}.
+ */
+class ComparisonLayoutTest {
+
+    private static final Path ROOT = Path.of("").toAbsolutePath().getParent().getParent();
+
+    @Test
+    void aShortComparisonLeavesTheFilesKeysAndSummaryLayoutOfBefore(@TempDir Path results) throws Exception {
+        Path dir = compare(results);
+        assertEquals(expected("files.txt"), String.join("\n", files(dir)) + "\n", "files of the results directory");
+        JsonNode record = Json.parse(Files.readAllLines(dir.resolve("runs.jsonl")).get(0));
+        assertTrue(record.path("valid").asBoolean(), record.toString());
+        assertEquals(expected("record-keys.txt"), keys(record), "keys of the run record");
+        assertEquals(expected("environment-keys.txt"), keys(Json.read(dir.resolve("environment.json"))),
+                "keys of environment.json");
+        assertEquals(expected("summary-shape.txt"), shape(Files.readString(dir.resolve("summary.txt")), dir),
+                "summary layout");
+    }
+
+    /** Numbers masked, per-run disturbance detail dropped: what stays is the layout. */
+    static String shape(String summary, Path dir) {
+        List<String> lines = new ArrayList<>();
+        for (String line : summary.split("\n", -1)) {
+            if (line.startsWith("  ~ ")) {
+                continue;
+            }
+            String l = line.startsWith("Disturbance:") ? "Disturbance:" : line.replace(dir.toString(), "RESULTS");
+            l = l.replaceAll("[0-9]+(\\.[0-9]+)?", "#").replaceAll(" +", " ")
+                    .replaceAll("(#h )?(#m )?#s\\b", "#s");
+            lines.add(l);
+        }
+        return String.join("\n", lines);
+    }
+
+    private static String keys(JsonNode node) {
+        TreeSet<String> keys = new TreeSet<>();
+        collect(node, "", 0, keys);
+        return String.join("\n", keys) + "\n";
+    }
+
+    private static void collect(JsonNode node, String prefix, int depth, TreeSet<String> keys) {
+        if (depth >= 2 || !node.isObject()) {
+            return;
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            keys.add(prefix + "/" + e.getKey());
+            collect(e.getValue(), prefix + "/" + e.getKey(), depth + 1, keys);
+        }
+    }
+
+    private static List<String> files(Path dir) throws IOException {
+        try (Stream<Path> all = Files.walk(dir)) {
+            return all.filter(Files::isRegularFile).map(f -> dir.relativize(f).toString()).sorted().toList();
+        }
+    }
+
+    private static String expected(String name) throws IOException {
+        try (InputStream in = ComparisonLayoutTest.class.getResourceAsStream("/layout-before-refactor/" + name)) {
+            assertTrue(in != null, "missing test resource " + name);
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    /** The command the expected side was taken with: one profile, one round, 2 s warm-up, 4 s measured. */
+    private static Path compare(Path results) throws Exception {
+        for (Path jar : List.of(Workspace.WEBAPP_JAR, Workspace.LOAD_JAR)) {
+            if (!Files.isRegularFile(ROOT.resolve(jar))) {
+                fail(ROOT.resolve(jar) + " is missing: build the project first (./mvnw -DskipTests package)");
+            }
+        }
+        int dbPort;
+        try (ServerSocket s = new ServerSocket(0)) {
+            dbPort = s.getLocalPort();
+        }
+        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), CompareMain.class.getName(), "compare",
+                "--profiles", "hikari", "--runs", "1", "--duration", "4", "--warmup", "2", "--cds", "off",
+                "--db-port", String.valueOf(dbPort), "--results", results.toString());
+        Process compare = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true)
+                .redirectOutput(results.resolve("compare.log").toFile()).start();
+        try {
+            assertTrue(compare.waitFor(5, TimeUnit.MINUTES), "the comparison did not end");
+        } finally {
+            compare.destroyForcibly();
+        }
+        String log = Files.readString(results.resolve("compare.log"));
+        Files.delete(results.resolve("compare.log"));
+        try (Stream<Path> dirs = Files.list(results)) {
+            return dirs.filter(Files::isDirectory).findFirst().orElseThrow(() -> new AssertionError(log));
+        }
+    }
+}
