@@ -156,10 +156,12 @@ public final class Comparison {
     private void close() {
         apps.stopAll();
         RunSite s = site;
+        site = null;
         if (s != null) {
             s.close();
         }
         JarSnapshot j = jars;
+        jars = null;
         if (j != null) {
             j.close();
         }
