@@ -61,15 +61,61 @@ record FaultFigures(
                   JsonNode result, long rowsBefore, long rowsAfter) {
     }
 
+    /** Errors by status during the fault, and the error counts during it and after the return. */
+    private record FaultErrors(Map<String, Long> byStatus, long during, long after) {
+    }
+
+    /** Connections the pool opened from the fault on, and its most waiting threads from then. */
+    private record PoolChange(Double opened, Double peakPending) {
+    }
+
     static FaultFigures compute(Inputs in) {
         int faultFirst = (int) Math.floor(in.faultBegin()) + 1;
         int faultLast = (int) Math.floor(in.faultEnd()) + 1;
         boolean statusesKnown = in.load().stream().anyMatch(s -> !s.statuses().isEmpty());
+        FaultErrors errors = errors(in.load(), faultFirst, faultLast, statusesKnown);
 
+        int last = in.durationSeconds();
+        double[] decided = decidedPerSecond(in.decidedPerSecond(), last);
+        double preMean = preFaultMean(decided, faultFirst);
+        int firstSuccessBucket = firstDecidedSecond(decided, faultLast);
+        Double firstSuccess = firstSuccessBucket < 0 ? null : secondsAfterReturn(firstSuccessBucket, in.faultEnd());
+        Double recovery = Double.isNaN(preMean) || firstSuccessBucket <= 0 ? null
+                : recoverySeconds(decided, preMean, firstSuccessBucket, in.faultEnd());
+        PoolChange pool = poolChange(in.pool(), in.faultBegin());
+
+        JsonNode r = in.result();
+        Double longest = number(r, "requests.latencyMillis.max");
+        Long slower = count(r, "requests.overMillis." + in.poolWaitMillis());
+        long rowsAdded = in.rowsAfter() - in.rowsBefore();
+        Long decidedCount = count(r, "logins.decided");
+        Long noResponse = count(r, "logins.noResponse");
+        String verdict = verdict(rowsAdded, decidedCount, noResponse);
+        Boolean report = reportExact(r);
+        boolean valid = r != null && r.path("valid").asBoolean();
+
+        long decidedInside = decidedInsideFault(decided, in.faultBegin(), in.faultEnd());
+        // A hang need not cause errors inside its window (the held connections only break when
+        // it ends, and a statement timeout may be longer than the hang), but then requests stall.
+        boolean effect = errors.during() > 0 || in.scenario() == Scenario.HANG && (slower != null && slower > 0
+                || longest != null && longest >= (in.faultEnd() - in.faultBegin()) * 500);
+        boolean seen = effect && decidedInside == 0;
+
+        List<Point> series = series(in, decided, statusesKnown);
+        return new FaultFigures(errors.byStatus(), errors.during(), errors.after(), longest, slower, preMean,
+                firstSuccess, recovery, pool.opened(), pool.peakPending(), rowsAdded, decidedCount, noResponse,
+                verdict, report, valid, decidedInside, seen, series);
+    }
+
+    /**
+     * Error responses per status inside the fault's seconds, and the errors inside and after
+     * them; without statuses (an older load generator) failed checks count as the errors.
+     */
+    private static FaultErrors errors(List<Second> load, int faultFirst, int faultLast, boolean statusesKnown) {
         Map<String, Long> byStatus = new TreeMap<>();
         long during = 0;
         long after = 0;
-        for (Second s : in.load()) {
+        for (Second s : load) {
             long errors = statusesKnown ? s.errorResponses() : s.fails();
             if (s.second() >= faultFirst && s.second() <= faultLast) {
                 during += errors;
@@ -82,14 +128,23 @@ record FaultFigures(
                 after += errors;
             }
         }
+        return new FaultErrors(byStatus, during, after);
+    }
 
-        int last = in.durationSeconds();
+    /** Decided logins per second bucket 1..last (index 0 unused); seconds outside the run are dropped. */
+    private static double[] decidedPerSecond(Map<Integer, Long> perSecond, int last) {
         double[] decided = new double[last + 1];
-        in.decidedPerSecond().forEach((k, n) -> {
+        perSecond.forEach((k, n) -> {
             if (k >= 1 && k <= last) {
                 decided[k] += n;
             }
         });
+        return decided;
+    }
+
+    /** Mean decided logins per second before the fault; NaN when no second is left for a baseline. */
+    private static double preFaultMean(double[] decided, int faultFirst) {
+        int last = decided.length - 1;
         double pre = 0;
         int preSeconds = 0;
         // Second 1 is the load's ramp (JVM and connections warming): not part of the baseline.
@@ -97,81 +152,93 @@ record FaultFigures(
             pre += decided[k];
             preSeconds++;
         }
-        double preMean = preSeconds == 0 ? Double.NaN : pre / preSeconds;
+        return preSeconds == 0 ? Double.NaN : pre / preSeconds;
+    }
 
-        Double firstSuccess = null;
-        int firstSuccessBucket = -1;
-        for (int k = faultLast; k <= last; k++) {
+    /** The first second from the fault's last on with a decided login; -1 when none. */
+    private static int firstDecidedSecond(double[] decided, int faultLast) {
+        for (int k = faultLast; k < decided.length; k++) {
             if (decided[k] > 0) {
-                firstSuccess = Math.max(0, k - 1 - in.faultEnd());
-                firstSuccessBucket = k;
-                break;
+                return k;
             }
         }
-        Double recovery = null;
-        if (!Double.isNaN(preMean) && firstSuccessBucket > 0) {
-            // Never before the first success: a window that straddles it is not "back".
-            for (int k = firstSuccessBucket; k + WINDOW - 1 <= last; k++) {
-                double sum = 0;
-                for (int j = k; j < k + WINDOW; j++) {
-                    sum += decided[j];
-                }
-                if (sum / WINDOW >= RECOVERED * preMean) {
-                    recovery = Math.max(0, k - 1 - in.faultEnd());
-                    break;
-                }
-            }
-        }
+        return -1;
+    }
 
+    /** Seconds from the database's return to the start of second bucket {@code k}, never negative. */
+    private static double secondsAfterReturn(int k, double faultEnd) {
+        return Math.max(0, k - 1 - faultEnd);
+    }
+
+    /**
+     * From the return to the first {@link #WINDOW}-second window averaging at least
+     * {@link #RECOVERED} of the pre-fault rate; null when the run ends before one.
+     */
+    private static Double recoverySeconds(double[] decided, double preMean, int firstSuccessBucket, double faultEnd) {
+        int last = decided.length - 1;
+        // Never before the first success: a window that straddles it is not "back".
+        for (int k = firstSuccessBucket; k + WINDOW - 1 <= last; k++) {
+            double sum = 0;
+            for (int j = k; j < k + WINDOW; j++) {
+                sum += decided[j];
+            }
+            if (sum / WINDOW >= RECOVERED * preMean) {
+                return secondsAfterReturn(k, faultEnd);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Connections opened since the last gauge sample before the fault (all of them when none was
+     * taken before it), and the peak of waiting threads from the fault on.
+     */
+    private static PoolChange poolChange(List<PoolSample> pool, double faultBegin) {
         Double openedBefore = null;
         Double openedEnd = null;
         Double peakPending = null;
-        for (PoolSample p : in.pool()) {
+        for (PoolSample p : pool) {
             if (!Double.isNaN(p.openedTotal())) {
-                if (p.t() <= in.faultBegin()) {
+                if (p.t() <= faultBegin) {
                     openedBefore = p.openedTotal();
                 }
                 openedEnd = p.openedTotal();
             }
-            if (p.t() >= in.faultBegin() && !Double.isNaN(p.pending())) {
+            if (p.t() >= faultBegin && !Double.isNaN(p.pending())) {
                 peakPending = peakPending == null ? p.pending() : Math.max(peakPending, p.pending());
             }
         }
         Double opened = openedEnd == null ? null : openedEnd - (openedBefore == null ? 0 : openedBefore);
+        return new PoolChange(opened, peakPending);
+    }
 
-        JsonNode r = in.result();
-        Double longest = number(r, "requests.latencyMillis.max");
-        JsonNode over = r == null ? null : Json.at(r, "requests.overMillis." + in.poolWaitMillis());
-        Long slower = over != null && over.isNumber() ? over.asLong() : null;
-        long rowsAdded = in.rowsAfter() - in.rowsBefore();
-        JsonNode decidedNode = r == null ? null : Json.at(r, "logins.decided");
-        JsonNode noResponseNode = r == null ? null : Json.at(r, "logins.noResponse");
-        Long decidedCount = decidedNode != null && decidedNode.isNumber() ? decidedNode.asLong() : null;
-        Long noResponse = noResponseNode != null && noResponseNode.isNumber() ? noResponseNode.asLong() : null;
-        String verdict = verdict(rowsAdded, decidedCount, noResponse);
-        JsonNode performed = r == null ? null : Json.at(r, "reportCheck.performed");
-        Boolean report = performed == null || !performed.asBoolean() ? null
-                : Json.at(r, "reportCheck.ok").asBoolean();
-        boolean valid = r != null && r.path("valid").asBoolean();
+    /** Whether the load generator's report matched the database; null when it did not check. */
+    private static Boolean reportExact(JsonNode result) {
+        JsonNode performed = result == null ? null : Json.at(result, "reportCheck.performed");
+        return performed == null || !performed.asBoolean() ? null
+                : Json.at(result, "reportCheck.ok").asBoolean();
+    }
 
-        // No login can be decided while the database is away: the seconds lying wholly inside
-        // the fault (half a second of margin for the start estimate) must have no row.
-        long decidedInside = 0;
-        for (int k = 1; k <= last; k++) {
-            if (k - 1 >= in.faultBegin() + 0.5 && k <= in.faultEnd() - 0.5) {
-                decidedInside += (long) decided[k];
+    /**
+     * No login can be decided while the database is away: the decided logins in the seconds
+     * lying wholly inside the fault (half a second of margin for the start estimate) must be 0.
+     */
+    private static long decidedInsideFault(double[] decided, double faultBegin, double faultEnd) {
+        long inside = 0;
+        for (int k = 1; k < decided.length; k++) {
+            if (k - 1 >= faultBegin + 0.5 && k <= faultEnd - 0.5) {
+                inside += (long) decided[k];
             }
         }
-        // A hang need not cause errors inside its window (the held connections only break when
-        // it ends, and a statement timeout may be longer than the hang), but then requests stall.
-        boolean effect = during > 0 || in.scenario() == Scenario.HANG && (slower != null && slower > 0
-                || longest != null && longest >= (in.faultEnd() - in.faultBegin()) * 500);
-        boolean seen = effect && decidedInside == 0;
+        return inside;
+    }
 
+    /** The chart's series: per second of the run its decided logins, errors and pool gauges. */
+    private static List<Point> series(Inputs in, double[] decided, boolean statusesKnown) {
         List<Point> series = new ArrayList<>();
         Map<Integer, Second> loadBySecond = new TreeMap<>();
         in.load().forEach(s -> loadBySecond.put(s.second(), s));
-        for (int k = 1; k <= last; k++) {
+        for (int k = 1; k < decided.length; k++) {
             Second s = loadBySecond.get(k);
             double errors = s == null ? Double.NaN : statusesKnown ? s.errorResponses() : s.fails();
             double active = Double.NaN;
@@ -185,8 +252,7 @@ record FaultFigures(
             }
             series.add(new Point(k, decided[k], errors, active, pending));
         }
-        return new FaultFigures(byStatus, during, after, longest, slower, preMean, firstSuccess, recovery, opened,
-                peakPending, rowsAdded, decidedCount, noResponse, verdict, report, valid, decidedInside, seen, series);
+        return series;
     }
 
     /**
@@ -240,5 +306,11 @@ record FaultFigures(
     private static Double number(JsonNode node, String path) {
         double v = node == null ? Double.NaN : Json.number(node, path);
         return Double.isNaN(v) ? null : v;
+    }
+
+    /** The whole number at {@code path}; null when the result or the number is missing. */
+    private static Long count(JsonNode node, String path) {
+        JsonNode v = node == null ? null : Json.at(node, path);
+        return v != null && v.isNumber() ? v.asLong() : null;
     }
 }

@@ -45,12 +45,7 @@ public final class Faults {
 
     public int run() throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        for (Path jar : List.of(Workspace.WEBAPP_JAR, Workspace.LOAD_JAR)) {
-            if (!Files.isRegularFile(jar)) {
-                throw new IllegalStateException(jar + " is missing: build with ./mvnw -q -B -DskipTests package "
-                        + "(./poolbench faults does this for you), or run from the repository root");
-            }
-        }
+        requireBuiltJars();
         Path dir = resultsDir();
         Path runsDir = Files.createDirectories(dir.resolve("runs"));
         out.println("poolbench faults: results in " + dir);
@@ -72,42 +67,16 @@ public final class Faults {
                     SchemaVariant.parse("--schema", "tuned"), out::println);
             environment.put("database", database.version());
             environment.put("java", System.getProperty("java.version"));
-            Proxy proxy = null;
             // A free port unless given: a fixed neighbour of --db-port may be another database's.
             int proxyPort = options.proxyPort != null ? options.proxyPort : FreePort.next();
-            if (options.scenarios.stream().anyMatch(Scenario::throughProxy)) {
-                Path binary = ToxiproxyBinary.locate(out::println);
-                toxiproxy = Toxiproxy.start(binary, FreePort.next(), dir.resolve("toxiproxy.log"));
-                proxy = toxiproxy.createProxy("mariadb", proxyPort, "127.0.0.1", database.port());
-                out.println("toxiproxy: " + binary + ", proxy 127.0.0.1:" + proxyPort + " -> 127.0.0.1:"
-                        + database.port());
-                environment.put("toxiproxy", binary.toString());
-                environment.put("proxy", "127.0.0.1:" + proxyPort);
-            }
+            Proxy proxy = startProxyIfNeeded(dir, proxyPort, environment);
             int total = options.scenarios.size() * options.profiles.size();
-            out.printf("%d runs: scenarios %s x profiles %s, %d s each (fault at %d s for %d s) + %d s warm-up%n",
-                    total, String.join(",", options.scenarios.stream().map(Scenario::cliName).toList()),
-                    String.join(",", options.profiles), options.durationSeconds, options.faultAtSeconds,
-                    options.faultSeconds, options.warmupSeconds);
+            printPlan(total);
             try (Progress progress = new Progress(out, Progress.isTerminal(), total,
                     (options.durationSeconds + options.warmupSeconds) * 1_000L)) {
                 FaultRun.Setup setup = new FaultRun.Setup(options, java, webappJar, loadJar, loadLib, data, database,
                         proxyPort, progress, app);
-                int index = 0;
-                for (Scenario scenario : options.scenarios) {
-                    for (String profile : options.profiles) {
-                        if (interrupted) {
-                            break;
-                        }
-                        progress.runStarted(++index, scenario.cliName() + " " + profile);
-                        String name = scenario.cliName() + "-" + profile;
-                        FaultRun.Outcome outcome = new FaultRun(setup, profile, scenario,
-                                Fault.of(scenario, proxy, database), runsDir.resolve(name)).run();
-                        progress.runFinished();
-                        outcomes.add(outcome);
-                        progress.message(line(outcome));
-                    }
-                }
+                runEach(setup, progress, proxy, runsDir, outcomes);
             }
         } finally {
             stopAll();
@@ -116,6 +85,61 @@ public final class Faults {
 
         FaultReport.writeEnvironment(dir, environment);
         return FaultReport.write(dir, outcomes, options, environment, out, System.err);
+    }
+
+    private static void requireBuiltJars() {
+        for (Path jar : List.of(Workspace.WEBAPP_JAR, Workspace.LOAD_JAR)) {
+            if (!Files.isRegularFile(jar)) {
+                throw new IllegalStateException(jar + " is missing: build with ./mvnw -q -B -DskipTests package "
+                        + "(./poolbench faults does this for you), or run from the repository root");
+            }
+        }
+    }
+
+    /**
+     * Toxiproxy in front of the database on {@code proxyPort}, when a scenario cuts the
+     * connection there; null when every scenario acts on the database itself.
+     */
+    private Proxy startProxyIfNeeded(Path dir, int proxyPort, Map<String, String> environment)
+            throws IOException, InterruptedException {
+        if (options.scenarios.stream().noneMatch(Scenario::throughProxy)) {
+            return null;
+        }
+        Path binary = ToxiproxyBinary.locate(out::println);
+        toxiproxy = Toxiproxy.start(binary, FreePort.next(), dir.resolve("toxiproxy.log"));
+        Proxy proxy = toxiproxy.createProxy("mariadb", proxyPort, "127.0.0.1", database.port());
+        out.println("toxiproxy: " + binary + ", proxy 127.0.0.1:" + proxyPort + " -> 127.0.0.1:"
+                + database.port());
+        environment.put("toxiproxy", binary.toString());
+        environment.put("proxy", "127.0.0.1:" + proxyPort);
+        return proxy;
+    }
+
+    private void printPlan(int total) {
+        out.printf("%d runs: scenarios %s x profiles %s, %d s each (fault at %d s for %d s) + %d s warm-up%n",
+                total, String.join(",", options.scenarios.stream().map(Scenario::cliName).toList()),
+                String.join(",", options.profiles), options.durationSeconds, options.faultAtSeconds,
+                options.faultSeconds, options.warmupSeconds);
+    }
+
+    /** One run per scenario and profile, scenario by scenario; Ctrl-C ends the series before the next run. */
+    private void runEach(FaultRun.Setup setup, Progress progress, Proxy proxy, Path runsDir,
+                         List<FaultRun.Outcome> outcomes) throws InterruptedException {
+        int index = 0;
+        for (Scenario scenario : options.scenarios) {
+            for (String profile : options.profiles) {
+                if (interrupted) {
+                    break;
+                }
+                progress.runStarted(++index, scenario.cliName() + " " + profile);
+                String name = scenario.cliName() + "-" + profile;
+                FaultRun.Outcome outcome = new FaultRun(setup, profile, scenario,
+                        Fault.of(scenario, proxy, database), runsDir.resolve(name)).run();
+                progress.runFinished();
+                outcomes.add(outcome);
+                progress.message(line(outcome));
+            }
+        }
     }
 
     static String line(FaultRun.Outcome o) {

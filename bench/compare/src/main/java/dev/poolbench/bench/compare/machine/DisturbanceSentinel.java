@@ -138,47 +138,26 @@ public final class DisturbanceSentinel {
      * @param result the measured run's result.json, or null (no load generator figure)
      */
     public synchronized ObjectNode stop(Path gcLog, JsonNode result, DisturbanceThresholds thresholds) {
-        stopped = true;
-        thread.interrupt();
-        sample();
-        if (endedAt == null) {
-            endedAt = Instant.now();
-            endNanos = System.nanoTime();
-        }
+        endWindow();
         double seconds = (endNanos - startNanos) / 1e9;
         long hz = ProcFs.clockTicksPerSecond();
 
-        double steal = Double.NaN;
-        double other = Double.NaN;
         List<ProcFs.ProcessCpu> others = others();
-        long ownTicks = 0;
-        for (ProcFs.ProcessCpu p : lastSeen.values()) {
-            if (ownSeen.contains(p.pid())) {
-                ownTicks += p.ticks() - firstTicks.getOrDefault(p.pid(), 0L);
-            }
-        }
-        if (firstCpu != null && lastCpu != null && lastCpu.total() > firstCpu.total()) {
-            double total = lastCpu.total() - firstCpu.total();
-            steal = 100.0 * (lastCpu.steal() - firstCpu.steal()) / total;
-            other = 100.0 * Math.max(0, lastCpu.busy() - firstCpu.busy() - ownTicks) / total;
-        }
+        long ownTicks = ownTicks();
+        CpuShares shares = cpuShares(ownTicks);
         List<ProcFs.ProcessCpu> top = others.subList(0, Math.min(3, others.size()));
 
         double gcMillis = gcLog == null ? Double.NaN : GcLog.pauseMillis(gcLog, startedAt, endedAt);
         double gcPercent = gcMillis / (seconds * 10);
-        double loadgen = Double.NaN;
-        double loadCpu = result == null ? Double.NaN : Json.number(result, "loadGenerator.cpuSeconds");
-        double loadSeconds = result == null ? Double.NaN : Json.number(result, "durationSeconds");
-        if (!Double.isNaN(loadCpu) && loadSeconds > 0) {
-            loadgen = 100.0 * loadCpu / loadSeconds;
-        }
+        double loadgen = loadgenPercentOfCore(result);
         double loadMean = loadAverages.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
         double loadMax = loadAverages.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
         int cpus = Runtime.getRuntime().availableProcessors();
 
         String topText = String.join(", ", top.stream().map(p -> String.format(Locale.ROOT, "%s[%d] %.1f s",
                 p.name(), p.pid(), (double) p.ticks() / hz)).toList());
-        List<String> reasons = thresholds.reasons(steal, other, topText, gcPercent, loadgen, loadMean / cpus);
+        List<String> reasons = thresholds.reasons(shares.steal(), shares.other(), topText, gcPercent, loadgen,
+                loadMean / cpus);
 
         ObjectNode n = Json.object();
         n.put("disturbed", !reasons.isEmpty());
@@ -186,16 +165,9 @@ public final class DisturbanceSentinel {
         reasons.forEach(why::add);
         DisturbanceThresholds.put(n, "windowSeconds", seconds);
         n.put("samples", samples);
-        DisturbanceThresholds.put(n, "stealPercent", steal);
-        DisturbanceThresholds.put(n, "otherPercent", other);
-        ArrayNode topNode = n.putArray("topOthers");
-        for (ProcFs.ProcessCpu p : top) {
-            ObjectNode t = topNode.addObject();
-            t.put("pid", p.pid());
-            t.put("name", p.name());
-            t.put("command", commands.computeIfAbsent(p.pid(), DisturbanceSentinel::command));
-            DisturbanceThresholds.put(t, "cpuSeconds", (double) p.ticks() / hz);
-        }
+        DisturbanceThresholds.put(n, "stealPercent", shares.steal());
+        DisturbanceThresholds.put(n, "otherPercent", shares.other());
+        addTopOthers(n.putArray("topOthers"), top, hz);
         DisturbanceThresholds.put(n, "ownCpuSeconds", (double) ownTicks / hz);
         DisturbanceThresholds.put(n, "loadAverageMean", loadMean);
         DisturbanceThresholds.put(n, "loadAverageMax", loadMax);
@@ -204,6 +176,58 @@ public final class DisturbanceSentinel {
         DisturbanceThresholds.put(n, "loadgenPercentOfCore", loadgen);
         n.set("thresholds", thresholds.json());
         return n;
+    }
+
+    /** Steal and other processes' CPU, % of all the machine's CPU time in the window; NaN without /proc/stat. */
+    private record CpuShares(double steal, double other) {
+    }
+
+    /** Stops the sampler after a last sample; the window ends now unless the load already ended it. */
+    private void endWindow() {
+        stopped = true;
+        thread.interrupt();
+        sample();
+        if (endedAt == null) {
+            endedAt = Instant.now();
+            endNanos = System.nanoTime();
+        }
+    }
+
+    /** CPU ticks of our own processes in the window. */
+    private long ownTicks() {
+        long ownTicks = 0;
+        for (ProcFs.ProcessCpu p : lastSeen.values()) {
+            if (ownSeen.contains(p.pid())) {
+                ownTicks += p.ticks() - firstTicks.getOrDefault(p.pid(), 0L);
+            }
+        }
+        return ownTicks;
+    }
+
+    private CpuShares cpuShares(long ownTicks) {
+        if (firstCpu != null && lastCpu != null && lastCpu.total() > firstCpu.total()) {
+            double total = lastCpu.total() - firstCpu.total();
+            return new CpuShares(100.0 * (lastCpu.steal() - firstCpu.steal()) / total,
+                    100.0 * Math.max(0, lastCpu.busy() - firstCpu.busy() - ownTicks) / total);
+        }
+        return new CpuShares(Double.NaN, Double.NaN);
+    }
+
+    /** The load generator's CPU per measured second, % of one core; NaN when result.json lacks it. */
+    private static double loadgenPercentOfCore(JsonNode result) {
+        double loadCpu = result == null ? Double.NaN : Json.number(result, "loadGenerator.cpuSeconds");
+        double loadSeconds = result == null ? Double.NaN : Json.number(result, "durationSeconds");
+        return !Double.isNaN(loadCpu) && loadSeconds > 0 ? 100.0 * loadCpu / loadSeconds : Double.NaN;
+    }
+
+    private void addTopOthers(ArrayNode topNode, List<ProcFs.ProcessCpu> top, long hz) {
+        for (ProcFs.ProcessCpu p : top) {
+            ObjectNode t = topNode.addObject();
+            t.put("pid", p.pid());
+            t.put("name", p.name());
+            t.put("command", commands.computeIfAbsent(p.pid(), DisturbanceSentinel::command));
+            DisturbanceThresholds.put(t, "cpuSeconds", (double) p.ticks() / hz);
+        }
     }
 
     /**

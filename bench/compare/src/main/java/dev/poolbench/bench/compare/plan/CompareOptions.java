@@ -6,7 +6,6 @@ import dev.poolbench.bench.compare.jvm.AppJfr;
 import dev.poolbench.bench.compare.jvm.JdkHome;
 import dev.poolbench.bench.compare.machine.CpuPlacement;
 import dev.poolbench.bench.compare.machine.DisturbanceThresholds;
-import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.bench.compare.util.UsageException;
 import dev.poolbench.cli.Cli;
 import java.net.URI;
@@ -361,58 +360,8 @@ public class CompareOptions {
         }
     }
 
-    /** All options as recorded in environment.json (the password is never written). */
+    /** All options as recorded in environment.json (the password is never written): {@link CompareOptionsJson}. */
     public ObjectNode toJson() {
-        ObjectNode n = Json.object();
-        n.put("mode", remote() ? "remote" : "local");
-        var p = n.putArray("profiles");
-        profiles.forEach(p::add);
-        n.put("runs", runs);
-        n.put("durationSeconds", durationSeconds);
-        n.put("warmupSeconds", warmupSeconds);
-        if (workload == null) {
-            n.putNull("workload");
-        } else {
-            n.put("workload", workload);
-        }
-        var s = n.putArray("poolSizes");
-        poolSizes.forEach(s::add);
-        n.put("poolMode", poolMode);
-        n.put("schema", schema);
-        n.put("order", order);
-        n.put("jvmOptions", jvmOptions.toString());
-        n.put("heap", heap);
-        n.put("gc", gc);
-        n.put("seed", seed);
-        n.put("results", results.toString());
-        n.put("dbPort", dbPort);
-        n.put("dbDistance", remote() ? null : dbDistance.name());
-        n.put("quick", quick);
-        var t = n.putArray("threads");
-        threads.forEach(m -> t.add(m.label()));
-        var j = n.putArray("java");
-        (javas == null ? List.of(JdkHome.runner()) : javas).forEach(h -> j.addObject().put("feature", h.feature())
-                .put("version", h.version()).put("home", h.home().toString()));
-        if (appBuilds != null) {
-            var builds = n.putArray("appBuilds");
-            appBuilds.forEach(b -> builds.addObject().put("name", b.name()).put("jar", b.jar().toString()));
-        }
-        var skipped = n.putArray("skippedVariants");
-        skippedVariants.forEach(skipped::add);
-        n.put("appJfr", appJfr());
-        VerdictOptions.toJson(this, n);
-        n.set("disturbanceThresholds", disturbanceThresholds.json());
-        n.put("rerunDisturbed", rerunDisturbed);
-        n.set("cpus", cpus == null ? null : cpus.json());
-        n.put("gatlingReport", gatlingReport);
-        n.put("cds", cds);
-        if (remote()) {
-            n.put("appUrl", appUrl.toString());
-            n.put("managementUrl", managementUrl.toString());
-            n.put("resetCommand", resetCommand);
-            n.put("resetJdbcUrl", resetJdbcUrl);
-            n.put("dbUser", dbUser);
-        }
-        return n;
+        return CompareOptionsJson.of(this);
     }
 }

@@ -1,11 +1,9 @@
 package dev.poolbench.bench.compare.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.plan.RunVariant;
-import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSummary;
 import dev.poolbench.bench.compare.run.PoolSettings;
 import dev.poolbench.bench.compare.stats.Stats;
 import dev.poolbench.bench.compare.util.Json;
@@ -169,7 +167,24 @@ public final class Summary {
 
     public String text() {
         StringBuilder out = new StringBuilder();
-        JsonNode options = environment.path("options");
+        appendHeading(out);
+        boolean showVariant = variesVariant();
+        for (Block b : blocks) {
+            appendBlock(out, b, showVariant);
+        }
+        appendAcrossBlocks(out);
+        out.append('\n');
+        appendRunCounts(out);
+        out.append(DisturbanceSummary.text(runs));
+        appendCosts(out);
+        if (environment.path("options").isMissingNode()) {
+            out.append("(no environment.json: settings taken from the run records)\n");
+        }
+        return out.toString();
+    }
+
+    /** The lines above the tables: start, settings, why the rounds stopped, what the pool mode means. */
+    private void appendHeading(StringBuilder out) {
         out.append("poolbench comparison");
         String started = Json.text(environment, "startedAt");
         if (started != null) {
@@ -188,19 +203,24 @@ public final class Summary {
             out.append("Pool mode '").append(mode).append("': fixed-size pools with the same "
                     + "settings everywhere (spec/pools.md).\n");
         }
-        boolean showVariant = variesVariant();
-        for (Block b : blocks) {
-            out.append('\n');
-            if (blocks.size() > 1 || b.poolSize() != null) {
-                out.append(b.title(showVariant)).append('\n');
-            }
-            out.append(SummaryTable.render(b.rows(), this::poolMean));
-            out.append(ThreadFigures.tableFor(b));
-            out.append('\n');
-            for (String line : b.verdict()) {
-                out.append("Verdict: ").append(line).append('\n');
-            }
+    }
+
+    /** One block: its title (when there is more than the default one), its table and its verdict lines. */
+    private void appendBlock(StringBuilder out, Block b, boolean showVariant) {
+        out.append('\n');
+        if (blocks.size() > 1 || b.poolSize() != null) {
+            out.append(b.title(showVariant)).append('\n');
         }
+        out.append(SummaryTable.render(b.rows(), this::poolMean));
+        out.append(ThreadFigures.tableFor(b));
+        out.append('\n');
+        for (String line : b.verdict()) {
+            out.append("Verdict: ").append(line).append('\n');
+        }
+    }
+
+    /** What compares across blocks: app builds, the pool-size sweep, thread figures left out. */
+    private void appendAcrossBlocks(StringBuilder out) {
         String builds = AppBuildVerdict.text(appBuilds(), marginPercent);
         if (!builds.isEmpty()) {
             out.append('\n').append(builds);
@@ -209,7 +229,10 @@ public final class Summary {
             out.append('\n').append(sweep.text());
         }
         out.append(ThreadFigures.skippedText(environment));
-        out.append('\n');
+    }
+
+    /** How many runs counted, and why each problem run did not. */
+    private void appendRunCounts(StringBuilder out) {
         long invalid = runs.stream().filter(r -> !r.valid()).count();
         long flagged = runs.stream().filter(RunRecord::flagged).count();
         out.append(String.format(Locale.ROOT, "Runs: %d (%d counted, %d invalid, %d flagged)%n",
@@ -220,7 +243,10 @@ public final class Summary {
                     .append(r.flagged() ? "FLAGGED " : "")
                     .append(String.join("; ", r.problems())).append('\n');
         }
-        out.append(DisturbanceSummary.text(runs));
+    }
+
+    /** What the comparison cost beyond the measured time: fixed cost per run, proxy CPU, wall time. */
+    private void appendCosts(StringBuilder out) {
         out.append(WallTimeSummary.fixedCostLine(runs)).append('\n');
         String proxyCpu = DbDistanceLines.proxyCpuLine(runs);
         if (proxyCpu != null) {
@@ -230,10 +256,6 @@ public final class Summary {
         if (wall != null) {
             out.append(wall).append('\n');
         }
-        if (options.isMissingNode()) {
-            out.append("(no environment.json: settings taken from the run records)\n");
-        }
-        return out.toString();
     }
 
     public String settingsLine() {
@@ -298,87 +320,21 @@ public final class Summary {
 
     // ---------------------------------------------------------------- JSON
 
+    /** summary.json ({@link SummaryJson}). */
     public ObjectNode json() {
-        ObjectNode root = Json.object();
-        root.put("schema", 1);
-        root.put("settings", settingsLine());
-        root.put("poolMode", poolMode());
-        root.put("alpha", ALPHA);
-        root.put("reference", reference);
-        root.put("equivalenceMarginPercent", marginPercent);
-        root.put("roundsStopReason", Json.text(environment, "roundsStopReason"));
-        ArrayNode blockArray = root.putArray("blocks");
-        for (Block b : blocks) {
-            ObjectNode bn = blockArray.addObject();
-            if (b.poolSize() == null) {
-                bn.putNull("poolSize");
-            } else {
-                bn.put("poolSize", b.poolSize());
-            }
-            ThreadFigures.blockJson(b, bn);
-            ArrayNode rowArray = bn.putArray("rows");
-            for (Row r : b.rows()) {
-                ObjectNode rn = rowArray.addObject();
-                Stats.Sample s = r.sample();
-                rn.put("profile", r.profile());
-                rn.put("rank", r.ranked() ? r.rank() : null);
-                rn.put("n", s.n());
-                rn.put("excluded", r.excluded());
-                putNumber(rn, "mean", s.mean());
-                putNumber(rn, "sd", s.sd());
-                putNumber(rn, "cvPercent", s.cvPercent());
-                putNumber(rn, "min", s.min());
-                putNumber(rn, "max", s.max());
-                putNumber(rn, "ci95Low", s.ciLow());
-                putNumber(rn, "ci95High", s.ciHigh());
-                putNumber(rn, "relativeToBestPercent", r.relativeToBestPercent());
-                putNumber(rn, "meanP99Millis", r.meanP99Millis());
-                putNumber(rn, "meanLoadCpuMillisPerPassedPage", r.meanCpuMillisPerPage());
-                putNumber(rn, "meanAcquireP99Millis", poolMean(r, PoolMetricsSummary::acquireP99Millis));
-                putNumber(rn, "acquireP99Millis", PoolMetricsSummary.mergedAcquireP99Millis(countedRuns(r)));
-                putNumber(rn, "meanPeakPending", poolMean(r, PoolMetricsSummary::peakPending));
-                rn.put("sizeReadBack", r.sizeReadBack());
-            }
-            bn.set("paired", PairedVerdict.json(b.paired()));
-            ArrayNode verdict = bn.putArray("verdict");
-            b.verdict().forEach(verdict::add);
-        }
-        if (sweep != null) {
-            root.set("sweep", sweep.json());
-        }
-        List<AppBuildVerdict.Entry> builds = appBuilds();
-        if (!builds.isEmpty()) {
-            root.set("appBuilds", AppBuildVerdict.json(builds));
-        }
-        root.put("runs", runs.size());
-        root.put("counted", runs.stream().filter(RunRecord::counted).count());
-        ArrayNode problems = root.putArray("problemRuns");
-        for (RunRecord r : problemRuns()) {
-            ObjectNode pn = problems.addObject();
-            pn.put("round", r.round());
-            pn.put("profile", r.profile());
-            pn.put("poolSize", r.poolSize());
-            pn.put("valid", r.valid());
-            pn.put("flagged", r.flagged());
-            ArrayNode why = pn.putArray("problems");
-            r.problems().forEach(why::add);
-        }
-        root.set("disturbedRuns", DisturbanceSummary.json(runs));
-        List<Double> costs = runs.stream().map(RunRecord::fixedCostSeconds)
-                .filter(v -> !Double.isNaN(v)).toList();
-        if (!costs.isEmpty()) {
-            putNumber(root, "meanFixedCostSeconds", Stats.describe(costs).mean());
-        }
-        double proxyCpu = DbDistanceLines.meanProxyCpuSeconds(runs);
-        if (!Double.isNaN(proxyCpu)) {
-            putNumber(root, "meanProxyCpuSeconds", proxyCpu);
-        }
-        double wall = Json.number(environment, "wallMillis");
-        if (!Double.isNaN(wall)) {
-            root.put("wallSeconds", wall / 1000);
-        }
-        root.put("exitStatus", exitStatus());
-        return root;
+        return SummaryJson.of(this);
+    }
+
+    String reference() {
+        return reference;
+    }
+
+    double marginPercent() {
+        return marginPercent;
+    }
+
+    JsonNode environment() {
+        return environment;
     }
 
     /** Mean over the row's counted runs of a poolMetrics figure; NaN when no run has it. */
@@ -387,7 +343,7 @@ public final class Summary {
     }
 
     /** The records of the row's counted runs (of its own block: size, thread mode, JDK). */
-    private List<JsonNode> countedRuns(Row row) {
+    List<JsonNode> countedRuns(Row row) {
         return blockOf(row).runs().stream()
                 .filter(r -> r.counted() && r.profile().equals(row.profile()))
                 .<JsonNode>map(RunRecord::json).toList();
@@ -397,13 +353,5 @@ public final class Summary {
     private Block blockOf(Row row) {
         return blocks.stream().filter(b -> b.rows().stream().anyMatch(r -> r == row)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("row of another summary: " + row.profile()));
-    }
-
-    private static void putNumber(ObjectNode node, String name, double v) {
-        if (Double.isNaN(v) || Double.isInfinite(v)) {
-            node.putNull(name);
-        } else {
-            node.put(name, v);
-        }
     }
 }

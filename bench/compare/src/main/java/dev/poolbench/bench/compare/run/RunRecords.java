@@ -85,29 +85,54 @@ public final class RunRecords {
         r.put("round", round);
         List<String> all = new ArrayList<>(problems);
         boolean valid = result != null && result.path("valid").asBoolean(false) && problems.isEmpty();
-        if (result == null) {
-            all.add("no result.json");
-        } else if (!result.path("valid").asBoolean(false)) {
-            JsonNode reasons = result.get("invalidReasons");
-            if (reasons != null && reasons.isArray() && !reasons.isEmpty()) {
-                reasons.forEach(x -> all.add("invalid: " + x.asText()));
-            } else {
-                all.add("invalid (no reason given)");
-            }
-        }
-        Boolean matches = PoolSettings.matchesRequested(settings);
-        boolean flagged = false;
-        if (settings == null) {
-            all.add("pool settings not read back");
-            flagged = true;
-        } else if (Boolean.FALSE.equals(matches)) {
-            all.add("pool settings do not match the requested ones (poolsettings.json)");
-            flagged = true;
+        all.addAll(resultProblems(result));
+        // A pool not as requested measured something else: the run is flagged, not counted.
+        String settingsProblem = settingsProblem(settings);
+        boolean flagged = settingsProblem != null;
+        if (flagged) {
+            all.add(settingsProblem);
         }
         r.put("valid", valid);
         r.put("flagged", flagged);
         ArrayNode p = r.putArray("problems");
         all.forEach(p::add);
+        copyResultFigures(result, r);
+        r.set("poolSettings", settings == null ? Json.object().nullNode() : settings.deepCopy());
+        if (result != null) {
+            r.set("result", result.deepCopy());
+        }
+        return r;
+    }
+
+    /** Why the load generator's result makes the run invalid: missing, or its own reasons. */
+    private static List<String> resultProblems(JsonNode result) {
+        List<String> problems = new ArrayList<>();
+        if (result == null) {
+            problems.add("no result.json");
+        } else if (!result.path("valid").asBoolean(false)) {
+            JsonNode reasons = result.get("invalidReasons");
+            if (reasons != null && reasons.isArray() && !reasons.isEmpty()) {
+                reasons.forEach(x -> problems.add("invalid: " + x.asText()));
+            } else {
+                problems.add("invalid (no reason given)");
+            }
+        }
+        return problems;
+    }
+
+    /** What is wrong with the pool settings read back from the app; null when they are as requested. */
+    private static String settingsProblem(JsonNode settings) {
+        Boolean matches = PoolSettings.matchesRequested(settings);
+        if (settings == null) {
+            return "pool settings not read back";
+        } else if (Boolean.FALSE.equals(matches)) {
+            return "pool settings do not match the requested ones (poolsettings.json)";
+        }
+        return null;
+    }
+
+    /** The result's figures the summary reads, at the record's top level; a run without a result scores 0. */
+    private static void copyResultFigures(JsonNode result, ObjectNode r) {
         if (result != null) {
             copy(result, r, "score");
             copy(result, r, "success");
@@ -125,11 +150,6 @@ public final class RunRecords {
         } else {
             r.put("score", 0);
         }
-        r.set("poolSettings", settings == null ? Json.object().nullNode() : settings.deepCopy());
-        if (result != null) {
-            r.set("result", result.deepCopy());
-        }
-        return r;
     }
 
     private static void copy(JsonNode from, ObjectNode to, String field) {

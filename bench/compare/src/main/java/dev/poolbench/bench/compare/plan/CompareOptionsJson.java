@@ -1,0 +1,72 @@
+package dev.poolbench.bench.compare.plan;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.jvm.JdkHome;
+import dev.poolbench.bench.compare.util.Json;
+import java.util.List;
+
+/**
+ * The options of {@code compare} as recorded in environment.json ({@link CompareOptions#toJson}).
+ * Apart from CompareOptions, which must hold every option as a field for picocli, so that class
+ * stays the list of options and their rules. The keys and their order are the file's format;
+ * the password is never written.
+ */
+final class CompareOptionsJson {
+
+    private CompareOptionsJson() {
+    }
+
+    static ObjectNode of(CompareOptions o) {
+        ObjectNode n = Json.object();
+        n.put("mode", o.remote() ? "remote" : "local");
+        var p = n.putArray("profiles");
+        o.profiles.forEach(p::add);
+        n.put("runs", o.runs);
+        n.put("durationSeconds", o.durationSeconds);
+        n.put("warmupSeconds", o.warmupSeconds);
+        if (o.workload == null) {
+            n.putNull("workload");
+        } else {
+            n.put("workload", o.workload);
+        }
+        var s = n.putArray("poolSizes");
+        o.poolSizes.forEach(s::add);
+        n.put("poolMode", o.poolMode);
+        n.put("schema", o.schema);
+        n.put("order", o.order);
+        n.put("jvmOptions", o.jvmOptions.toString());
+        n.put("heap", o.heap);
+        n.put("gc", o.gc);
+        n.put("seed", o.seed);
+        n.put("results", o.results.toString());
+        n.put("dbPort", o.dbPort);
+        n.put("dbDistance", o.remote() ? null : o.dbDistance.name());
+        n.put("quick", o.quick);
+        var t = n.putArray("threads");
+        o.threads.forEach(m -> t.add(m.label()));
+        var j = n.putArray("java");
+        (o.javas == null ? List.of(JdkHome.runner()) : o.javas).forEach(h -> j.addObject()
+                .put("feature", h.feature()).put("version", h.version()).put("home", h.home().toString()));
+        if (o.appBuilds != null) {
+            var builds = n.putArray("appBuilds");
+            o.appBuilds.forEach(b -> builds.addObject().put("name", b.name()).put("jar", b.jar().toString()));
+        }
+        var skipped = n.putArray("skippedVariants");
+        o.skippedVariants.forEach(skipped::add);
+        n.put("appJfr", o.appJfr());
+        VerdictOptions.toJson(o, n);
+        n.set("disturbanceThresholds", o.disturbanceThresholds.json());
+        n.put("rerunDisturbed", o.rerunDisturbed);
+        n.set("cpus", o.cpus == null ? null : o.cpus.json());
+        n.put("gatlingReport", o.gatlingReport);
+        n.put("cds", o.cds);
+        if (o.remote()) {
+            n.put("appUrl", o.appUrl.toString());
+            n.put("managementUrl", o.managementUrl.toString());
+            n.put("resetCommand", o.resetCommand);
+            n.put("resetJdbcUrl", o.resetJdbcUrl);
+            n.put("dbUser", o.dbUser);
+        }
+        return n;
+    }
+}

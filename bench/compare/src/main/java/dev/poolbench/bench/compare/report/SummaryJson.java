@@ -1,0 +1,130 @@
+package dev.poolbench.bench.compare.report;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSummary;
+import dev.poolbench.bench.compare.stats.Stats;
+import dev.poolbench.bench.compare.util.Json;
+import java.util.List;
+
+/**
+ * summary.json of a {@link Summary}: the figures of its text, for tools. The keys and their order
+ * are the file's format (readers and the golden results compare it as it is): a new figure goes
+ * at the end of its object.
+ */
+final class SummaryJson {
+
+    private SummaryJson() {
+    }
+
+    static ObjectNode of(Summary summary) {
+        List<RunRecord> runs = summary.runs();
+        ObjectNode root = Json.object();
+        root.put("schema", 1);
+        root.put("settings", summary.settingsLine());
+        root.put("poolMode", summary.poolMode());
+        root.put("alpha", Summary.ALPHA);
+        root.put("reference", summary.reference());
+        root.put("equivalenceMarginPercent", summary.marginPercent());
+        root.put("roundsStopReason", Json.text(summary.environment(), "roundsStopReason"));
+        ArrayNode blockArray = root.putArray("blocks");
+        for (Summary.Block b : summary.blocks()) {
+            addBlock(summary, b, blockArray.addObject());
+        }
+        if (summary.sweep() != null) {
+            root.set("sweep", summary.sweep().json());
+        }
+        List<AppBuildVerdict.Entry> builds = summary.appBuilds();
+        if (!builds.isEmpty()) {
+            root.set("appBuilds", AppBuildVerdict.json(builds));
+        }
+        root.put("runs", runs.size());
+        root.put("counted", runs.stream().filter(RunRecord::counted).count());
+        addProblemRuns(summary.problemRuns(), root.putArray("problemRuns"));
+        root.set("disturbedRuns", DisturbanceSummary.json(runs));
+        addCosts(summary, root);
+        root.put("exitStatus", summary.exitStatus());
+        return root;
+    }
+
+    /** One block: its pool size, thread figures, rows, paired verdicts and verdict lines. */
+    private static void addBlock(Summary summary, Summary.Block b, ObjectNode bn) {
+        if (b.poolSize() == null) {
+            bn.putNull("poolSize");
+        } else {
+            bn.put("poolSize", b.poolSize());
+        }
+        ThreadFigures.blockJson(b, bn);
+        ArrayNode rowArray = bn.putArray("rows");
+        for (Summary.Row r : b.rows()) {
+            addRow(summary, r, rowArray.addObject());
+        }
+        bn.set("paired", PairedVerdict.json(b.paired()));
+        ArrayNode verdict = bn.putArray("verdict");
+        b.verdict().forEach(verdict::add);
+    }
+
+    /** One row of a block's table, with the pool figures of its counted runs. */
+    private static void addRow(Summary summary, Summary.Row r, ObjectNode rn) {
+        Stats.Sample s = r.sample();
+        rn.put("profile", r.profile());
+        rn.put("rank", r.ranked() ? r.rank() : null);
+        rn.put("n", s.n());
+        rn.put("excluded", r.excluded());
+        putNumber(rn, "mean", s.mean());
+        putNumber(rn, "sd", s.sd());
+        putNumber(rn, "cvPercent", s.cvPercent());
+        putNumber(rn, "min", s.min());
+        putNumber(rn, "max", s.max());
+        putNumber(rn, "ci95Low", s.ciLow());
+        putNumber(rn, "ci95High", s.ciHigh());
+        putNumber(rn, "relativeToBestPercent", r.relativeToBestPercent());
+        putNumber(rn, "meanP99Millis", r.meanP99Millis());
+        putNumber(rn, "meanLoadCpuMillisPerPassedPage", r.meanCpuMillisPerPage());
+        putNumber(rn, "meanAcquireP99Millis", summary.poolMean(r, PoolMetricsSummary::acquireP99Millis));
+        putNumber(rn, "acquireP99Millis", PoolMetricsSummary.mergedAcquireP99Millis(summary.countedRuns(r)));
+        putNumber(rn, "meanPeakPending", summary.poolMean(r, PoolMetricsSummary::peakPending));
+        rn.put("sizeReadBack", r.sizeReadBack());
+    }
+
+    private static void addProblemRuns(List<RunRecord> problemRuns, ArrayNode problems) {
+        for (RunRecord r : problemRuns) {
+            ObjectNode pn = problems.addObject();
+            pn.put("round", r.round());
+            pn.put("profile", r.profile());
+            pn.put("poolSize", r.poolSize());
+            pn.put("valid", r.valid());
+            pn.put("flagged", r.flagged());
+            ArrayNode why = pn.putArray("problems");
+            r.problems().forEach(why::add);
+        }
+    }
+
+    /** What the comparison cost beyond the measured time; a figure no run recorded is left out. */
+    private static void addCosts(Summary summary, ObjectNode root) {
+        List<RunRecord> runs = summary.runs();
+        List<Double> costs = runs.stream().map(RunRecord::fixedCostSeconds)
+                .filter(v -> !Double.isNaN(v)).toList();
+        if (!costs.isEmpty()) {
+            putNumber(root, "meanFixedCostSeconds", Stats.describe(costs).mean());
+        }
+        double proxyCpu = DbDistanceLines.meanProxyCpuSeconds(runs);
+        if (!Double.isNaN(proxyCpu)) {
+            putNumber(root, "meanProxyCpuSeconds", proxyCpu);
+        }
+        double wall = Json.number(summary.environment(), "wallMillis");
+        if (!Double.isNaN(wall)) {
+            root.put("wallSeconds", wall / 1000);
+        }
+    }
+
+    /** JSON has no NaN or infinity: an unknown figure is null. */
+    private static void putNumber(ObjectNode node, String name, double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            node.putNull(name);
+        } else {
+            node.put(name, v);
+        }
+    }
+}
