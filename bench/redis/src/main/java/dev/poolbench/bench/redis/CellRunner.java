@@ -79,6 +79,9 @@ final class CellRunner {
                 }
                 sampler.running = false;
                 samplerThread.join();
+                // Once more before the client closes: a short cell may end between two samples,
+                // and a pool keeps its connections open until it is closed.
+                sampler.sample();
                 peak = sampler.peak;
             }
             double clientCpuMillis = (processCpuNanos() - clientCpu0) / 1e6;
@@ -171,17 +174,24 @@ final class CellRunner {
 
         @Override
         public void run() {
-            while (running) {
+            while (running && sample()) {
                 try {
-                    long clients = Long.parseLong(connection.info("clients").getOrDefault("connected_clients", "1"));
-                    peak = Math.max(peak, clients - 1);
                     Thread.sleep(SAMPLE_MILLIS);
-                } catch (IOException | NumberFormatException e) {
-                    return;
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     return;
                 }
+            }
+        }
+
+        /** One sample; false when the server could not be asked (the cell's figures say why). */
+        boolean sample() {
+            try {
+                long clients = Long.parseLong(connection.info("clients").getOrDefault("connected_clients", "1"));
+                peak = Math.max(peak, clients - 1);
+                return true;
+            } catch (IOException | NumberFormatException e) {
+                return false;
             }
         }
     }

@@ -49,6 +49,7 @@ final class LoopRun {
                     environment.get("redisVersion"), dir);
             CellRunner runner = new CellRunner(server, clients, settings.connectTimeout(), settings.commandTimeout(),
                     settings.cellTimeout());
+            warmUp(runner);
             for (ThreadMode mode : settings.modes()) {
                 for (int threads : settings.threads()) {
                     for (ClientKind kind : settings.clients()) {
@@ -61,6 +62,17 @@ final class LoopRun {
         }
         write(dir, cells, environment);
         return 0;
+    }
+
+    /** Each client once on 10 platform threads, not recorded (a failure here shows in the cells). */
+    private void warmUp(CellRunner runner) throws IOException, InterruptedException {
+        if (settings.warmupSets() == 0) {
+            return;
+        }
+        for (ClientKind kind : settings.clients()) {
+            runner.run(kind, ThreadMode.PLATFORM, 10, settings.warmupSets());
+        }
+        out.printf(Locale.ROOT, "warm-up: %d SETs on 10 threads per client done%n", settings.warmupSets());
     }
 
     private void write(Path dir, List<CellResult> cells, Map<String, Object> environment) throws IOException {
@@ -93,6 +105,7 @@ final class LoopRun {
         env.put("jedis", Clients.jedisVersion());
         env.put("commonsPool2", Clients.commonsPoolVersion());
         env.put("setsPerThread", settings.setsPerThread());
+        env.put("warmupSets", settings.warmupSets());
         env.put("connectTimeoutSeconds", settings.connectTimeout().toSeconds());
         env.put("commandTimeoutSeconds", settings.commandTimeout().toSeconds());
         env.put("cellTimeoutSeconds", settings.cellTimeout().toSeconds());

@@ -50,6 +50,11 @@ final class RedisOptions implements Callable<Integer> {
             + "(default: both on JDK 21+, platform on older JDKs; virtual needs JDK 21+).")
     List<String> threadModes;
 
+    @Option(names = "--warmup-sets", paramLabel = "N", description = "Before the first cell, each client sends N "
+            + "SETs on 10 threads, not measured: the JIT and Lettuce's event loops are warm, as in a running "
+            + "application (default: ${DEFAULT-VALUE}; 0 = off).")
+    int warmupSets = 200;
+
     @Option(names = "--connect-timeout-seconds", paramLabel = "S", description = "Opening a connection, and a pool "
             + "borrow waiting for one; a cell whose connections cannot open in time reports it (default: ${DEFAULT-VALUE}).")
     int connectTimeoutSeconds = 10;
@@ -91,10 +96,11 @@ final class RedisOptions implements Callable<Integer> {
         }
         int sets = setsPerThread != null ? setsPerThread : quick ? 100 : 1000;
         atLeast("--sets-per-thread", sets, 1);
+        atLeast("--warmup-sets", warmupSets, 0);
         atLeast("--connect-timeout-seconds", connectTimeoutSeconds, 1);
         atLeast("--command-timeout-seconds", commandTimeoutSeconds, 1);
         atLeast("--cell-timeout-seconds", cellTimeoutSeconds, 1);
-        return new Settings(kinds, counts, sets, modes(), Duration.ofSeconds(connectTimeoutSeconds),
+        return new Settings(kinds, counts, sets, warmupSets, modes(), Duration.ofSeconds(connectTimeoutSeconds),
                 Duration.ofSeconds(commandTimeoutSeconds), Duration.ofSeconds(cellTimeoutSeconds), results, out);
     }
 
@@ -129,7 +135,8 @@ final class RedisOptions implements Callable<Integer> {
     }
 
     /** What a run does. */
-    record Settings(List<ClientKind> clients, List<Integer> threads, int setsPerThread, List<ThreadMode> modes,
+    record Settings(List<ClientKind> clients, List<Integer> threads, int setsPerThread, int warmupSets,
+            List<ThreadMode> modes,
             Duration connectTimeout, Duration commandTimeout, Duration cellTimeout, Path results, Path out) {
 
         int cells() {

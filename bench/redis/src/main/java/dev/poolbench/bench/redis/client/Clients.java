@@ -86,7 +86,7 @@ public final class Clients implements AutoCloseable {
             @Override
             public void close() {
                 if (connection != null) {
-                    connection.closeAsync();
+                    connection.close();
                 }
                 client.shutdown(0, 2, TimeUnit.SECONDS);
             }
