@@ -93,11 +93,11 @@ abstract class AbstractRedisLoginIT extends AbstractLoginIT {
             assertThat(effective.get("poolLive").asBoolean()).isTrue();
             assertThat(effective.get("maxTotal").asInt()).isEqualTo(REDIS_POOL_SIZE);
             assertThat(effective.get("maxIdle").asInt()).isEqualTo(REDIS_POOL_SIZE);
-            assertThat(prometheus).contains("commons_pool2_num_active{", "commons_pool2_num_waiters{",
-                    "commons_pool2_num_idle{", "name=\"lettuce\"");
+            assertThat(prometheus).contains("commons_pool2_num_active_objects{", "commons_pool2_num_waiters_threads{",
+                    "commons_pool2_num_idle_objects{", "commons_pool2_created_objects_total{", "name=\"lettuce\"");
         } else {
             assertThat(effective.get("maxTotal").isNull()).isTrue();
-            assertThat(prometheus).doesNotContain("commons_pool2_num_active{");
+            assertThat(prometheus).doesNotContain("commons_pool2_num_active_objects{");
         }
     }
 }
