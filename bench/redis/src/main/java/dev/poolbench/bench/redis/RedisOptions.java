@@ -51,9 +51,9 @@ final class RedisOptions implements Callable<Integer> {
     List<String> threadModes;
 
     @Option(names = "--warmup-sets", paramLabel = "N", description = "Before the first cell, each client sends N "
-            + "SETs on 10 threads, not measured: the JIT and Lettuce's event loops are warm, as in a running "
+            + "SETs on each of 10 threads, not measured: the JIT and Lettuce's event loops are warm, as in a running "
             + "application (default: ${DEFAULT-VALUE}; 0 = off).")
-    int warmupSets = 200;
+    int warmupSets = 1000;
 
     @Option(names = "--connect-timeout-seconds", paramLabel = "S", description = "Opening a connection, and a pool "
             + "borrow waiting for one; a cell whose connections cannot open in time reports it (default: ${DEFAULT-VALUE}).")

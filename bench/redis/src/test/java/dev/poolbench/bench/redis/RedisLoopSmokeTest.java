@@ -29,7 +29,7 @@ class RedisLoopSmokeTest {
             System.setOut(print);
             try {
                 status = RedisMain.run("--clients", "lettuce-shared,lettuce-pooled,lettuce-pool-8,jedis-pooled",
-                        "--threads", "1", "--sets-per-thread", "20", "--out", out.toString());
+                        "--threads", "1", "--sets-per-thread", "20", "--warmup-sets", "20", "--out", out.toString());
             } finally {
                 System.setOut(saved);
             }
