@@ -41,6 +41,7 @@ locals {
   app_port        = 8080
   management_port = 8081
   mysql_port      = 3306
+  redis_port      = 6379
 }
 
 # --- Image -----------------------------------------------------------------------------------
@@ -152,7 +153,8 @@ resource "aws_route_table_association" "public" {
 # --- Security groups -------------------------------------------------------------------------
 # ssh: on every host (SSH in from the user's CIDRs; HTTP/HTTPS out for package installs).
 # app, bench, db: only when those roles are on different hosts; each allows exactly the
-# traffic between roles (bench -> app 8080/8081, app -> db 3306).
+# traffic between roles (bench -> app 8080/8081, app -> db 3306, and 6379 for the Redis session
+# store that the db host also runs).
 
 resource "aws_security_group" "ssh" {
   name_prefix = "${var.name}-ssh-"
@@ -284,6 +286,32 @@ resource "aws_vpc_security_group_egress_rule" "app_to_db" {
   referenced_security_group_id = aws_security_group.db[0].id
 
   tags = { Name = "${var.name}-app-to-db-mysql" }
+}
+
+resource "aws_vpc_security_group_ingress_rule" "redis_from_app" {
+  count = local.separate_db ? 1 : 0
+
+  security_group_id            = aws_security_group.db[0].id
+  description                  = "Redis (HTTP sessions) from the app host"
+  ip_protocol                  = "tcp"
+  from_port                    = local.redis_port
+  to_port                      = local.redis_port
+  referenced_security_group_id = aws_security_group.app[0].id
+
+  tags = { Name = "${var.name}-db-redis-from-app" }
+}
+
+resource "aws_vpc_security_group_egress_rule" "app_to_redis" {
+  count = local.separate_db ? 1 : 0
+
+  security_group_id            = aws_security_group.app[0].id
+  description                  = "App to Redis (HTTP sessions) on the db host"
+  ip_protocol                  = "tcp"
+  from_port                    = local.redis_port
+  to_port                      = local.redis_port
+  referenced_security_group_id = aws_security_group.db[0].id
+
+  tags = { Name = "${var.name}-app-to-db-redis" }
 }
 
 # --- Key pair and instances ------------------------------------------------------------------

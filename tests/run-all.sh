@@ -4,8 +4,9 @@
 # one failed, so one run shows every broken part; the exit status is non-zero if any failed.
 #
 #   maven          ./mvnw -B verify: sql (generator, loader, reset on a real MariaDB), webapp
-#                  (one integration suite per pool profile), bench (client model, checks
-#                  proven against a deliberately wrong server, statistics)
+#                  (one integration suite per pool profile, two with the session in a real
+#                  redis-server), bench (client model, checks proven against a deliberately
+#                  wrong server, statistics, the Redis loop's smallest cells)
 #   quick-compare  ./poolbench compare --quick: the real comparison, short, must be valid
 #   quick-faults   ./poolbench faults --quick --profiles hikari --check: each fault scenario
 #                  (unreachable, hang, restart) once, short; every measurement must be taken

@@ -130,12 +130,13 @@ fi
 echo "extra vars: ${extra[*]}"
 
 cleanup() {
-  step "stopping the app, Toxiproxy and the database started by this test"
+  step "stopping the app, Toxiproxy, Redis and the database started by this test"
   if [[ -d /run/systemd/system ]]; then
-    systemctl stop poolbench-app poolbench-toxiproxy mariadb mysql 2>/dev/null || true
+    systemctl stop poolbench-app poolbench-toxiproxy redis-server mariadb mysql 2>/dev/null || true
   else
     /opt/poolbench/app/bin/poolbench-app stop 2>/dev/null || true
     /opt/poolbench/toxiproxy/bin/poolbench-toxiproxy stop 2>/dev/null || true
+    if [[ -x /etc/init.d/redis-server ]]; then /etc/init.d/redis-server stop >/dev/null 2>&1 || true; fi
     for script in /etc/init.d/mariadb /etc/init.d/mysql; do
       if [[ -x "$script" ]]; then "$script" stop >/dev/null 2>&1 || true; break; fi
     done

@@ -21,7 +21,7 @@ run "single_puts_every_group_on_one_host" {
   }
 
   assert {
-    condition     = output.groups == { db = ["pb-single"], app = ["pb-single"], bench = ["pb-single"] }
+    condition     = output.groups == { db = ["pb-single"], app = ["pb-single"], bench = ["pb-single"], redis = ["pb-single"] }
     error_message = "In single the one host must be in db, app and bench."
   }
   assert {
@@ -86,7 +86,7 @@ run "split3_separates_every_role_with_two_bench_hosts" {
   command = plan
 
   assert {
-    condition     = output.groups == { db = ["pb-db"], app = ["pb-app"], bench = ["pb-bench-1", "pb-bench-2"] }
+    condition     = output.groups == { db = ["pb-db"], app = ["pb-app"], bench = ["pb-bench-1", "pb-bench-2"], redis = ["pb-db"] }
     error_message = "In split3 db, app and bench must be different hosts."
   }
   assert {

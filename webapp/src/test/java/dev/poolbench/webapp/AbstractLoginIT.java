@@ -60,11 +60,21 @@ abstract class AbstractLoginIT {
 
     abstract String profile();
 
+    /** The session store the suite runs with (POOLBENCH_SESSION_STORE): the default here. */
+    String sessionStore() {
+        return "memory";
+    }
+
+    /** Settings a suite adds to the app's (the session store of the Redis suites); none here. */
+    Map<String, String> extraSettings() {
+        return Map.of();
+    }
+
     @BeforeAll
     void startApp() {
         db = TestDatabase.get();
         db.reset();
-        app = start(db, profile());
+        app = start(db, profile(), extraSettings());
         baseUrl = "http://127.0.0.1:" + app.getEnvironment().getProperty("local.server.port");
         managementUrl = "http://127.0.0.1:" + app.getEnvironment().getProperty("local.management.port");
     }
@@ -76,7 +86,7 @@ abstract class AbstractLoginIT {
         }
     }
 
-    static ConfigurableApplicationContext start(TestDatabase db, String profile) {
+    static ConfigurableApplicationContext start(TestDatabase db, String profile, Map<String, String> extra) {
         Map<String, String> settings = new LinkedHashMap<>(db.appSettings());
         settings.put("spring.profiles.active", profile);
         settings.put("server.port", "0");
@@ -85,6 +95,7 @@ abstract class AbstractLoginIT {
         settings.put("POOLBENCH_POOL_WAIT_MILLIS", String.valueOf(WAIT_MILLIS));
         settings.put("POOLBENCH_QUERY_TIMEOUT_SECONDS", String.valueOf(QUERY_TIMEOUT_SECONDS));
         settings.put("logging.level.root", "WARN");
+        settings.putAll(extra);
         String[] args = settings.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue())
                 .toArray(String[]::new);
         return new SpringApplicationBuilder(PoolbenchApplication.class).run(args);
@@ -529,6 +540,17 @@ abstract class AbstractLoginIT {
         if (!profile().equals("nopool")) {
             assertThat(settings.get("effective").get("maxSize").asInt()).isEqualTo(POOL_SIZE);
             assertThat(settings.get("effective").get("waitMillis").asInt()).isEqualTo(WAIT_MILLIS);
+        }
+        JsonNode session = settings.get("session");
+        assertThat(session.get("store").asString()).isEqualTo(sessionStore());
+        assertThat(session.get("matchesRequested").asBoolean()).as(session.toString()).isTrue();
+        if (sessionStore().equals("memory")) {
+            // The default store has no Redis bean, no Redis health contributor, no Redis meter.
+            assertThat(app.getBeanNamesForType(org.springframework.data.redis.connection.RedisConnectionFactory.class)).isEmpty();
+            assertThat(app.containsBean("redis")).isFalse();
+            assertThat(management.get("/actuator/prometheus").body())
+                    .contains("poolbench_session_info{mode=\"none\",pool_size=\"none\",store=\"memory\"}")
+                    .doesNotContain("lettuce_", "poolbench_redis_", "commons_pool2_");
         }
         // The thread mode read back (default: platform threads); VirtualThreadsIT checks virtual.
         assertThat(browser().get("/").statusCode()).isEqualTo(200);

@@ -1,5 +1,6 @@
 package dev.poolbench.webapp.pool;
 
+import dev.poolbench.webapp.session.SessionReport;
 import dev.poolbench.webapp.threads.ThreadsReport;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -14,10 +15,12 @@ class PoolSettingsEndpoint {
 
     private final PoolSettingsReport report;
     private final ThreadsReport threads;
+    private final SessionReport session;
 
-    PoolSettingsEndpoint(PoolSettingsReport report, ThreadsReport threads) {
+    PoolSettingsEndpoint(PoolSettingsReport report, ThreadsReport threads, SessionReport session) {
         this.report = report;
         this.threads = threads;
+        this.session = session;
     }
 
     @ReadOperation
@@ -25,6 +28,8 @@ class PoolSettingsEndpoint {
         // The thread mode is profile-independent; the runner checks it beside the pool settings.
         Map<String, Object> all = new LinkedHashMap<>(report.read());
         all.put("threads", threads.read());
+        // So is the session store (memory, or Redis shared/pooled), read back from the live client.
+        all.put("session", session.read());
         return all;
     }
 }

@@ -1,0 +1,76 @@
+package dev.poolbench.bench.redis;
+
+import dev.poolbench.bench.redis.client.ClientKind;
+import java.awt.Color;
+import java.awt.Font;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * One chart per thread mode ({@code redis-<mode>.png}): µs per SET over threads, a line per
+ * client, both axes logarithmic (the published figures span 58 to 8,126 µs over 1 to 5,000
+ * threads). Cells without a figure (nothing done) are left out of their line.
+ */
+final class LoopChart {
+
+    private static final Color[] COLORS = {
+        new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c), new Color(0xd62728),
+        new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f)};
+
+    private LoopChart() {
+    }
+
+    static List<Path> write(List<CellResult> cells, RedisOptions.Settings settings, Path dir, String subtitle)
+            throws IOException {
+        List<Path> written = new ArrayList<>();
+        for (ThreadMode mode : settings.modes()) {
+            XYChart chart = new XYChartBuilder().width(1000).height(560)
+                    .title("µs per SET, " + mode.label() + " threads (lower is better; " + subtitle + ")")
+                    .xAxisTitle("threads").yAxisTitle("µs per SET (log scale)").build();
+            var styler = chart.getStyler();
+            chart.getStyler().setXAxisLogarithmic(true);
+            chart.getStyler().setYAxisLogarithmic(true);
+            chart.getStyler().setYAxisDecimalPattern("#,##0.#");
+            chart.getStyler().setXAxisDecimalPattern("#,##0");
+            styler.setLegendPosition(Styler.LegendPosition.OutsideE);
+            styler.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 13));
+            styler.setChartBackgroundColor(Color.WHITE);
+            styler.setPlotBackgroundColor(Color.WHITE);
+            styler.setPlotGridLinesColor(new Color(0xdddddd));
+            int colour = 0;
+            boolean any = false;
+            for (ClientKind kind : settings.clients()) {
+                List<Double> x = new ArrayList<>();
+                List<Double> y = new ArrayList<>();
+                for (CellResult c : cells) {
+                    if (c.client().equals(kind.name()) && c.threadMode().equals(mode.label()) && c.microsPerSet() > 0) {
+                        x.add((double) c.threads());
+                        y.add(c.microsPerSet());
+                    }
+                }
+                if (x.isEmpty()) {
+                    continue;
+                }
+                XYSeries series = chart.addSeries(kind.name(), x, y);
+                series.setLineColor(COLORS[colour % COLORS.length]);
+                series.setMarkerColor(COLORS[colour++ % COLORS.length]);
+                series.setMarker(SeriesMarkers.CIRCLE);
+                any = true;
+            }
+            if (any) {
+                Path png = dir.resolve("redis-" + mode.label() + ".png");
+                BitmapEncoder.saveBitmapWithDPI(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG, 110);
+                written.add(png);
+            }
+        }
+        return written;
+    }
+}

@@ -1,0 +1,15 @@
+package dev.poolbench.webapp;
+
+/** hikari with the session in Redis over one shared Lettuce connection. */
+class HikariRedisSharedLoginIT extends AbstractRedisLoginIT {
+
+    @Override
+    String profile() {
+        return "hikari";
+    }
+
+    @Override
+    String redisMode() {
+        return "shared";
+    }
+}
