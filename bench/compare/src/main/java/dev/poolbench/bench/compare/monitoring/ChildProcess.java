@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -39,9 +40,17 @@ public final class ChildProcess implements AutoCloseable {
      * {@code GET http://127.0.0.1:PORT + readyPath} answers 200.
      */
     static ChildProcess start(String name, List<String> command, int port, Path log, String readyPath, Duration timeout) {
+        return start(name, command, Map.of(), port, log, readyPath, timeout);
+    }
+
+    /** As above, with {@code environment} added to the runner's own. */
+    static ChildProcess start(String name, List<String> command, Map<String, String> environment, int port, Path log,
+            String readyPath, Duration timeout) {
         try {
             Files.createDirectories(log.toAbsolutePath().getParent());
-            Process process = new ProcessBuilder(command)
+            ProcessBuilder builder = new ProcessBuilder(command);
+            builder.environment().putAll(environment);
+            Process process = builder
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                     .start();

@@ -5,6 +5,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Everything {@code compare --prometheus} needs, for the runner to call at three points:
@@ -15,6 +16,14 @@ import java.util.List;
  * and leaves the TSDB in {@code results/<stamp>/prometheus/data}.
  */
 public final class ComparisonMonitoring implements AutoCloseable {
+
+    /**
+     * What a monitored run's app JVM needs in its environment: Tomcat's request counters
+     * ({@code tomcat_global_*}, the dashboard's request rate, errors and mean time). Tomcat keeps
+     * them for every request anyway; the MBean registry only lets Micrometer read them at a scrape,
+     * so the app pays nothing per request. It is off otherwise, as Spring Boot's default.
+     */
+    public static final Map<String, String> APP_ENVIRONMENT = Map.of("SERVER_TOMCAT_MBEANREGISTRY_ENABLED", "true");
 
     private static final Duration EXPORTERS_UP_TIMEOUT = Duration.ofSeconds(20);
     private static final Duration APP_UP_TIMEOUT = Duration.ofSeconds(10);
