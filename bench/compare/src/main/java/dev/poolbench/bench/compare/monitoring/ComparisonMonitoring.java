@@ -53,16 +53,20 @@ public final class ComparisonMonitoring implements AutoCloseable {
         Path dir = resultsDir.resolve("prometheus");
         ChildProcess node = null;
         ChildProcess mysqld = null;
+        PrometheusServer prometheus = null;
         try {
             node = Exporters.startNode(dir.resolve("exporters"));
             mysqld = Exporters.startMysqld(dir.resolve("exporters"), db.host(), db.port(), db.user(), db.password());
-            PrometheusServer prometheus = PrometheusServer.start(dir);
+            prometheus = PrometheusServer.start(dir);
             prometheus.scrapeExporters(List.of(ScrapeTarget.of(node.address())), List.of(ScrapeTarget.of(mysqld.address())));
-            ComparisonMonitoring monitoring = new ComparisonMonitoring(node, mysqld, prometheus, out);
             prometheus.client().awaitJobsUp(List.of(PrometheusConfig.NODE_JOB, PrometheusConfig.MYSQLD_JOB), EXPORTERS_UP_TIMEOUT);
             out.println("prometheus: " + prometheus.url() + " (scrapes every second; data in " + dir.resolve("data") + ")");
-            return monitoring;
+            return new ComparisonMonitoring(node, mysqld, prometheus, out);
         } catch (RuntimeException e) {
+            // Nothing of a failed start may outlive the runner.
+            if (prometheus != null) {
+                prometheus.close();
+            }
             closeQuietly(mysqld);
             closeQuietly(node);
             throw e;

@@ -30,7 +30,11 @@ public final class MonitoringTools {
      * @throws MonitoringToolMissingException with "NAME not found: apt-get install ..."
      */
     public static Path require(List<String> names) {
-        return find(names, System.getenv("PATH"))
+        return require(names, System.getenv("PATH"));
+    }
+
+    static Path require(List<String> names, String path) {
+        return find(names, path)
                 .orElseThrow(() -> new MonitoringToolMissingException(names.get(0) + " not found: " + INSTALL_HINT));
     }
 

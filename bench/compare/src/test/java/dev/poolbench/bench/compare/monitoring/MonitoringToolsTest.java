@@ -1,6 +1,7 @@
 package dev.poolbench.bench.compare.monitoring;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -35,10 +36,31 @@ class MonitoringToolsTest {
 
     @Test
     void theMissingLineSaysHowToInstall() {
+        var e = assertThrows(MonitoringTools.MonitoringToolMissingException.class,
+                () -> MonitoringTools.require(MonitoringTools.PROMETHEUS, dir.resolve("empty").toString()));
         assertEquals("prometheus not found: apt-get install prometheus prometheus-node-exporter prometheus-mysqld-exporter",
-                "prometheus not found: " + MonitoringTools.INSTALL_HINT);
-        var e = new MonitoringTools.MonitoringToolMissingException("x not found: " + MonitoringTools.INSTALL_HINT);
-        assertTrue(e.getMessage().startsWith("x not found: apt-get install prometheus"));
+                e.getMessage());
+        e = assertThrows(MonitoringTools.MonitoringToolMissingException.class,
+                () -> MonitoringTools.require(MonitoringTools.MYSQLD_EXPORTER, ""));
+        assertTrue(e.getMessage().startsWith("prometheus-mysqld-exporter not found: apt-get install prometheus"), e.getMessage());
+    }
+
+    @Test
+    void promtoolAcceptsTheWrittenConfiguration() throws Exception {
+        Path promtool = MonitoringTools.require(List.of("promtool"));
+        Path targets = dir.resolve("targets");
+        for (String job : PrometheusConfig.JOBS) {
+            PrometheusConfig.writeTargets(targets, job, List.of(ScrapeTarget.app("127.0.0.1:1", "hikari", 1, "1-hikari", "")));
+        }
+        Path config = Files.writeString(dir.resolve("prometheus.yml"), PrometheusConfig.scraping(targets));
+        Process check = new ProcessBuilder(promtool.toString(), "check", "config", config.toString())
+                .redirectErrorStream(true).start();
+        String output = new String(check.getInputStream().readAllBytes());
+        assertEquals(0, check.waitFor(), output);
+        Files.writeString(config, PrometheusConfig.nothingToScrape());
+        check = new ProcessBuilder(promtool.toString(), "check", "config", config.toString()).redirectErrorStream(true).start();
+        output = new String(check.getInputStream().readAllBytes());
+        assertEquals(0, check.waitFor(), output);
     }
 
     @Test
