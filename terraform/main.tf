@@ -42,6 +42,14 @@ locals {
   management_port = 8081
   mysql_port      = 3306
   redis_port      = 6379
+
+  # Monitoring (docs/dashboards.md): Prometheus and Grafana on the first bench host (the single
+  # host in `single`), reachable from monitoring_allowed_cidrs only; the exporters from it only.
+  monitoring_host     = var.monitoring ? "${var.name}-${var.topology == "single" ? "single" : "bench-1"}" : null
+  monitoring_cidrs    = var.monitoring_allowed_cidrs != null ? var.monitoring_allowed_cidrs : var.ssh_allowed_cidrs
+  monitoring_ui_ports = { grafana = 3000, prometheus = 9090 }
+  exporter_ports      = { node = 9100, mysqld = 9104 }
+  separate_monitoring = var.monitoring && local.separate_bench
 }
 
 # --- Image -----------------------------------------------------------------------------------
@@ -314,6 +322,79 @@ resource "aws_vpc_security_group_egress_rule" "app_to_redis" {
   tags = { Name = "${var.name}-app-to-db-redis" }
 }
 
+# Prometheus and Grafana from the operator's CIDRs; Prometheus to the exporters on the other
+# hosts (and to the app's management port, which the bench group already reaches).
+resource "aws_security_group" "monitoring" {
+  count = var.monitoring ? 1 : 0
+
+  name_prefix = "${var.name}-monitoring-"
+  description = "poolbench monitoring: Grafana and Prometheus from the operator, out to the exporters"
+  vpc_id      = local.vpc_id
+
+  tags = { Name = "${var.name}-monitoring" }
+
+  lifecycle {
+    create_before_destroy = true
+  }
+}
+
+resource "aws_vpc_security_group_ingress_rule" "monitoring_ui" {
+  for_each = var.monitoring ? {
+    for pair in setproduct(keys(local.monitoring_ui_ports), local.monitoring_cidrs) : "${pair[0]}-${pair[1]}" => {
+      name = pair[0], port = local.monitoring_ui_ports[pair[0]], cidr = pair[1]
+    }
+  } : {}
+
+  security_group_id = aws_security_group.monitoring[0].id
+  description       = "${title(each.value.name)} from the operator"
+  ip_protocol       = "tcp"
+  from_port         = each.value.port
+  to_port           = each.value.port
+  cidr_ipv4         = each.value.cidr
+
+  tags = { Name = "${var.name}-${each.key}" }
+}
+
+resource "aws_security_group" "exporters" {
+  count = local.separate_monitoring ? 1 : 0
+
+  name_prefix = "${var.name}-exporters-"
+  description = "poolbench exporters: node_exporter and mysqld_exporter from the monitoring host"
+  vpc_id      = local.vpc_id
+
+  tags = { Name = "${var.name}-exporters" }
+
+  lifecycle {
+    create_before_destroy = true
+  }
+}
+
+resource "aws_vpc_security_group_ingress_rule" "exporters_from_monitoring" {
+  for_each = local.separate_monitoring ? local.exporter_ports : {}
+
+  security_group_id            = aws_security_group.exporters[0].id
+  description                  = "${each.key}_exporter from the monitoring host"
+  ip_protocol                  = "tcp"
+  from_port                    = each.value
+  to_port                      = each.value
+  referenced_security_group_id = aws_security_group.monitoring[0].id
+
+  tags = { Name = "${var.name}-${each.key}-exporter-from-monitoring" }
+}
+
+resource "aws_vpc_security_group_egress_rule" "monitoring_to_exporters" {
+  for_each = local.separate_monitoring ? local.exporter_ports : {}
+
+  security_group_id            = aws_security_group.monitoring[0].id
+  description                  = "Prometheus to ${each.key}_exporter"
+  ip_protocol                  = "tcp"
+  from_port                    = each.value
+  to_port                      = each.value
+  referenced_security_group_id = aws_security_group.exporters[0].id
+
+  tags = { Name = "${var.name}-monitoring-to-${each.key}-exporter" }
+}
+
 # --- Key pair and instances ------------------------------------------------------------------
 
 # Only the public key is sent to AWS and kept in state; the private key never leaves the user's machine.
@@ -339,6 +420,7 @@ resource "aws_instance" "this" {
     contains(each.value.groups, "app") ? aws_security_group.app[*].id : [],
     contains(each.value.groups, "bench") ? aws_security_group.bench[*].id : [],
     contains(each.value.groups, "db") ? aws_security_group.db[*].id : [],
+    each.key == local.monitoring_host ? aws_security_group.monitoring[*].id : aws_security_group.exporters[*].id,
   )
   key_name                    = aws_key_pair.this.key_name
   associate_public_ip_address = true
@@ -383,6 +465,8 @@ module "inventory" {
   db_hosts    = [for name, h in local.hosts : local.inventory_hosts[name] if contains(h.groups, "db")]
   app_hosts   = [for name, h in local.hosts : local.inventory_hosts[name] if contains(h.groups, "app")]
   bench_hosts = [for name, h in local.hosts : local.inventory_hosts[name] if contains(h.groups, "bench")]
+
+  monitoring_hosts = [for name, h in local.hosts : local.inventory_hosts[name] if name == local.monitoring_host]
 }
 
 locals {

@@ -26,8 +26,18 @@ output "ssh_commands" {
   value       = { for name, instance in aws_instance.this : name => "ssh ${local.ssh_user}@${instance.public_ip}" }
 }
 
+output "grafana_url" {
+  description = "Grafana on the monitoring host (reachable from monitoring_allowed_cidrs; user admin, password in ansible/inventories/terraform/credentials/grafana-admin-password after site.yml), or null without monitoring."
+  value       = var.monitoring ? "http://${aws_instance.this[local.monitoring_host].public_ip}:${local.monitoring_ui_ports.grafana}" : null
+}
+
+output "prometheus_url" {
+  description = "Prometheus on the monitoring host (reachable from monitoring_allowed_cidrs; no login), or null without monitoring."
+  value       = var.monitoring ? "http://${aws_instance.this[local.monitoring_host].public_ip}:${local.monitoring_ui_ports.prometheus}" : null
+}
+
 output "inventory_groups" {
-  description = "Host names per Ansible group: db, app, bench."
+  description = "Host names per Ansible group: db, app, bench, monitoring."
   value       = module.inventory.groups
 }
 
@@ -59,9 +69,11 @@ output "subnet_id" {
 output "security_group_ids" {
   description = "IDs of the security groups by role (app, bench and db exist only when those roles are on separate hosts)."
   value = {
-    ssh   = aws_security_group.ssh.id
-    app   = try(aws_security_group.app[0].id, null)
-    bench = try(aws_security_group.bench[0].id, null)
-    db    = try(aws_security_group.db[0].id, null)
+    ssh        = aws_security_group.ssh.id
+    app        = try(aws_security_group.app[0].id, null)
+    bench      = try(aws_security_group.bench[0].id, null)
+    db         = try(aws_security_group.db[0].id, null)
+    monitoring = try(aws_security_group.monitoring[0].id, null)
+    exporters  = try(aws_security_group.exporters[0].id, null)
   }
 }

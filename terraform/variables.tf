@@ -234,3 +234,25 @@ variable "tags" {
     error_message = "tags: keys must be at most 128 characters and not start with aws:, values at most 256 characters."
   }
 }
+
+variable "monitoring" {
+  description = "Prometheus and Grafana on the first bench host (the single host in `single`), node_exporter on every host and mysqld_exporter on the db host (Ansible's `monitoring` group)."
+  type        = bool
+  default     = true
+  nullable    = false
+}
+
+variable "monitoring_allowed_cidrs" {
+  description = "IPv4 CIDR blocks allowed to reach Grafana (3000) and Prometheus (9090); null = the same as ssh_allowed_cidrs. Prometheus has no login: never the whole internet."
+  type        = list(string)
+  default     = null
+
+  validation {
+    condition     = var.monitoring_allowed_cidrs == null || alltrue([for c in coalesce(var.monitoring_allowed_cidrs, []) : can(regex("^[0-9.]+/[0-9]+$", c)) && can(cidrhost(c, 0))])
+    error_message = "Every entry of monitoring_allowed_cidrs must be an IPv4 CIDR block with a prefix length, for example \"203.0.113.7/32\"."
+  }
+  validation {
+    condition     = var.monitoring_allowed_cidrs == null || !anytrue([for c in coalesce(var.monitoring_allowed_cidrs, []) : endswith(c, "/0")])
+    error_message = "monitoring_allowed_cidrs opens Prometheus (no login) and Grafana to the whole internet (/0): give your own address as a /32."
+  }
+}

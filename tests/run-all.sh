@@ -11,6 +11,8 @@
 #   quick-faults   ./poolbench faults --quick --profiles hikari --check: each fault scenario
 #                  (unreachable, hang, restart) once, short; every measurement must be taken
 #                  and consistent (errors seen, recovery measured, login_log rows = decisions)
+#   dashboard      monitoring/check.sh: the committed Grafana JSON is what monitoring/dashboard.py
+#                  generates (the SDK in .poolbench/venv-dashboards)
 #   terraform      fmt, checkov, terraform test of the inventory module (offline)
 #   ansible        ansible-lint (production), syntax check; with CI=true or POOLBENCH_CONVERGE=1
 #                  also site.yml twice against this machine (second run changed=0), a
@@ -48,6 +50,7 @@ step() {
 step maven ./mvnw -B -ntp verify
 step quick-compare ./poolbench compare --quick
 step quick-faults ./poolbench faults --quick --profiles hikari --check
+step dashboard monitoring/check.sh
 step terraform terraform/tests/run.sh
 step ansible ansible/tests/run.sh
 

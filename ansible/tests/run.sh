@@ -119,9 +119,11 @@ fi
 # the app through its start script with a pid file.
 extra=()
 if [[ -d /run/systemd/system ]]; then
-  extra+=(-e poolbench_app_service_manager=systemd -e poolbench_mysql_service_manager=systemd)
+  extra+=(-e poolbench_app_service_manager=systemd -e poolbench_mysql_service_manager=systemd
+    -e poolbench_monitoring_service_manager=systemd)
 else
-  extra+=(-e poolbench_app_service_manager=background -e poolbench_mysql_service_manager=sysvinit)
+  extra+=(-e poolbench_app_service_manager=background -e poolbench_mysql_service_manager=sysvinit
+    -e poolbench_monitoring_service_manager=sysvinit)
 fi
 # A container with a read-only /proc/sys: write the sysctl.d file, do not apply it.
 if [[ ! -w /proc/sys/net/core/somaxconn ]]; then
@@ -130,10 +132,14 @@ fi
 echo "extra vars: ${extra[*]}"
 
 cleanup() {
-  step "stopping the app, Toxiproxy, Redis and the database started by this test"
+  step "stopping the app, Toxiproxy, Redis, Prometheus, the exporters and the database started by this test"
   if [[ -d /run/systemd/system ]]; then
-    systemctl stop poolbench-app poolbench-toxiproxy redis-server mariadb mysql 2>/dev/null || true
+    systemctl stop poolbench-app poolbench-toxiproxy redis-server prometheus prometheus-node-exporter \
+      prometheus-mysqld-exporter mariadb mysql 2>/dev/null || true
   else
+    for service in prometheus prometheus-mysqld-exporter prometheus-node-exporter; do
+      [[ -x /etc/init.d/$service ]] && /etc/init.d/$service stop >/dev/null 2>&1 || true
+    done
     /opt/poolbench/app/bin/poolbench-app stop 2>/dev/null || true
     /opt/poolbench/toxiproxy/bin/poolbench-toxiproxy stop 2>/dev/null || true
     if [[ -x /etc/init.d/redis-server ]]; then /etc/init.d/redis-server stop >/dev/null 2>&1 || true; fi
@@ -160,7 +166,8 @@ for jar in "${artifacts[@]}"; do
 done
 snapshot="$ANSIBLE_DIR/.cache/repo-snapshot"
 rm -rf "$snapshot"
-mkdir -p "$snapshot"/{webapp/target,sql/target,bench/load/target,bench/compare/target}
+mkdir -p "$snapshot"/{webapp/target,sql/target,bench/load/target,bench/compare/target,monitoring}
+cp -a "$REPO_DIR/monitoring/grafana" "$snapshot/monitoring/"
 cp -a "$REPO_DIR/webapp/jvm.options" "$REPO_DIR/webapp/target/poolbench-webapp.jar" "$snapshot/webapp/"
 mv "$snapshot/webapp/poolbench-webapp.jar" "$snapshot/webapp/target/"
 cp -a "$REPO_DIR/sql/mysql" "$REPO_DIR"/sql/*.sql "$snapshot/sql/"
@@ -206,6 +213,21 @@ if check bench-quick ansible-playbook -i inventories/local/hosts.yml bench.yml "
     pass "runs/$run has result.json, isucon.txt, poolsettings.json, app.log"
   done
 fi
+
+step "Prometheus on this machine scraped both runs of bench.yml, the database and the host"
+# The monitoring group of the local inventory: the runs' series carry their labels, and the
+# exporters' targets are up (the role waited for them; this checks they stayed up).
+prom_query() {
+  curl -sf --get --data-urlencode "query=$1" http://127.0.0.1:9090/api/v1/query \
+    | python3 -c 'import json,sys; print(" ".join(sorted(r["metric"].get(sys.argv[1], "") for r in json.load(sys.stdin)["data"]["result"])))' "$2"
+}
+runs_seen="$(prom_query 'count by (run) (last_over_time(poolbench_pool_active{job="poolbench-app",run=~"1-hikari|1-dbcp2"}[1h]))' run)"
+[[ "$runs_seen" == "1-dbcp2 1-hikari" ]] && pass "pool series of runs 1-hikari and 1-dbcp2" \
+  || fail "pool series by run: '$runs_seen' (expected 1-dbcp2 1-hikari)"
+jobs_up="$(prom_query 'up{job=~"node|mysqld"} == 1' job)"
+[[ "$jobs_up" == "mysqld node" ]] && pass "node and mysqld targets up" || fail "targets up: '$jobs_up'"
+[[ "$(prom_query 'mysql_up' job)" == "mysqld" && -n "$(prom_query 'mysql_global_status_threads_connected' job)" ]] \
+  && pass "mysql_up and threads_connected scraped" || fail "mysqld_exporter series"
 
 step "faults.yml quick (hikari x restart, 25 s, with the checks of faults --check)"
 # Only the restart scenario here: it is the one whose fault is the host's own (the database

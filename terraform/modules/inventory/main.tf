@@ -10,13 +10,17 @@ locals {
     }
   }
 
-  groups = {
-    db    = [for h in var.db_hosts : h.name]
-    app   = [for h in var.app_hosts : h.name]
-    bench = [for h in var.bench_hosts : h.name]
-    # Redis for the app's HTTP sessions (POOLBENCH_SESSION_STORE=redis) runs on the db host.
-    redis = [for h in var.db_hosts : h.name]
-  }
+  # `monitoring` only when asked for: without it the playbooks install no monitoring at all.
+  groups = merge(
+    {
+      db    = [for h in var.db_hosts : h.name]
+      app   = [for h in var.app_hosts : h.name]
+      bench = [for h in var.bench_hosts : h.name]
+      # Redis for the app's HTTP sessions (POOLBENCH_SESSION_STORE=redis) runs on the db host.
+      redis = [for h in var.db_hosts : h.name]
+    },
+    length(var.monitoring_hosts) > 0 ? { monitoring = [for h in var.monitoring_hosts : h.name] } : {},
+  )
 
   # Ansible YAML inventory: variables once under all.hosts, group membership under children.
   inventory = {

@@ -9,7 +9,7 @@ output "inventory_yaml" {
 }
 
 output "groups" {
-  description = "Host names per group: db, app, bench."
+  description = "Host names per group: db, app, bench, and monitoring when it has a host."
   value       = local.groups
 }
 

@@ -111,3 +111,25 @@ variable "bench_hosts" {
     error_message = "Wrong placement for this topology: in single the bench host is the app host (same name and addresses); in split and split3 bench hosts are separate from the app and db hosts."
   }
 }
+
+variable "monitoring_hosts" {
+  description = "Hosts of the `monitoring` group (Prometheus, Grafana): one of the other hosts (normally the first bench host), or none for no monitoring."
+  type = list(object({
+    name       = string
+    public_ip  = string
+    private_ip = optional(string)
+  }))
+  default  = []
+  nullable = false
+
+  validation {
+    condition     = length(var.monitoring_hosts) <= 1
+    error_message = "monitoring_hosts has ${length(var.monitoring_hosts)} hosts: one Prometheus and Grafana at most."
+  }
+  validation {
+    condition = alltrue([for m in var.monitoring_hosts : anytrue([
+      for h in concat(var.db_hosts, var.app_hosts, var.bench_hosts) : h == m
+    ])])
+    error_message = "The monitoring host must be one of the db, app or bench hosts (same name and addresses)."
+  }
+}

@@ -251,3 +251,21 @@ run "rejects_an_upper_case_name" {
 
   expect_failures = [var.name]
 }
+
+run "rejects_prometheus_and_grafana_open_to_the_internet" {
+  command = plan
+
+  variables {
+    monitoring_allowed_cidrs = ["0.0.0.0/0"]
+  }
+
+  expect_failures = [var.monitoring_allowed_cidrs]
+}
+
+run "accepts_other_cidrs_for_the_monitoring_ports" {
+  command = plan
+
+  variables {
+    monitoring_allowed_cidrs = ["198.51.100.0/24", "203.0.113.7/32"]
+  }
+}

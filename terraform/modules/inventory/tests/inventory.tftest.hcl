@@ -254,3 +254,34 @@ run "rejects_host_without_public_ip" {
 
   expect_failures = [var.app_hosts]
 }
+
+run "monitoring_group_is_the_first_bench_host_when_given" {
+  command = plan
+
+  variables {
+    monitoring_hosts = [{ name = "pb-bench-1", public_ip = "198.51.100.21", private_ip = "10.42.1.21" }]
+  }
+
+  assert {
+    condition     = output.groups.monitoring == ["pb-bench-1"]
+    error_message = "The monitoring group must hold the host given."
+  }
+  assert {
+    condition     = output.inventory.all.children.monitoring.hosts == { "pb-bench-1" = {} }
+    error_message = "The inventory must list the monitoring group under children."
+  }
+  assert {
+    condition     = length(keys(output.host_vars)) == 4
+    error_message = "The monitoring host is one of the others, not a fifth host."
+  }
+}
+
+run "rejects_a_monitoring_host_that_is_not_one_of_the_hosts" {
+  command = plan
+
+  variables {
+    monitoring_hosts = [{ name = "pb-elsewhere", public_ip = "198.51.100.99" }]
+  }
+
+  expect_failures = [var.monitoring_hosts]
+}
