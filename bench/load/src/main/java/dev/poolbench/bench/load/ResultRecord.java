@@ -39,6 +39,8 @@ final class ResultRecord {
         r.put("durationSeconds", c.durationSeconds);
         r.put("partition", c.partition.toString());
         r.put("startedAt", Instant.ofEpochMilli(ctx.startEpochMillis()).truncatedTo(ChronoUnit.SECONDS).toString());
+        // To the millisecond: how far apart two load generators started (a duet's lanes).
+        r.put("startedAtEpochMillis", ctx.startEpochMillis());
         r.put("elapsedMillis", ctx.elapsedMillis());
         if (!c.label.isEmpty()) {
             r.put("label", c.label);

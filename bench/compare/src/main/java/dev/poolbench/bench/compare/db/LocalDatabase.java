@@ -11,6 +11,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
 /**
@@ -24,15 +26,31 @@ public final class LocalDatabase implements AutoCloseable {
 
     // Replaced by restart() (the fault scenario); the port, user and password stay the same.
     private volatile EmbeddedMariaDb db;
-    private final DatabaseReset reset;
     private final Path baseDir;
-    private final LoginLogSpare spare;
+    /** One copy of the game's database per lane of a measured window; lane 0 is the game's own. */
+    private final List<Lane> lanes = new CopyOnWriteArrayList<>();
+
+    /** A lane's database: its name, its reset and its spare login_log. */
+    private record Lane(String name, DatabaseReset reset, LoginLogSpare spare) {
+    }
 
     private LocalDatabase(EmbeddedMariaDb db, Path baseDir) {
         this.db = db;
         this.baseDir = baseDir;
-        this.reset = new DatabaseReset(db.jdbcUrl(DATABASE), db.user(), db.password());
-        this.spare = new LoginLogSpare(db.jdbcUrl(DATABASE), db.user(), db.password());
+        lanes.add(lane(DATABASE));
+    }
+
+    private Lane lane(String name) {
+        return new Lane(name, new DatabaseReset(db.jdbcUrl(name), db.user(), db.password()),
+                new LoginLogSpare(db.jdbcUrl(name), db.user(), db.password()));
+    }
+
+    /**
+     * The database a lane's app uses: lane 0 the game's own name, lane 1 (a duet's second app) a
+     * copy beside it in the same server, loaded from the same data.
+     */
+    public static String databaseOf(int lane) {
+        return lane == 0 ? DATABASE : DATABASE + "_" + (lane + 1);
     }
 
     /** Generates the data of a seed unless cached; returns its directory. */
@@ -67,7 +85,7 @@ public final class LocalDatabase implements AutoCloseable {
                 + Durations.format(db.startupTime().toMillis()));
         LocalDatabase local = new LocalDatabase(db, baseDir);
         try {
-            local.ensureLoaded(baseDir, dataDir, seed, variant, log);
+            local.ensureLoaded(local.lanes.get(0), dataDir, seed, variant, log);
         } catch (RuntimeException e) {
             local.close();
             throw e;
@@ -75,20 +93,30 @@ public final class LocalDatabase implements AutoCloseable {
         return local;
     }
 
-    private void ensureLoaded(Path baseDir, Path dataDir, long seed, SchemaVariant variant, Consumer<String> log) {
-        Path marker = baseDir.resolve(LOADED_MARKER);
+    /** Loads the databases of lanes 1 .. count-1 unless loaded before (a marker per lane, like lane 0's). */
+    public void ensureLanes(int count, Path dataDir, long seed, SchemaVariant variant, Consumer<String> log) {
+        for (int i = lanes.size(); i < count; i++) {
+            Lane lane = lane(databaseOf(i));
+            ensureLoaded(lane, dataDir, seed, variant, log);
+            lanes.add(lane);
+        }
+    }
+
+    private void ensureLoaded(Lane lane, Path dataDir, long seed, SchemaVariant variant, Consumer<String> log) {
+        Path marker = baseDir.resolve(lane.name().equals(DATABASE) ? LOADED_MARKER
+                : LOADED_MARKER + "-" + lane.name());
         String want = "seed=" + seed;
-        DatabaseLoader loader = new DatabaseLoader(db.jdbcUrl(DATABASE), db.user(), db.password(),
+        DatabaseLoader loader = new DatabaseLoader(db.jdbcUrl(lane.name()), db.user(), db.password(),
                 line -> log.accept("  load: " + line));
         boolean loaded = false;
         try {
             loaded = Files.isRegularFile(marker) && Files.readString(marker).trim().equals(want)
-                    && reset.loginLogRows() > 0;
+                    && lane.reset().loginLogRows() > 0;
         } catch (IOException | RuntimeException e) {
             loaded = false;
         }
         if (loaded) {
-            log.accept("database: data of seed " + seed + " already loaded");
+            log.accept("database: data of seed " + seed + " already loaded in " + lane.name());
             loader.applySchemaVariant(variant);
         } else {
             long start = System.nanoTime();
@@ -98,13 +126,15 @@ public final class LocalDatabase implements AutoCloseable {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            log.accept("database: loaded seed " + seed + " in " + Durations.format((System.nanoTime() - start) / 1_000_000));
+            log.accept("database: loaded seed " + seed + " into " + lane.name() + " in "
+                    + Durations.format((System.nanoTime() - start) / 1_000_000));
         }
-        log.accept("database: schema " + variant.cliName());
+        log.accept("database: schema " + variant.cliName() + (lanes.isEmpty() || lane == lanes.get(0) ? ""
+                : " (" + lane.name() + ")"));
     }
 
     public Duration reset() {
-        return reset.reset();
+        return lanes.get(0).reset().reset();
     }
 
     /**
@@ -112,12 +142,17 @@ public final class LocalDatabase implements AutoCloseable {
      * same state as {@link #reset()} in milliseconds when the spare was refilled beforehand.
      */
     public void swapReset() {
-        spare.swap();
+        swapReset(0);
+    }
+
+    /** {@link #swapReset()} of one lane's database. */
+    public void swapReset(int lane) {
+        lanes.get(lane).spare().swap();
     }
 
     /** Refills the spare in the background; call it only where no measured window can begin before it ends. */
     public void refillSpareInBackground() {
-        spare.refillInBackground();
+        lanes.forEach(l -> l.spare().refillInBackground());
     }
 
     public int port() {
@@ -143,7 +178,7 @@ public final class LocalDatabase implements AutoCloseable {
 
     /** Rows of login_log now, counted directly on the database (not through the app). */
     public long loginLogRows() {
-        return reset.loginLogRows();
+        return lanes.get(0).reset().loginLogRows();
     }
 
     /**
@@ -180,7 +215,7 @@ public final class LocalDatabase implements AutoCloseable {
 
     @Override
     public void close() {
-        spare.awaitRefill();
+        lanes.forEach(l -> l.spare().awaitRefill());
         db.close();
     }
 }

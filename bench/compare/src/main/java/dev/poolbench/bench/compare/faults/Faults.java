@@ -172,10 +172,7 @@ public final class Faults {
     /** Ctrl-C: the load run, the app, Toxiproxy and the database, in that order. */
     private void shutdown() {
         interrupted = true;
-        Process load = LoadProcess.CURRENT.get();
-        if (load != null) {
-            load.destroy();
-        }
+        LoadProcess.RUNNING.forEach(Process::destroy);
         stopAll();
     }
 

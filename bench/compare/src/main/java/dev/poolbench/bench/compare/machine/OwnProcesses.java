@@ -43,11 +43,11 @@ public final class OwnProcesses {
     }
 
     /** The runner, the app JVMs, the embedded database and the load JVM of a local comparison. */
-    public static OwnProcesses ofComparison(Supplier<Set<Long>> apps, Supplier<Process> load) {
+    public static OwnProcesses ofComparison(Supplier<Set<Long>> apps, Supplier<Set<Long>> loads) {
         return new OwnProcesses()
                 .add(() -> Set.of(ProcessHandle.current().pid()))
                 .add(apps)
-                .addProcess(load)
+                .add(loads)
                 .add(() -> databasePid().map(Set::of).orElse(Set.of()));
     }
 

@@ -178,6 +178,12 @@ public class CompareOptions {
 
     @Mixin
     private RunVariantOptions variantOptions = new RunVariantOptions();
+
+    @Mixin
+    private DuetOptions duetOptions = new DuetOptions();
+
+    /** Two lanes per measured window (--duet), set by {@link DuetOptions}. */
+    public boolean duet;
     /** --threads, --java, --app-jar ({@link RunVariant}); {@code javas} null = the runner's JDK, {@code appBuilds} null = the tree's jar. */
     List<ThreadMode> threads = List.of(ThreadMode.PLATFORM);
     public List<JdkHome> javas;
@@ -293,6 +299,7 @@ public class CompareOptions {
         validate(given);
         VerdictOptions.validate(this, given);
         variantOptions.apply(this, given);
+        duetOptions.apply(this, given);
     }
 
     private void validate(Set<String> given) throws UsageException {

@@ -34,6 +34,7 @@ final class CompareOptionsJson {
         n.put("poolMode", o.poolMode);
         n.put("schema", o.schema);
         n.put("order", o.order);
+        n.put("duet", o.duet);
         n.put("jvmOptions", o.jvmOptions.toString());
         n.put("heap", o.heap);
         n.put("gc", o.gc);

@@ -1,9 +1,11 @@
 package dev.poolbench.bench.compare.plan;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.Random;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -17,21 +19,58 @@ import java.util.function.Function;
  */
 public final class RunPlan implements Iterable<RunPlan.Planned> {
 
-    /** One measured run; {@code sequence} counts from 1 in execution order. */
-    public record Planned(int sequence, int round, String profile, Integer poolSize, boolean sweep, RunVariant variant) {
+    /**
+     * One measured run; {@code sequence} counts from 1 in execution order.
+     *
+     * @param lane its place in a duet window, or null when it has the window to itself
+     */
+    public record Planned(int sequence, int round, String profile, Integer poolSize, boolean sweep, RunVariant variant,
+                          Lane lane) {
+
+        public Planned(int sequence, int round, String profile, Integer poolSize, boolean sweep, RunVariant variant) {
+            this(sequence, round, profile, poolSize, sweep, variant, null);
+        }
 
         public Planned(int sequence, int round, String profile, Integer poolSize, boolean sweep) {
             this(sequence, round, profile, poolSize, sweep, RunVariant.DEFAULT);
         }
 
-        /** Directory name under runs/: {@code <round>-<profile>[-size][-threads][-jdkN]}. */
+        /** Directory name under runs/: {@code <round>-<profile>[-vs-<partner>][-size][-threads][-jdkN]}. */
         public String dirName() {
-            return round + "-" + profile + (sweep && poolSize != null ? "-" + poolSize : "") + variant.dirSuffix();
+            return round + "-" + profile + (lane == null ? "" : "-vs-" + lane.partner())
+                    + (sweep && poolSize != null ? "-" + poolSize : "") + variant.dirSuffix();
+        }
+
+        /** The lane index within its window: 0 when alone. */
+        public int laneIndex() {
+            return lane == null ? 0 : lane.index();
         }
 
         /** The Spring profile the app runs: the label without an A/A copy suffix ({@code hikari_2}). */
         public String appProfile() {
             return CompareOptions.appProfile(profile);
+        }
+    }
+
+    /**
+     * A run's place in a duet: lane {@code index} (0 or 1: the app started first, on the first
+     * ports, on the first copy of the database) of window {@code window}, beside {@code partner}.
+     */
+    public record Lane(String window, int index, String partner) {
+    }
+
+    /** What one measured window holds: one run, or the two lanes of a duet, started at the same instant. */
+    public record Window(List<Planned> lanes) {
+        public Window {
+            lanes = List.copyOf(lanes);
+        }
+
+        public Planned first() {
+            return lanes.get(0);
+        }
+
+        public int round() {
+            return first().round();
         }
     }
 
@@ -58,6 +97,9 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
     private final String order;
     private final StopRule stopRule;
     private final List<RunRecord> finished = new ArrayList<>();
+    /** The reference of a duet plan; null for solo windows. */
+    private final String duetReference;
+    private final long seed;
     private int sequence;
     private int rounds;
     private String stopReason;
@@ -65,6 +107,13 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
 
     private RunPlan(List<String> profiles, List<Integer> sizes, List<RunVariant> variants, int minRounds,
                     int maxRounds, String order, StopRule stopRule) {
+        this(profiles, sizes, variants, minRounds, maxRounds, order, stopRule, null, 0);
+    }
+
+    private RunPlan(List<String> profiles, List<Integer> sizes, List<RunVariant> variants, int minRounds,
+                    int maxRounds, String order, StopRule stopRule, String duetReference, long seed) {
+        this.duetReference = duetReference;
+        this.seed = seed;
         this.profiles = List.copyOf(profiles);
         this.sizes = sizes;
         this.variants = List.copyOf(variants);
@@ -101,9 +150,34 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
         return new RunPlan(profiles, sizes, variants, runs, maxRounds, order, stopRule);
     }
 
-    /** Runs per round. */
+    /**
+     * Duets: each round holds one window of the reference against each other profile (per size
+     * and variant), in an order drawn anew each round from {@code seed}; the reference's lane
+     * alternates from round to round, so over two rounds each pool has had each lane once.
+     */
+    public static RunPlan duets(List<String> profiles, String reference, List<Integer> sizes,
+                                List<RunVariant> variants, int runs, int maxRounds, StopRule stopRule, long seed) {
+        if (!profiles.contains(reference) || profiles.size() < 2) {
+            throw new IllegalArgumentException("a duet plan needs the reference " + reference
+                    + " and another profile among " + profiles);
+        }
+        return new RunPlan(profiles, sizes, variants, runs, maxRounds, "interleaved", stopRule, reference, seed);
+    }
+
+    /** Whether its windows hold two lanes. */
+    public boolean duet() {
+        return duetReference != null;
+    }
+
+    /** Runs per round (a duet window counts two). */
     public int roundSize() {
-        return profiles.size() * sizes.size() * variants.size();
+        int perBlock = duet() ? 2 * (profiles.size() - 1) : profiles.size();
+        return perBlock * sizes.size() * variants.size();
+    }
+
+    /** Measured windows per round. */
+    public int roundWindows() {
+        return duet() ? roundSize() / 2 : roundSize();
     }
 
     /** Rounds planned so far (grows with an adaptive plan). */
@@ -116,6 +190,11 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
         return rounds() * roundSize();
     }
 
+    /** Measured windows planned so far (a duet window holds two runs). */
+    public int plannedWindows() {
+        return rounds() * roundWindows();
+    }
+
     /** A finished run, for the stop rule. */
     public void record(RunRecord run) {
         finished.add(run);
@@ -126,30 +205,17 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
         return stopReason;
     }
 
+    /** The runs in execution order, window after window. */
     @Override
     public Iterator<Planned> iterator() {
-        if ("sequential".equals(order)) {
-            List<Planned> plan = new ArrayList<>();
-            boolean sweep = sizes.size() > 1;
-            for (Integer size : sizes) {
-                for (RunVariant variant : variants) {
-                    for (String profile : profiles) {
-                        for (int round = 1; round <= minRounds; round++) {
-                            plan.add(new Planned(++sequence, round, profile, size, sweep, variant));
-                        }
-                    }
-                }
-            }
-            rounds = minRounds;
-            return plan.iterator();
-        }
+        Iterator<Window> windows = windows();
         return new Iterator<>() {
             private Iterator<Planned> current = List.<Planned>of().iterator();
 
             @Override
             public boolean hasNext() {
-                if (!current.hasNext()) {
-                    current = nextRound().iterator();
+                while (!current.hasNext() && windows.hasNext()) {
+                    current = windows.next().lanes().iterator();
                 }
                 return current.hasNext();
             }
@@ -164,8 +230,46 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
         };
     }
 
+    /** The measured windows in execution order; an adaptive plan decides on a new round when asked for it. */
+    public Iterator<Window> windows() {
+        if ("sequential".equals(order)) {
+            List<Window> plan = new ArrayList<>();
+            boolean sweep = sizes.size() > 1;
+            for (Integer size : sizes) {
+                for (RunVariant variant : variants) {
+                    for (String profile : profiles) {
+                        for (int round = 1; round <= minRounds; round++) {
+                            plan.add(new Window(List.of(new Planned(++sequence, round, profile, size, sweep, variant))));
+                        }
+                    }
+                }
+            }
+            rounds = minRounds;
+            return plan.iterator();
+        }
+        return new Iterator<>() {
+            private Iterator<Window> current = List.<Window>of().iterator();
+
+            @Override
+            public boolean hasNext() {
+                if (!current.hasNext()) {
+                    current = nextRound().iterator();
+                }
+                return current.hasNext();
+            }
+
+            @Override
+            public Window next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                return current.next();
+            }
+        };
+    }
+
     /** The next round, or empty when the plan is done. */
-    private List<Planned> nextRound() {
+    private List<Window> nextRound() {
         if (done) {
             return List.of();
         }
@@ -188,14 +292,39 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
         }
         rounds++;
         boolean sweep = sizes.size() > 1;
-        List<Planned> round = new ArrayList<>();
+        List<Window> round = new ArrayList<>();
         for (Integer size : sizes) {
             for (RunVariant variant : variants) {
-                for (String profile : profiles) {
-                    round.add(new Planned(++sequence, rounds, profile, size, sweep, variant));
+                if (duet()) {
+                    round.addAll(duetWindows(size, sweep, variant));
+                } else {
+                    for (String profile : profiles) {
+                        round.add(new Window(List.of(new Planned(++sequence, rounds, profile, size, sweep, variant))));
+                    }
                 }
             }
         }
         return round;
+    }
+
+    /** One round's duets of one size and variant: the reference against each other profile, in a drawn order. */
+    private List<Window> duetWindows(Integer size, boolean sweep, RunVariant variant) {
+        List<String> others = new ArrayList<>(profiles);
+        others.remove(duetReference);
+        // Reproducible for a seed, different from round to round (Abedi and Brecht: randomised trials).
+        Collections.shuffle(others, new Random(seed * 1_000_003L + rounds));
+        List<Window> windows = new ArrayList<>();
+        for (String other : others) {
+            // Alternates per round for each pair; the pair's place in the profile list staggers the pairs.
+            boolean referenceFirst = (rounds + profiles.indexOf(other)) % 2 == 0;
+            String first = referenceFirst ? duetReference : other;
+            String second = referenceFirst ? other : duetReference;
+            String id = rounds + "-" + duetReference + "+" + other + (sweep && size != null ? "-" + size : "")
+                    + variant.dirSuffix();
+            windows.add(new Window(List.of(
+                    new Planned(++sequence, rounds, first, size, sweep, variant, new Lane(id, 0, second)),
+                    new Planned(++sequence, rounds, second, size, sweep, variant, new Lane(id, 1, first)))));
+        }
+        return windows;
     }
 }

@@ -26,11 +26,16 @@ public final class PairedVerdict {
     public static final double DEFAULT_MARGIN_PERCENT = VerdictOptions.DEFAULT_MARGIN_PERCENT;
 
     /** One profile against the reference. */
-    record Entry(String profile, String reference, PairedTest.Result result) {
+    record Entry(String profile, String reference, PairedTest.Result result, boolean duets) {
+
+        Entry(String profile, String reference, PairedTest.Result result) {
+            this(profile, reference, result, false);
+        }
 
         String line() {
+            String unit = duets ? "duet" : "round";
             return String.format(Locale.ROOT, "%s vs %s: %s over %d %s: %s", profile, reference,
-                    result.interval(), result.n(), result.n() == 1 ? "round" : "rounds", result.verdict());
+                    result.interval(), result.n(), result.n() == 1 ? unit : unit + "s", result.verdict());
         }
 
         ObjectNode json() {
@@ -78,10 +83,12 @@ public final class PairedVerdict {
         if (reference == null || !profiles.contains(reference)) {
             return entries;
         }
+        boolean duets = DuetPairs.any(blockRuns);
         Map<Integer, Double> ref = scoresByRound(blockRuns, reference, null);
         for (String p : profiles) {
             if (!p.equals(reference)) {
-                entries.add(new Entry(p, reference, compare(scoresByRound(blockRuns, p, null), ref, margin)));
+                entries.add(new Entry(p, reference, duets ? DuetPairs.verdict(blockRuns, p, reference, margin)
+                        : compare(scoresByRound(blockRuns, p, null), ref, margin), duets));
             }
         }
         return entries;
@@ -115,7 +122,8 @@ public final class PairedVerdict {
     }
 
     /** The verdict lines of a block, from its rows (ranked) and paired entries. */
-    static List<String> lines(List<Summary.Row> rows, List<Entry> entries, String reference, double margin) {
+    static List<String> lines(List<Summary.Row> rows, List<Entry> entries, String reference, double margin,
+                              List<RunRecord> blockRuns) {
         List<String> lines = new ArrayList<>();
         List<Summary.Row> ranked = rows.stream().filter(Summary.Row::ranked).toList();
         rows.stream().filter(r -> !r.ranked()).forEach(r -> lines.add(
@@ -133,12 +141,20 @@ public final class PairedVerdict {
                     + "(choose another with --reference).");
             return lines;
         }
-        lines.add(String.format(Locale.ROOT, "Paired by round against %s: score difference with its 95 %% "
-                + "interval; equivalent = 90 %% interval inside ±%s %%.", reference, marginText(margin)));
+        if (DuetPairs.any(blockRuns)) {
+            lines.add(String.format(Locale.ROOT, "Against %s, %s; difference with its 95 %% interval; equivalent = "
+                    + "90 %% interval inside ±%s %%.", reference, DuetPairs.rule(), marginText(margin)));
+        } else {
+            lines.add(String.format(Locale.ROOT, "Paired by round against %s: score difference with its 95 %% "
+                    + "interval; equivalent = 90 %% interval inside ±%s %%.", reference, marginText(margin)));
+        }
         for (Entry e : entries) {
             if (ranked.stream().anyMatch(r -> r.profile().equals(e.profile()))) {
                 lines.add(e.line());
             }
+        }
+        if (DuetPairs.any(blockRuns)) {
+            lines.add(DuetPairs.noiseLine(entries));
         }
         double cvMin = ranked.stream().mapToDouble(r -> r.sample().cvPercent()).min().orElse(Double.NaN);
         double cvMax = ranked.stream().mapToDouble(r -> r.sample().cvPercent()).max().orElse(Double.NaN);

@@ -48,9 +48,11 @@ public final class Summarizer {
         if (summary.sweep() != null) {
             SweepChart.write(summary, summary.sweep(), dir.resolve("sweep.png"));
         }
+        int duetCharts = DuetChart.writeAll(runs, summary.reference(), dir.resolve("duets"));
         out.print(text);
         out.println("Written: " + dir.resolve("summary.txt") + ", summary.json, scores.png"
-                + (summary.sweep() != null ? ", sweep.png" : ""));
+                + (summary.sweep() != null ? ", sweep.png" : "")
+                + (duetCharts > 0 ? ", duets/ (" + duetCharts + " duet pictures)" : ""));
         return summary.exitStatus();
     }
 

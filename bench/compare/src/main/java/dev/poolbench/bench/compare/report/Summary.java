@@ -145,7 +145,7 @@ public final class Summary {
         rows.sort(Comparator.comparingInt((Row r) -> r.ranked() ? r.rank() : Integer.MAX_VALUE));
         List<PairedVerdict.Entry> paired = PairedVerdict.of(sizeRuns, List.copyOf(byProfile.keySet()),
                 reference, margin);
-        return new Block(size, variant, List.copyOf(rows), paired, PairedVerdict.lines(rows, paired, reference, margin),
+        return new Block(size, variant, List.copyOf(rows), paired, PairedVerdict.lines(rows, paired, reference, margin, sizeRuns),
                 List.copyOf(sizeRuns));
     }
 
@@ -216,6 +216,9 @@ public final class Summary {
         out.append('\n');
         for (String line : b.verdict()) {
             out.append("Verdict: ").append(line).append('\n');
+        }
+        for (String line : DuetPairs.lines(b.runs(), reference)) {
+            out.append("Duet ").append(line).append('\n');
         }
     }
 

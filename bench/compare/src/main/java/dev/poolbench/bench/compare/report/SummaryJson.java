@@ -63,6 +63,9 @@ final class SummaryJson {
         bn.set("paired", PairedVerdict.json(b.paired()));
         ArrayNode verdict = bn.putArray("verdict");
         b.verdict().forEach(verdict::add);
+        if (DuetPairs.any(b.runs())) {
+            bn.set("duets", DuetChart.json(b.runs(), summary.reference()));
+        }
     }
 
     /** One row of a block's table, with the pool figures of its counted runs. */

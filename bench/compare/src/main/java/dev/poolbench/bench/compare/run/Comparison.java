@@ -32,7 +32,7 @@ public final class Comparison {
     private final PrintStream out = System.out;
     private final LiveApps apps = new LiveApps();
     /** Our own processes: their CPU is the measured work, anything else disturbs it (the site adds a proxy). */
-    private final OwnProcesses ownProcesses = OwnProcesses.ofComparison(apps::pids, LoadProcess.CURRENT::get);
+    private final OwnProcesses ownProcesses = OwnProcesses.ofComparison(apps::pids, LoadProcess::runningPids);
     private volatile RunSite site;
     private volatile JarSnapshot jars;
     private volatile boolean interrupted;
@@ -85,11 +85,17 @@ public final class Comparison {
         for (String skipped : options.skippedVariants) {
             out.println("not run: " + skipped);
         }
-        RunPlan plan = RunPlan.create(profiles, sizes, options.variants, options.runs,
-                options.maxRuns == null ? options.runs : options.maxRuns, options.order,
-                options.untilPrecisionPercent == null ? null : stopRules.create(profiles, sizes,
-                        Json.text(environment.json(), "options.reference"), this::message));
-        out.printf("%d runs: %s, %d round(s) %s%s, %d s measured + %d s warm-up each%n", plan.plannedRuns(),
+        String reference = Json.text(environment.json(), "options.reference");
+        int maxRounds = options.maxRuns == null ? options.runs : options.maxRuns;
+        RunPlan.StopRule stopRule = options.untilPrecisionPercent == null ? null
+                : stopRules.create(profiles, sizes, reference, this::message);
+        RunPlan plan = options.duet
+                ? RunPlan.duets(profiles, reference, sizes, options.variants, options.runs, maxRounds, stopRule,
+                        options.seed)
+                : RunPlan.create(profiles, sizes, options.variants, options.runs, maxRounds, options.order, stopRule);
+        out.printf("%d runs%s: %s, %d round(s) %s%s, %d s measured + %d s warm-up each%n", plan.plannedRuns(),
+                plan.duet() ? " in " + plan.plannedWindows() + " duets (two lanes at a time, each against "
+                        + reference + ")" : "",
                 String.join(",", profiles), options.runs, options.order, options.untilPrecisionPercent == null ? ""
                         : " (then up to " + options.maxRuns + " until ±" + options.untilPrecisionPercent + " %)",
                 options.durationSeconds, options.warmupSeconds);
@@ -99,22 +105,26 @@ public final class Comparison {
     /** Every planned run, then the re-runs of disturbed ones; returns the app's JVM version as read back. */
     private String runAll(RunPlan plan, Path dir) throws IOException, InterruptedException {
         String appVersion = null;
-        try (Progress p = new Progress(out, Progress.isTerminal(), plan.plannedRuns(),
+        try (Progress p = new Progress(out, Progress.isTerminal(), plan.plannedWindows(),
                 (options.durationSeconds + options.warmupSeconds) * 1_000L)) {
             progress = p;
             MeasuredRun measuredRun = new MeasuredRun(options, dir, site, ownProcesses, p);
             Reruns reruns = new Reruns(options.rerunDisturbed);
-            Iterator<RunPlan.Planned> runs = plan.iterator();
-            RunPlan.Planned planned = runs.hasNext() ? runs.next() : null;
-            while (planned != null && !interrupted) {
-                p.totalRuns(plan.plannedRuns());
-                // The next run, when it is known already, starts its JVMs during this run's report check.
-                RunPlan.Planned next = nextKnownNow(plan, planned) && runs.hasNext() ? runs.next() : null;
-                ObjectNode record = measuredRun.record(planned, planned.dirName(), null, next);
-                appVersion = appVersion != null ? appVersion : Json.text(record, "versions.appJvm");
-                reruns.offer(planned, planned.dirName(), record);
-                plan.record(RunRecord.of(record));
-                planned = next != null ? next : runs.hasNext() ? runs.next() : null;
+            Iterator<RunPlan.Window> windows = plan.windows();
+            RunPlan.Window window = windows.hasNext() ? windows.next() : null;
+            while (window != null && !interrupted) {
+                p.totalRuns(plan.plannedWindows());
+                // The next window, when it is known already, starts its JVMs during this one's report check.
+                RunPlan.Window next = nextKnownNow(plan, window) && windows.hasNext() ? windows.next() : null;
+                List<ObjectNode> records = measuredRun.record(window, next);
+                for (int i = 0; i < records.size(); i++) {
+                    ObjectNode record = records.get(i);
+                    RunPlan.Planned planned = window.lanes().get(i);
+                    appVersion = appVersion != null ? appVersion : Json.text(record, "versions.appJvm");
+                    reruns.offer(planned, planned.dirName(), record);
+                    plan.record(RunRecord.of(record));
+                }
+                window = next != null ? next : windows.hasNext() ? windows.next() : null;
             }
             if (plan.stopReason() != null) {
                 p.message(plan.stopReason());
@@ -123,8 +133,7 @@ public final class Comparison {
                 p.addRuns(reruns.pending());
                 p.message("re-running up to " + reruns.pending() + " disturbed run(s) (--rerun-disturbed "
                         + options.rerunDisturbed + ")");
-                reruns.runAll((again, dirName, rerunOf) -> measuredRun.record(again, dirName, rerunOf, null),
-                        () -> interrupted);
+                reruns.runAll(measuredRun::rerun, () -> interrupted);
             }
         } finally {
             progress = null;
@@ -137,9 +146,9 @@ public final class Comparison {
      * always, but at the end of a round of {@code --until-precision}, whose rule decides on the
      * runs recorded so far whether another round follows.
      */
-    private boolean nextKnownNow(RunPlan plan, RunPlan.Planned current) {
+    private boolean nextKnownNow(RunPlan plan, RunPlan.Window current) {
         return options.untilPrecisionPercent == null || "sequential".equals(options.order)
-                || current.sequence() % plan.roundSize() != 0;
+                || current.lanes().get(current.lanes().size() - 1).sequence() % plan.roundSize() != 0;
     }
 
     /** A line for the user: above the progress line while runs go on, else plainly. */
@@ -174,10 +183,7 @@ public final class Comparison {
             System.err.println("\npoolbench compare: interrupted; stopping the load run, the app JVM and the "
                     + "database (results so far stay in " + options.results + ")");
         }
-        Process load = LoadProcess.CURRENT.get();
-        if (load != null) {
-            load.destroy();
-        }
+        LoadProcess.RUNNING.forEach(Process::destroy);
         close();
     }
 

@@ -8,8 +8,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.HashSet;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * One {@code LoadMain run} in a child JVM. Its output goes to {@code load.log}; its
@@ -34,7 +36,15 @@ public final class LoadProcess {
             "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED",
             "-XX:TieredStopAtLevel=1");
 
-    public static final AtomicReference<Process> CURRENT = new AtomicReference<>();
+    /** The load JVMs being read now (one per lane of the measured window): what Ctrl-C stops, what counts as ours. */
+    public static final Set<Process> RUNNING = ConcurrentHashMap.newKeySet();
+
+    /** Their pids, for the disturbance sentinel. */
+    public static Set<Long> runningPids() {
+        Set<Long> pids = new HashSet<>();
+        RUNNING.forEach(p -> pids.add(p.pid()));
+        return pids;
+    }
 
     private LoadProcess() {
     }
@@ -111,7 +121,7 @@ public final class LoadProcess {
     public static int run(Started started, Path log, Listener listener, Hooks hooks)
             throws IOException, InterruptedException {
         Process process = started.process();
-        CURRENT.set(process);
+        RUNNING.add(process);
         try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(),
                 StandardCharsets.UTF_8));
              PrintWriter out = new PrintWriter(Files.newBufferedWriter(log, StandardCharsets.UTF_8,
@@ -136,7 +146,7 @@ public final class LoadProcess {
             }
             return process.waitFor();
         } finally {
-            CURRENT.set(null);
+            RUNNING.remove(process);
             if (process.isAlive()) {
                 process.destroyForcibly();
             }

@@ -69,6 +69,10 @@ final class LocalSite implements RunSite {
         database = LocalDatabase.start(options.dbPort, Workspace.STATE.resolve("mariadb"), data, options.seed,
                 SchemaVariant.parse("--schema", options.schema), log);
         environment.json().put("databaseVersion", database.version());
+        if (options.duet) {
+            // The second lane of each duet window runs on its own copy, in the same server.
+            database.ensureLanes(2, data, options.seed, SchemaVariant.parse("--schema", options.schema), log);
+        }
         if (options.dbDistance.proxied()) {
             DbProxy p = DbProxy.start(options.dbDistance, database.port(), dir.resolve("toxiproxy.log"), log);
             proxy = p;
@@ -107,21 +111,26 @@ final class LocalSite implements RunSite {
     }
 
     @Override
+    public void beginWindow(RunPlan.Window window) {
+        pipeline.discardAllBut(window.lanes());
+    }
+
+    @Override
     public RunTarget open(RunPlan.Planned planned, Path runDir, RunOutcome outcome, Progress progress)
             throws IOException, InterruptedException {
         // Both JVMs start (unless the previous run started them ahead) while the database is
         // reset: the app touches no table before it serves, the load JVM waits for a line.
         progress.phase("start + reset", 0);
-        RunPipeline.Prepared prepared = pipeline.take(planned.dirName());
+        RunPipeline.Prepared prepared = pipeline.take(runDir.getFileName().toString());
         outcome.startedAhead = prepared != null;
         if (prepared == null) {
-            prepared = prepare(planned);
+            prepared = prepare(planned, runDir);
         }
         AppLaunch launch = prepared.app();
         apps.add(launch.process());
         try {
             outcome.appCpus = ProcFs.allowedCpus(launch.process().pid());
-            outcome.timings.put("resetMillis", RunOutcome.timed(() -> reset(runDir)));
+            outcome.timings.put("resetMillis", RunOutcome.timed(() -> reset(planned, runDir)));
             if (options.warmupSeconds > 0) {
                 // The spare for the next reset is refilled during the warm-up, which is not measured.
                 database.refillSpareInBackground();
@@ -140,13 +149,14 @@ final class LocalSite implements RunSite {
     }
 
     /** Starts the app JVM and the load JVM of a run (now, or ahead of it). */
-    private RunPipeline.Prepared prepare(RunPlan.Planned planned) throws IOException {
-        Path runDir = Files.createDirectories(runsDir.resolve(planned.dirName()));
+    private RunPipeline.Prepared prepare(RunPlan.Planned planned, Path runDir) throws IOException {
+        Files.createDirectories(runDir);
         AppLaunch launch = AppLaunch.start((d, appPort, managementPort) -> jvms.startApp(planned, d, appPort,
                 managementPort), runDir);
         try {
-            return new RunPipeline.Prepared(planned.dirName(), launch, LoadProcess.start(jvms.measuredLoadCommand(
-                    planned.variant(), loadJar, launch.appUrl(), runDir, planned.dirName(), true)));
+            LoadProcess.Started load = LoadProcess.start(jvms.measuredLoadCommand(planned.variant(), loadJar,
+                    launch.appUrl(), runDir, planned.dirName(), true));
+            return new RunPipeline.Prepared(runDir.getFileName().toString(), launch, load);
         } catch (IOException | RuntimeException e) {
             AppProcess.stop(launch.process());
             throw e;
@@ -154,19 +164,19 @@ final class LocalSite implements RunSite {
     }
 
     @Override
-    public void reset(Path runDir) {
-        database.swapReset();
+    public void reset(RunPlan.Planned planned, Path runDir) {
+        database.swapReset(planned.laneIndex());
     }
 
     @Override
-    public void measuredLoadDone(RunPlan.Planned next) {
+    public void measuredLoadDone(RunPlan.Window next) {
         LocalDatabase db = database;
         if (db != null) {
             // The measured window is over: the spare for the next reset is refilled now.
             db.refillSpareInBackground();
         }
         if (next != null) {
-            pipeline.prepareAhead(next, (planned, name) -> prepare(planned));
+            pipeline.prepareAhead(next.lanes(), (planned, name) -> prepare(planned, runsDir.resolve(name)));
         }
     }
 

@@ -12,33 +12,42 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import java.util.function.DoubleSupplier;
 
 /**
  * The samplers of one measured window, started when the measured load begins (after the
- * warm-up): the pool's own figures (a scrape of the app's meters once a second), the
- * disturbance sentinel (everything on the machine that is not the comparison), the proxy's CPU.
+ * warm-up): per lane the pool's own figures (a scrape of the app's meters once a second); for
+ * the window the disturbance sentinel (everything on the machine that is not the comparison)
+ * and the proxy's CPU. A duet's two lanes share the window's disturbance record: it is taken
+ * once, when the first lane's load JVM ends (its GC log and load generator figures).
  */
 final class MeasuredWindow {
 
     private final OwnProcesses ownProcesses;
     private final DoubleSupplier proxyCpuSeconds;
     private final DisturbanceThresholds thresholds;
-    private volatile PoolMetricsSampler poolSampler;
+    private final PoolMetricsSampler[] poolSamplers;
     private volatile DisturbanceSentinel sentinel;
     private volatile long startNanos;
     private volatile double proxyCpuStart = Double.NaN;
     private volatile Instant from;
+    private ObjectNode disturbance;
+    private double proxyCpuUsed = Double.NaN;
 
-    MeasuredWindow(OwnProcesses ownProcesses, DoubleSupplier proxyCpuSeconds, DisturbanceThresholds thresholds) {
+    MeasuredWindow(OwnProcesses ownProcesses, DoubleSupplier proxyCpuSeconds, DisturbanceThresholds thresholds,
+                   int lanes) {
         this.ownProcesses = ownProcesses;
         this.proxyCpuSeconds = proxyCpuSeconds;
         this.thresholds = thresholds;
+        this.poolSamplers = new PoolMetricsSampler[lanes];
     }
 
-    /** The measured window begins now. */
-    void begin(URI metricsUrl, Path runDir) {
-        poolSampler = PoolMetricsSampler.start(metricsUrl, runDir);
+    /** The measured window begins now, for every lane at once. */
+    void begin(List<URI> metricsUrls, List<Path> runDirs) {
+        for (int i = 0; i < poolSamplers.length; i++) {
+            poolSamplers[i] = PoolMetricsSampler.start(metricsUrls.get(i), runDirs.get(i));
+        }
         sentinel = DisturbanceSentinel.start(ownProcesses);
         proxyCpuStart = proxyCpuSeconds.getAsDouble();
         startNanos = System.nanoTime();
@@ -54,33 +63,43 @@ final class MeasuredWindow {
     }
 
     /**
-     * The load JVM has ended after a measured window: the window's figures into the outcome.
+     * A lane's load JVM has ended after its measured window: the window's figures into the lane's outcome.
      *
-     * @throws IllegalStateException when the load JVM ended before its measured part began
+     * @throws IllegalStateException when the load JVM ended before the measured window began
      */
-    void end(RunOutcome outcome, Path runDir, Path gcLog, int durationSeconds) {
+    synchronized void end(RunOutcome outcome, Path runDir, Path gcLog, int durationSeconds) {
         if (sentinel == null) {
             throw new IllegalStateException("load run failed (exit " + outcome.loadExit + ") before its measured part: "
                     + lastLine(runDir.resolve("load.log")));
         }
+        long endNanos = System.nanoTime();
         outcome.measureFrom = from;
         outcome.measureTo = Instant.now();
-        outcome.proxyCpuSeconds = proxyCpuSeconds.getAsDouble() - proxyCpuStart;
-        sentinel.loadPhases(startNanos, System.nanoTime(), outcome.timings);
-        outcome.disturbance = stopSentinel(runDir, gcLog);
-        long measureMillis = (System.nanoTime() - startNanos) / 1_000_000;
+        if (disturbance == null) {
+            proxyCpuUsed = proxyCpuSeconds.getAsDouble() - proxyCpuStart;
+            sentinel.loadPhases(startNanos, endNanos, outcome.timings);
+            disturbance = stopSentinel(runDir, gcLog);
+        } else {
+            sentinel.loadPhases(startNanos, endNanos, outcome.timings);
+        }
+        outcome.proxyCpuSeconds = proxyCpuUsed;
+        outcome.disturbance = disturbance.deepCopy();
+        long measureMillis = (endNanos - startNanos) / 1_000_000;
         outcome.timings.put("measureMillis", measureMillis);
         outcome.timings.put("measureOverheadMillis", Math.max(0, measureMillis - durationSeconds * 1_000L));
     }
 
-    /** Stops the samplers still running, also after a failure (the pool sampler first, as it was started first). */
-    void stop(RunOutcome outcome, Path runDir, Path gcLog) {
-        if (poolSampler != null) {
-            outcome.poolMetrics = poolSampler.stop();
-            poolSampler = null;
+    /** Stops a lane's pool sampler and, once, the sentinel, also after a failure. */
+    synchronized void stop(int lane, RunOutcome outcome, Path runDir, Path gcLog) {
+        if (poolSamplers[lane] != null) {
+            outcome.poolMetrics = poolSamplers[lane].stop();
+            poolSamplers[lane] = null;
         }
         if (sentinel != null && outcome.disturbance == null) {
-            outcome.disturbance = stopSentinel(runDir, gcLog);
+            if (disturbance == null) {
+                disturbance = stopSentinel(runDir, gcLog);
+            }
+            outcome.disturbance = disturbance.deepCopy();
         }
     }
 

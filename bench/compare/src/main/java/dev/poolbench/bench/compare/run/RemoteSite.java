@@ -87,12 +87,17 @@ final class RemoteSite implements RunSite {
         // The app runs elsewhere: no class-data sharing of ours to prepare.
     }
 
+    @Override
+    public void beginWindow(RunPlan.Window window) {
+        // Nothing is started ahead there.
+    }
+
     /** No head start there: the database is reset, then the load JVM starts. */
     @Override
     public RunTarget open(RunPlan.Planned planned, Path runDir, RunOutcome outcome, Progress progress)
             throws IOException {
         progress.phase("reset", 0);
-        outcome.timings.put("resetMillis", RunOutcome.timed(() -> reset(runDir)));
+        outcome.timings.put("resetMillis", RunOutcome.timed(() -> reset(planned, runDir)));
         LoadProcess.Started load = LoadProcess.start(jvms.measuredLoadCommand(planned.variant(), loadJar,
                 options.appUrl, runDir, planned.dirName(), true));
         return new RunTarget(options.appUrl, options.managementUrl, null, load);
@@ -100,7 +105,7 @@ final class RemoteSite implements RunSite {
 
     /** {@code --reset-command} (its output in the run's reset.log), or the reset over JDBC. */
     @Override
-    public void reset(Path runDir) {
+    public void reset(RunPlan.Planned planned, Path runDir) {
         if (options.resetCommand == null) {
             new DatabaseReset(options.resetJdbcUrl, options.dbUser == null ? "root" : options.dbUser,
                     options.dbPassword == null ? "" : options.dbPassword).reset();
@@ -122,7 +127,7 @@ final class RemoteSite implements RunSite {
     }
 
     @Override
-    public void measuredLoadDone(RunPlan.Planned next) {
+    public void measuredLoadDone(RunPlan.Window next) {
         // Nothing to start ahead: the app there runs on.
     }
 

@@ -88,7 +88,7 @@ public final class RunJvms {
      */
     Process startApp(RunPlan.Planned planned, Path runDir, int appPort, int managementPort) throws IOException {
         return startApp(planned.appProfile(), planned.poolSize(), planned.variant(), runDir, appPort, managementPort,
-                cdsFlags(planned.variant()));
+                cdsFlags(planned.variant()), LocalDatabase.databaseOf(planned.laneIndex()));
     }
 
     /** The class-data sharing flags of a variant's app JVM (see {@link #startApp(RunPlan.Planned, Path, int, int)}). */
@@ -110,6 +110,12 @@ public final class RunJvms {
     /** Starts the app JVM on the variant's JDK and thread mode (JFR on when the plan has virtual threads). */
     Process startApp(String profile, Integer poolSize, RunVariant variant, Path runDir, int appPort, int managementPort,
                      List<String> extraFlags) throws IOException {
+        return startApp(profile, poolSize, variant, runDir, appPort, managementPort, extraFlags, LocalDatabase.DATABASE);
+    }
+
+    /** As above, on the given database of the server (a duet's second lane has its own copy). */
+    private Process startApp(String profile, Integer poolSize, RunVariant variant, Path runDir, int appPort,
+                             int managementPort, List<String> extraFlags, String databaseName) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(variant.java(java));
         command.addAll(JvmOptionsTemplate.render(options.jvmOptions, templateValues(options, runDir.toAbsolutePath())));
@@ -129,7 +135,7 @@ public final class RunJvms {
         env.put("ISU4_DB_PORT", String.valueOf(proxy != null ? proxy.port() : db.port()));
         env.put("ISU4_DB_USER", db.user());
         env.put("ISU4_DB_PASSWORD", db.password());
-        env.put("ISU4_DB_NAME", LocalDatabase.DATABASE);
+        env.put("ISU4_DB_NAME", databaseName);
         env.put("POOLBENCH_POOL_MODE", options.poolMode);
         if (poolSize != null) {
             env.put("POOLBENCH_POOL_SIZE", String.valueOf(poolSize));

@@ -35,6 +35,8 @@ final class RunOutcome {
     Boolean startedAhead;
     Instant measureFrom;
     Instant measureTo;
+    /** When the line that starts the measured load was sent ({@link System#nanoTime()}), 0 before. */
+    volatile long measureSentNanos;
 
     /** A failure of the run itself: its first line is the problem. */
     void failed(Exception e) {

@@ -3,7 +3,9 @@ package dev.poolbench.bench.compare.run;
 import dev.poolbench.bench.compare.plan.RunPlan;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -35,7 +37,8 @@ final class RunPipeline implements AutoCloseable {
     }
 
     private final Consumer<String> log;
-    private Prepared ahead;
+    /** By run directory name: one per lane of the next window. */
+    private final Map<String, Prepared> ahead = new LinkedHashMap<>();
     private final List<Thread> stopping = new ArrayList<>();
     private boolean closed;
 
@@ -44,46 +47,64 @@ final class RunPipeline implements AutoCloseable {
     }
 
     /**
-     * Starts the JVMs of the run that comes next, unless done already; a failure only costs the
-     * head start (the run then starts them itself and reports what goes wrong).
+     * Starts the JVMs of the runs of the window that comes next (one per lane), unless done
+     * already; a failure only costs the head start (the run then starts them itself and reports
+     * what goes wrong).
      */
-    void prepareAhead(RunPlan.Planned next, Preparer preparer) {
-        synchronized (this) {
-            if (closed || ahead != null) {
-                return;
+    void prepareAhead(List<RunPlan.Planned> next, Preparer preparer) {
+        for (RunPlan.Planned planned : next) {
+            synchronized (this) {
+                if (closed || ahead.containsKey(planned.dirName())) {
+                    continue;
+                }
             }
-        }
-        Prepared prepared;
-        try {
-            prepared = preparer.prepare(next, next.dirName());
-        } catch (IOException | RuntimeException e) {
-            log.accept("could not start run " + next.dirName() + " ahead (" + e.getMessage() + "); it starts in turn");
-            return;
-        }
-        synchronized (this) {
-            if (!closed && ahead == null) {
-                ahead = prepared;
-                return;
+            Prepared prepared;
+            try {
+                prepared = preparer.prepare(planned, planned.dirName());
+            } catch (IOException | RuntimeException e) {
+                log.accept("could not start run " + planned.dirName() + " ahead (" + e.getMessage()
+                        + "); it starts in turn");
+                continue;
             }
+            synchronized (this) {
+                if (!closed && !ahead.containsKey(planned.dirName())) {
+                    ahead.put(planned.dirName(), prepared);
+                    continue;
+                }
+            }
+            prepared.discard();
         }
-        prepared.discard();
     }
 
-    /** The JVMs started ahead for run {@code dirName}, or null (none, another run's, or no longer running). */
+    /** The JVMs started ahead for run {@code dirName}, or null (none, or no longer running). */
     Prepared take(String dirName) {
         Prepared p;
         synchronized (this) {
-            p = ahead;
-            ahead = null;
+            p = ahead.remove(dirName);
         }
         if (p == null) {
             return null;
         }
-        if (p.dirName().equals(dirName) && p.app().process().isAlive() && p.load().process().isAlive()) {
+        if (p.app().process().isAlive() && p.load().process().isAlive()) {
             return p;
         }
         p.discard();
         return null;
+    }
+
+    /** Whatever was started ahead for runs other than these (the plan went elsewhere) is stopped. */
+    void discardAllBut(List<RunPlan.Planned> runs) {
+        List<Prepared> stale = new ArrayList<>();
+        synchronized (this) {
+            ahead.entrySet().removeIf(e -> {
+                boolean keep = runs.stream().anyMatch(r -> r.dirName().equals(e.getKey()));
+                if (!keep) {
+                    stale.add(e.getValue());
+                }
+                return !keep;
+            });
+        }
+        stale.forEach(Prepared::discard);
     }
 
     /** Stops an app JVM in the background (SIGTERM, killed after 15 s). */
@@ -114,15 +135,13 @@ final class RunPipeline implements AutoCloseable {
     /** Stops what was started ahead and waits for every stop (end of the comparison, failure, Ctrl-C). */
     @Override
     public void close() {
-        Prepared p;
+        List<Prepared> left;
         synchronized (this) {
             closed = true;
-            p = ahead;
-            ahead = null;
+            left = new ArrayList<>(ahead.values());
+            ahead.clear();
         }
-        if (p != null) {
-            p.discard();
-        }
+        left.forEach(Prepared::discard);
         try {
             awaitRetired();
         } catch (InterruptedException e) {

@@ -27,6 +27,9 @@ interface RunSite extends AutoCloseable {
     /** Before the first run: class-data sharing of the app builds and the load JVM (trained where missing), when asked. */
     void prepare(List<String> profiles, ComparisonEnvironment environment) throws IOException, InterruptedException;
 
+    /** A measured window begins with these runs (its lanes): whatever was started ahead for others goes. */
+    void beginWindow(RunPlan.Window window);
+
     /**
      * The app and the load JVM of a run, the database reset meanwhile; returns once the app
      * serves, the load JVM waiting for its first line. On a failure nothing of the run is left running.
@@ -34,11 +37,11 @@ interface RunSite extends AutoCloseable {
     RunTarget open(RunPlan.Planned planned, Path runDir, RunOutcome outcome, Progress progress)
             throws IOException, InterruptedException;
 
-    /** The database back to its initial state. */
-    void reset(Path runDir);
+    /** The run's database (its lane's copy) back to its initial state. */
+    void reset(RunPlan.Planned planned, Path runDir);
 
-    /** The measured load is over; {@code next} is the run after this one when known, else null. */
-    void measuredLoadDone(RunPlan.Planned next);
+    /** The measured load of every lane is over; {@code next} is the window after this one when known, else null. */
+    void measuredLoadDone(RunPlan.Window next);
 
     /** Before a measured window: no app of an earlier run may still run. Returns the milliseconds waited. */
     long awaitPreviousApps() throws InterruptedException;

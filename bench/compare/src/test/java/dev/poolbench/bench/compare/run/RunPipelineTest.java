@@ -51,11 +51,11 @@ class RunPipelineTest {
     void theRunStartedAheadIsHandedToThatRunOnly() throws Exception {
         try (RunPipeline pipeline = new RunPipeline(log::add)) {
             RunPlan.Planned next = planned(2, "dbcp2");
-            pipeline.prepareAhead(next, this::prepare);
+            pipeline.prepareAhead(List.of(next), this::prepare);
             assertNull(pipeline.take("2-hikari"), "another run's JVMs are not handed out");
             assertTrue(started.get(0).waitFor(20, TimeUnit.SECONDS), "the app started for it is stopped");
             assertTrue(started.get(1).waitFor(20, TimeUnit.SECONDS), "the load JVM started for it is stopped");
-            pipeline.prepareAhead(next, this::prepare);
+            pipeline.prepareAhead(List.of(next), this::prepare);
             RunPipeline.Prepared taken = pipeline.take(next.dirName());
             assertSame(started.get(2), taken.app().process());
             assertSame(started.get(3), taken.load().process());
@@ -69,13 +69,13 @@ class RunPipelineTest {
         RunPipeline pipeline = new RunPipeline(log::add);
         Process retired = sleeper();
         pipeline.retire(retired);
-        pipeline.prepareAhead(planned(2, "hikari"), this::prepare);
+        pipeline.prepareAhead(List.of(planned(2, "hikari")), this::prepare);
         pipeline.close();
         for (Process p : started) {
             assertFalse(p.isAlive(), "still running after close: " + p.pid());
         }
         // Too late: a head start asked for after the end is not kept.
-        pipeline.prepareAhead(planned(3, "hikari"), this::prepare);
+        pipeline.prepareAhead(List.of(planned(3, "hikari")), this::prepare);
         assertNull(pipeline.take("1-hikari"));
         for (Process p : started) {
             assertTrue(p.waitFor(20, TimeUnit.SECONDS), "started after close and left running: " + p.pid());
@@ -85,7 +85,7 @@ class RunPipelineTest {
     @Test
     void aFailedHeadStartOnlyCostsTheHeadStart() {
         try (RunPipeline pipeline = new RunPipeline(log::add)) {
-            pipeline.prepareAhead(planned(2, "hikari"), (planned, name) -> {
+            pipeline.prepareAhead(List.of(planned(2, "hikari")), (planned, name) -> {
                 throw new IOException("no such java");
             });
             assertNull(pipeline.take("2-hikari"));

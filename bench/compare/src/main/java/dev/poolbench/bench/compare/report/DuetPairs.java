@@ -1,0 +1,143 @@
+package dev.poolbench.bench.compare.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.stats.PairedTest;
+import dev.poolbench.bench.compare.util.Json;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The duets of a block (runs made with {@code --duet}): the two lanes of each measured window,
+ * their ratio, and each profile's verdict against the reference from its duets alone. The ratio
+ * of a duet is of passed pages per second over the aligned part of the window: the first
+ * {@value #ALIGN_SECONDS} seconds of each lane are left out (its load generator starts its users
+ * over them, and the two lanes' first requests are up to a few hundred milliseconds apart), and
+ * so is the partial second after the last whole one.
+ */
+final class DuetPairs {
+
+    /** Seconds at the start of each lane's measured window left out of the duet's ratio (the stated rule). */
+    static final int ALIGN_SECONDS = 5;
+
+    /** One measured window of two lanes; {@code lane0} started first, on the first copy of the database. */
+    record Duet(String window, RunRecord lane0, RunRecord lane1) {
+
+        boolean counted() {
+            return lane0 != null && lane1 != null && lane0.counted() && lane1.counted();
+        }
+
+        RunRecord of(String profile) {
+            return lane0 != null && lane0.profile().equals(profile) ? lane0
+                    : lane1 != null && lane1.profile().equals(profile) ? lane1 : null;
+        }
+
+        /** {@code profile}'s aligned passed pages over its partner's; NaN when not measurable. */
+        double ratio(String profile) {
+            RunRecord a = of(profile);
+            RunRecord b = a == lane0 ? lane1 : lane0;
+            double pa = a == null ? Double.NaN : alignedPages(a);
+            double pb = b == null ? Double.NaN : alignedPages(b);
+            return pa > 0 && pb > 0 ? pa / pb : Double.NaN;
+        }
+
+        double firstRequestSkewMillis() {
+            RunRecord r = lane0 != null ? lane0 : lane1;
+            return Json.number(r.json(), "duet.firstRequestSkewMillis");
+        }
+    }
+
+    private DuetPairs() {
+    }
+
+    static boolean any(List<RunRecord> runs) {
+        return runs.stream().anyMatch(r -> r.json().has("duet"));
+    }
+
+    /** The block's duets in the order their windows ran. */
+    static List<Duet> of(List<RunRecord> runs) {
+        Map<String, RunRecord[]> byWindow = new LinkedHashMap<>();
+        for (RunRecord r : runs) {
+            String window = Json.text(r.json(), "duet.window");
+            if (window != null) {
+                byWindow.computeIfAbsent(window, w -> new RunRecord[2])[(int) Json.number(r.json(), "duet.lane")] = r;
+            }
+        }
+        List<Duet> duets = new ArrayList<>();
+        byWindow.forEach((window, lanes) -> duets.add(new Duet(window, lanes[0], lanes[1])));
+        return duets;
+    }
+
+    /** Passed pages over seconds {@value #ALIGN_SECONDS}+1 .. the run's duration; NaN without the series. */
+    static double alignedPages(RunRecord r) {
+        JsonNode perSecond = r.json().path("result").path("perSecond");
+        int last = (int) Json.number(r.json(), "durationSeconds");
+        if (!perSecond.isArray() || perSecond.isEmpty() || last <= ALIGN_SECONDS) {
+            return Double.NaN;
+        }
+        double sum = 0;
+        for (JsonNode s : perSecond) {
+            int second = s.path("second").asInt();
+            if (second > ALIGN_SECONDS && second <= last) {
+                sum += s.path("passedPages").asDouble();
+            }
+        }
+        return sum;
+    }
+
+    /** {@code profile} against {@code reference} over the duets where both ran and counted. */
+    static PairedTest.Result verdict(List<RunRecord> runs, String profile, String reference, double margin) {
+        List<Double> logs = new ArrayList<>();
+        for (Duet d : of(runs)) {
+            if (d.counted() && d.of(profile) != null && d.of(reference) != null && !profile.equals(reference)) {
+                double ratio = d.ratio(profile);
+                if (!Double.isNaN(ratio)) {
+                    logs.add(Math.log(ratio));
+                }
+            }
+        }
+        return PairedTest.of(logs.stream().mapToDouble(Double::doubleValue).toArray(), margin);
+    }
+
+    /** One line per duet: its window, who had which lane, the ratio against the reference, the lanes' start skew. */
+    static List<String> lines(List<RunRecord> runs, String reference) {
+        List<String> lines = new ArrayList<>();
+        for (Duet d : of(runs)) {
+            RunRecord other = d.of(reference) == d.lane0 ? d.lane1 : d.lane0;
+            String name = other == null ? "?" : other.profile();
+            double ratio = other == null ? Double.NaN : d.ratio(name);
+            double skew = d.firstRequestSkewMillis();
+            lines.add(String.format(Locale.ROOT, "%s: %s/%s %s (lane 0: %s)%s%s", d.window(), name, reference,
+                    Double.isNaN(ratio) ? "-" : String.format(Locale.ROOT, "%.3f", ratio),
+                    d.lane0 == null ? "?" : d.lane0.profile(),
+                    Double.isNaN(skew) ? "" : String.format(Locale.ROOT, ", first requests %.0f ms apart", skew),
+                    d.counted() ? "" : ", not counted"));
+        }
+        return lines;
+    }
+
+    /**
+     * The noise that limits a duet verdict: the spread of each pair's duet ratio (the standard
+     * deviation of its log, about its CV), next to which the runs' own CV below says what a solo
+     * comparison would have faced.
+     */
+    static String noiseLine(List<PairedVerdict.Entry> entries) {
+        StringBuilder line = new StringBuilder("Duet ratio noise (sd of the log ratio, about its CV):");
+        for (PairedVerdict.Entry e : entries) {
+            double sd = e.result().sdLog();
+            line.append(String.format(Locale.ROOT, " %s %s over %d;", e.profile(),
+                    Double.isNaN(sd) ? "-" : String.format(Locale.ROOT, "%.1f %%", 100 * sd), e.result().n()));
+        }
+        line.setLength(line.length() - 1);
+        return line.append('.').toString();
+    }
+
+    /** The rule, for the verdict's heading. */
+    static String rule() {
+        return "paired by duet (both at the same time): ratio of passed pages over seconds " + (ALIGN_SECONDS + 1)
+                + " to the end of each measured window";
+    }
+}
