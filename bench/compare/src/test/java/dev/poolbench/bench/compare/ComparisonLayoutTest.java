@@ -2,14 +2,11 @@ package dev.poolbench.bench.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.poolbench.bench.compare.util.Json;
-import dev.poolbench.bench.compare.util.Workspace;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +15,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,8 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
  * the move (commit 58612a5) with the same command, in {@code layout-before-refactor/}.
  */
 class ComparisonLayoutTest {
-
-    private static final Path ROOT = Path.of("").toAbsolutePath().getParent().getParent();
 
     @Test
     void aShortComparisonLeavesTheFilesKeysAndSummaryLayoutOfBefore(@TempDir Path results) throws Exception {
@@ -93,30 +87,7 @@ class ComparisonLayoutTest {
 
     /** The command the expected side was taken with: one profile, one round, 2 s warm-up, 4 s measured. */
     private static Path compare(Path results) throws Exception {
-        for (Path jar : List.of(Workspace.WEBAPP_JAR, Workspace.LOAD_JAR)) {
-            if (!Files.isRegularFile(ROOT.resolve(jar))) {
-                fail(ROOT.resolve(jar) + " is missing: build the project first (./mvnw -DskipTests package)");
-            }
-        }
-        int dbPort;
-        try (ServerSocket s = new ServerSocket(0)) {
-            dbPort = s.getLocalPort();
-        }
-        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), CompareMain.class.getName(), "compare",
-                "--profiles", "hikari", "--runs", "1", "--duration", "4", "--warmup", "2", "--cds", "off",
-                "--db-port", String.valueOf(dbPort), "--results", results.toString());
-        Process compare = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true)
-                .redirectOutput(results.resolve("compare.log").toFile()).start();
-        try {
-            assertTrue(compare.waitFor(5, TimeUnit.MINUTES), "the comparison did not end");
-        } finally {
-            compare.destroyForcibly();
-        }
-        String log = Files.readString(results.resolve("compare.log"));
-        Files.delete(results.resolve("compare.log"));
-        try (Stream<Path> dirs = Files.list(results)) {
-            return dirs.filter(Files::isDirectory).findFirst().orElseThrow(() -> new AssertionError(log));
-        }
+        return ChildComparison.compare(results, "--profiles", "hikari", "--runs", "1", "--duration", "4",
+                "--warmup", "2", "--cds", "off").dir();
     }
 }

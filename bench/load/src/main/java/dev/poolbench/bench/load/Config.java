@@ -64,6 +64,13 @@ public final class Config extends CommonOptions implements Cloneable {
      * not yet reset); print {@code load-done} when the measured load has ended, before the settle.
      */
     public boolean awaitStart = Boolean.parseBoolean(prop("awaitStart", "false"));
+    /**
+     * The wall-clock instant (epoch milliseconds) the first worker of the measured run waits for;
+     * 0 = at once. Set from the runner's line {@code at <epochMillis>}: a duet's two load JVMs get
+     * the same instant, so their first requests do not depend on how long each takes to launch
+     * Gatling.
+     */
+    public volatile long startAtEpochMillis;
     /** result.json counts the requests that took at least each of these ({@code requests.overMillis}). */
     public long[] latencyThresholdsMillis = thresholds(prop("latencyThresholdsMillis", "1000,5000,10000"));
 

@@ -62,7 +62,7 @@ final class RunCommand {
         if (config.awaitStart) {
             out.println(READY);
             out.flush();
-            awaitLine("before the start");
+            startAt(awaitLine("before the start"));
         }
         probe(config.baseUrl);
         try {
@@ -103,12 +103,23 @@ final class RunCommand {
         out.println(WARMUP_DONE);
         out.flush();
         if (config.awaitMeasure) {
-            awaitLine("after the warm-up");
+            startAt(awaitLine("after the warm-up"));
+        }
+    }
+
+    /** {@code at <epochMillis>}: the measured run's first worker waits for that instant (any other line: at once). */
+    private void startAt(String line) throws UsageException {
+        if (line.startsWith("at ")) {
+            try {
+                config.startAtEpochMillis = Long.parseLong(line.substring(3).trim());
+            } catch (NumberFormatException e) {
+                throw new UsageException("the runner's line '" + line + "' is not 'at <epoch milliseconds>'");
+            }
         }
     }
 
     /** One line from the runner on stdin; end of input means the runner went away. */
-    private static void awaitLine(String when) throws UsageException {
+    private static String awaitLine(String when) throws UsageException {
         try {
             // One byte at a time: a buffered reader could swallow the runner's next line.
             StringBuilder line = new StringBuilder();
@@ -118,6 +129,7 @@ final class RunCommand {
                 }
                 line.append((char) c);
             }
+            return line.toString().strip();
         } catch (IOException e) {
             throw new UsageException("cannot read stdin " + when + ": " + e.getMessage());
         }

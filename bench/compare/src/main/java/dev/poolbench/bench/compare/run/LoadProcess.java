@@ -66,6 +66,16 @@ public final class LoadProcess {
         default void betweenWarmupAndMeasure() {
         }
 
+        /** The line that starts the run after {@code ready}. */
+        default String startLine() {
+            return "start";
+        }
+
+        /** The line that starts the measured run after {@code warmup-done} ({@code at <epochMillis>}: at that instant). */
+        default String measureLine() {
+            return "measure";
+        }
+
         /** On {@code load-done}: the measured load is over; the settle and the report check follow. */
         default void loadDone() {
         }
@@ -134,11 +144,11 @@ public final class LoadProcess {
                 } else if (line.equals(READY)) {
                     out.flush();
                     hooks.beforeStart();
-                    send(process, "start");
+                    send(process, hooks.startLine());
                 } else if (line.equals(WARMUP_DONE)) {
                     out.flush();
                     hooks.betweenWarmupAndMeasure();
-                    send(process, "measure");
+                    send(process, hooks.measureLine());
                 } else if (line.equals(LOAD_DONE)) {
                     out.flush();
                     hooks.loadDone();

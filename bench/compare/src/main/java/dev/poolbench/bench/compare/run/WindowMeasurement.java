@@ -24,6 +24,13 @@ import java.util.concurrent.Future;
  */
 final class WindowMeasurement {
 
+    /**
+     * How far ahead of now a duet's lanes are told to start their measured load: more than a
+     * load JVM takes to launch Gatling on a busy two-core machine (0.1-0.6 s measured), so both
+     * first requests go out at the same instant instead of whenever each launch is done.
+     */
+    static final long DUET_START_LEAD_MILLIS = 1_500;
+
     private final CompareOptions options;
     private final RunSite site;
     private final OwnProcesses ownProcesses;
@@ -72,6 +79,8 @@ final class WindowMeasurement {
         final RunTarget[] targets;
         final MeasuredWindow window;
         final LaneSync sync;
+        /** The instant every lane starts its measured load (a duet), 0 = as soon as told. */
+        volatile long startAtMillis;
 
         Lanes(RunPlan.Window w, List<Path> runDirs, RunPlan.Window next) {
             this.planned = w.lanes();
@@ -136,7 +145,10 @@ final class WindowMeasurement {
             }
         }
 
-        /** The measured window begins for every lane: the previous window's apps are gone, the samplers start. */
+        /**
+         * The measured window begins for every lane: the previous window's apps are gone, the
+         * samplers start; for a duet at the shared start instant, which the lanes are told.
+         */
         void beginMeasuredWindow() {
             long waited;
             try {
@@ -150,7 +162,18 @@ final class WindowMeasurement {
                 outcomes[i].timings.put("previousAppStopWaitMillis", waited);
                 metrics.add(targets[i].metricsUrl());
             }
-            window.begin(metrics, runDirs);
+            if (size() == 1) {
+                window.begin(metrics, runDirs);
+                return;
+            }
+            long at = System.currentTimeMillis() + DUET_START_LEAD_MILLIS;
+            startAtMillis = at;
+            Thread begin = new Thread(() -> {
+                sleepUntil(at);
+                window.begin(metrics, runDirs);
+            }, "poolbench-window-begin");
+            begin.setDaemon(true);
+            begin.start();
         }
 
         /** Every lane's database back to its initial state, between the warm-up and the measured window. */
@@ -159,6 +182,17 @@ final class WindowMeasurement {
                 RunPlan.Planned p = planned.get(i);
                 Path runDir = runDirs.get(i);
                 outcomes[i].timings.put("warmupResetMillis", RunOutcome.timed(() -> site.reset(p, runDir)));
+            }
+        }
+    }
+
+    private static void sleepUntil(long epochMillis) {
+        long wait = epochMillis - System.currentTimeMillis();
+        if (wait > 0) {
+            try {
+                Thread.sleep(wait);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
         }
     }
@@ -220,6 +254,16 @@ final class WindowMeasurement {
                 lanes.beginMeasuredWindow();
             });
             outcome.measureSentNanos = System.nanoTime();
+        }
+
+        @Override
+        public String startLine() {
+            return lanes.startAtMillis > 0 ? "at " + lanes.startAtMillis : "start";
+        }
+
+        @Override
+        public String measureLine() {
+            return lanes.startAtMillis > 0 ? "at " + lanes.startAtMillis : "measure";
         }
 
         @Override

@@ -52,6 +52,8 @@ class RunPipelineTest {
         try (RunPipeline pipeline = new RunPipeline(log::add)) {
             RunPlan.Planned next = planned(2, "dbcp2");
             pipeline.prepareAhead(List.of(next), this::prepare);
+            // The plan went elsewhere: a window of other runs begins.
+            pipeline.discardAllBut(List.of(planned(2, "hikari")));
             assertNull(pipeline.take("2-hikari"), "another run's JVMs are not handed out");
             assertTrue(started.get(0).waitFor(20, TimeUnit.SECONDS), "the app started for it is stopped");
             assertTrue(started.get(1).waitFor(20, TimeUnit.SECONDS), "the load JVM started for it is stopped");

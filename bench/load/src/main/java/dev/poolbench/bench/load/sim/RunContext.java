@@ -58,6 +58,15 @@ public final class RunContext {
         if (startNanos != 0) {
             return;
         }
+        // A shared start instant (a duet): every worker waits here, on this monitor, until then.
+        long waitMillis = config.startAtEpochMillis - System.currentTimeMillis();
+        if (waitMillis > 0) {
+            try {
+                Thread.sleep(waitMillis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         cpuStartNanos = processCpuNanos();
         startEpochMillis = System.currentTimeMillis();
         startNanos = System.nanoTime();
