@@ -258,6 +258,10 @@ public final class Summary {
         String wall = WallTimeSummary.wallTimeLine(runs, environment);
         if (wall != null) {
             out.append(wall).append('\n');
+            String decided = WallTimeSummary.decidedLine(blocks.stream().flatMap(b -> b.paired().stream()).toList());
+            if (decided != null) {
+                out.append(decided).append('\n');
+            }
         }
     }
 

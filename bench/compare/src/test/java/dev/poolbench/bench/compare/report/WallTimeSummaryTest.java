@@ -19,7 +19,7 @@ class WallTimeSummaryTest {
         List<RunRecord> runs = Fixtures.runs("hikari", new double[] {100, 110}, "dbcp2", new double[] {90, 95});
         ObjectNode environment = Json.object();
         environment.put("wallMillis", 336_000);
-        assertEquals("Total wall time: 5m 36s for 4m 00s measured (1.40x; target <= 1.4x)",
+        assertEquals("Total wall time (time to this verdict): 5m 36s for 4m 00s measured (1.40x)",
                 WallTimeSummary.wallTimeLine(runs, environment));
     }
 
@@ -35,5 +35,18 @@ class WallTimeSummaryTest {
         assertTrue(line.contains("mean 11.5 s"), line);
         assertTrue(line.contains("mean per phase: reset 0.4 s, app start 6.0 s"), line);
         assertEquals("Fixed cost per measured run: not recorded.", WallTimeSummary.fixedCostLine(List.of()));
+    }
+
+    @Test
+    void theDecidedLineCountsTheVerdictsAndNamesWhatIsStillOpen() {
+        // hikari and dbcp2 far apart over three rounds: decided; tomcat noisy over two: undecided.
+        List<RunRecord> runs = Fixtures.runs("hikari", new double[] {100, 101, 99}, "dbcp2",
+                new double[] {60, 61, 59}, "tomcat", new double[] {80, 120, 100});
+        List<PairedVerdict.Entry> entries = PairedVerdict.of(runs, List.of("hikari", "dbcp2", "tomcat"), "hikari", 5);
+        String line = WallTimeSummary.decidedLine(entries);
+        assertTrue(line.startsWith("Verdicts decided (faster, slower or equivalent): 1 of 2; undecided: tomcat vs "
+                + "hikari (about "), line);
+        assertTrue(line.endsWith(" rounds in all)."), line);
+        assertNull(WallTimeSummary.decidedLine(List.of()));
     }
 }
