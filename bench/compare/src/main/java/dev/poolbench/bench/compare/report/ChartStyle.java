@@ -2,6 +2,7 @@ package dev.poolbench.bench.compare.report;
 
 import java.awt.Color;
 import java.awt.Font;
+import java.awt.font.FontRenderContext;
 import org.knowm.xchart.style.AxesChartStyler;
 
 /**
@@ -20,14 +21,14 @@ final class ChartStyle {
     private ChartStyle() {
     }
 
-    /** Widest title at 14 pt that fits the 1100-px charts; longer ones get a smaller font. */
-    private static final int TITLE_CHARS_AT_14PT = 125;
+    /** The charts' width in pixels (all are drawn 1100 wide). */
+    static final int WIDTH = 1100;
 
     static void apply(AxesChartStyler styler, String title) {
         // The title carries the settings line, which grows with a database distance: shrink the
-        // font rather than cut the settings off at the chart's edge.
-        int size = Math.max(8, Math.min(14, 14 * TITLE_CHARS_AT_14PT / Math.max(1, title.length())));
-        styler.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, size));
+        // font until the title, measured in that font, fits the chart (XChart centres it and cuts
+        // both ends off when it does not: the sweep chart's title lost its first words that way).
+        styler.setChartTitleFont(titleFont(title, WIDTH));
         styler.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
         styler.setChartBackgroundColor(Color.WHITE);
         styler.setPlotBackgroundColor(Color.WHITE);
@@ -37,6 +38,18 @@ final class ChartStyle {
         styler.setMarkerSize(9);
         styler.setErrorBarsColorSeriesColor(true);
         styler.setYAxisMin(0.0);
+    }
+
+    /** The largest bold font from 14 pt down to 6 pt in which the title fits the width, with a margin. */
+    static Font titleFont(String title, int width) {
+        FontRenderContext context = new FontRenderContext(null, true, true);
+        for (int size = 14; size > 6; size--) {
+            Font font = new Font(Font.SANS_SERIF, Font.BOLD, size);
+            if (font.getStringBounds(title, context).getWidth() <= 0.96 * width) {
+                return font;
+            }
+        }
+        return new Font(Font.SANS_SERIF, Font.BOLD, 6);
     }
 
     static Color translucent(Color c) {
