@@ -21,13 +21,14 @@ import picocli.CommandLine;
  * and chart of a results directory), {@code warmup-curve} (the per-second warm-up curve of a
  * results directory), {@code faults} (fault scenarios per pool),
  * {@code faults-summarize} (their figures from a results directory, e.g. fetched by Ansible),
- * {@code faults-sample} (the pool sampler on an Ansible app host) and {@code completion}
+ * {@code faults-sample} (the pool sampler on an Ansible app host), {@code prometheus} (the stored
+ * time series of a {@code --prometheus} run served again) and {@code completion}
  * (bash/zsh completion script). Exit status: 0 every run valid and as
  * requested, 1 some run invalid or flagged, 2 usage or setup error.
  */
 @Command(name = "poolbench", description = "Compare JDBC connection pools (bench/README.md).",
         subcommands = {CompareCommand.class, CompareMain.Summarize.class, WarmupCurve.class, FaultOptions.class,
-                FaultsSummarize.class, PoolSampleCommand.class, CompareMain.Completion.class,
+                FaultsSummarize.class, PoolSampleCommand.class, PrometheusCommand.class, CompareMain.Completion.class,
                 CommandLine.HelpCommand.class})
 public final class CompareMain implements Callable<Integer> {
 

@@ -50,6 +50,8 @@ class CompareCommandLineTest {
         assertTrue(help.out.contains("margin (default: 5.0%)"), help.out);
         assertTrue(run("faults", "--help").out.contains("--pool-wait-ms=MS"));
         assertTrue(run("summarize", "--help").out.contains("--results=DIR"));
+        assertTrue(run("prometheus", "--help").out.contains("--results=DIR"));
+        assertTrue(run("faults", "--help").out.contains("--prometheus"));
     }
 
     @Test
@@ -72,6 +74,11 @@ class CompareCommandLineTest {
         assertBad("compare", "sizes", "poolbench compare: pool size 5 listed twice in --pool-size",
                 "--pool-size", "5,10,5");
         assertBad("summarize", "required", "poolbench summarize: --results is required");
+        assertBad("prometheus", "required", "poolbench prometheus: --results is required");
+        assertBad("compare", "remote prometheus", "poolbench compare: --prometheus starts Prometheus and its "
+                + "exporters beside the local runs; in remote mode the VMs have their own (ansible's monitoring "
+                + "roles, docs/dashboards.md, \"On the VMs\")", "--app-url", "http://10.0.0.2:8080",
+                "--reset-command", "x", "--prometheus");
         assertBad("poolbench", "command", "poolbench: unexpected argument 'frobnicate'", "frobnicate");
     }
 
@@ -109,7 +116,8 @@ class CompareCommandLineTest {
         Result r = run("completion");
         assertEquals(0, r.status, r.err);
         assertTrue(r.out.contains("complete -F _complete_poolbench"), "registers the function for poolbench");
-        for (String word : List.of("compare", "summarize", "faults", "--pool-size", "--fault-at")) {
+        for (String word : List.of("compare", "summarize", "faults", "prometheus", "--pool-size", "--fault-at",
+                "--prometheus")) {
             assertTrue(r.out.contains(word), word);
         }
     }

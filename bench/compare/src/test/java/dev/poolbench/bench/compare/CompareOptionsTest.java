@@ -84,6 +84,15 @@ class CompareOptionsTest {
     }
 
     @Test
+    void prometheusIsOffByDefaultAndRecordedOnlyWhenOn() throws Exception {
+        CompareOptions off = CompareOptions.parse();
+        assertTrue(!off.prometheus && !off.toJson().has("prometheus"), "the keys of environment.json as before");
+        // Debian's prometheus packages are installed where this runs (else the line says how to get them).
+        CompareOptions on = CompareOptions.parse("--quick", "--prometheus");
+        assertTrue(on.prometheus && on.toJson().path("prometheus").asBoolean());
+    }
+
+    @Test
     void remoteModeDerivesTheManagementUrl() throws Exception {
         CompareOptions o = CompareOptions.parse("--app-url", "http://10.0.0.2:8080/",
                 "--reset-command", "ssh db reset");

@@ -2,6 +2,7 @@ package dev.poolbench.bench.compare.faults;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.monitoring.MonitoringTools;
 import dev.poolbench.bench.compare.plan.Profiles;
 import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.bench.compare.util.UsageException;
@@ -93,6 +94,11 @@ public final class FaultOptions implements Callable<Integer> {
             + "1000 ms (explicit options still win) (default: off)")
     public boolean quick;
 
+    @Option(names = "--prometheus", arity = "0", description = "a real Prometheus (and node/mysqld exporters) "
+            + "scrapes every run's app each second, the scenario as its variant label; URL printed, TSDB kept in "
+            + "the results (docs/dashboards.md) (default: off)")
+    public boolean prometheus;
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
     boolean help;
 
@@ -183,6 +189,13 @@ public final class FaultOptions implements Callable<Integer> {
         }
         if (proxyPort != null && proxyPort == dbPort) {
             throw new UsageException("--proxy-port must differ from --db-port (" + dbPort + ")");
+        }
+        if (prometheus) {
+            try {
+                MonitoringTools.requireAll();
+            } catch (MonitoringTools.MonitoringToolMissingException e) {
+                throw new UsageException("--prometheus: " + e.getMessage());
+            }
         }
     }
 
@@ -280,6 +293,9 @@ public final class FaultOptions implements Callable<Integer> {
         n.put("proxyPort", proxyPort);
         n.put("quick", quick);
         n.put("check", check);
+        if (prometheus) {
+            n.put("prometheus", true);
+        }
         return n;
     }
 }

@@ -2,6 +2,7 @@ package dev.poolbench.bench.compare.faults;
 
 import dev.poolbench.bench.compare.db.LocalDatabase;
 import dev.poolbench.bench.compare.jvm.JvmOptionsTemplate;
+import dev.poolbench.bench.compare.monitoring.ComparisonMonitoring;
 import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSampler;
 import dev.poolbench.bench.compare.run.AppProcess;
 import dev.poolbench.bench.compare.run.LoadProcess;
@@ -30,9 +31,10 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class FaultRun {
 
-    /** What a run needs from the whole command. */
+    /** What a run needs from the whole command; {@code monitoring} null without --prometheus. */
     record Setup(FaultOptions options, String java, Path webappJar, Path loadJar, Path loadLib, Path data,
-                 LocalDatabase database, int proxyPort, Progress progress, AtomicReference<Process> app) {
+                 LocalDatabase database, int proxyPort, Progress progress, AtomicReference<Process> app,
+                 ComparisonMonitoring monitoring) {
     }
 
     /** The outcome: figures (null when the run failed) and what went wrong. */
@@ -69,11 +71,7 @@ final class FaultRun {
             int managementPort = FreePort.next();
             URI appUrl = URI.create("http://127.0.0.1:" + appPort);
             URI managementUrl = URI.create("http://127.0.0.1:" + managementPort);
-            startApp(appPort, managementPort);
-            s.database().reset();
-            AppProcess.awaitReady(s.app().get(), runDir.resolve("app.log"), managementUrl.resolve("/actuator/health"),
-                    appUrl.resolve("/"), AppProcess.HEALTH_TIMEOUT);
-            Json.write(runDir.resolve("poolsettings.json"), AppProcess.getJson(managementUrl.resolve("/actuator/poolsettings")));
+            startAndAwaitApp(appPort, managementPort, appUrl, managementUrl);
             if (o.warmupSeconds > 0) {
                 s.progress().phase("warm-up", o.warmupSeconds);
                 LoadProcess.run(loadCommand(appUrl, runDir.resolve("warmup"), o.warmupSeconds, true),
@@ -111,12 +109,32 @@ final class FaultRun {
             s.progress().message("run " + runDir.getFileName() + " failed: " + message);
         } finally {
             s.progress().phase("stop", 0);
+            if (s.monitoring() != null) {
+                // Before the app stops: a stopped app never shows as a failed scrape.
+                s.monitoring().runEnded();
+            }
             Process p = s.app().getAndSet(null);
             if (p != null) {
                 AppProcess.stop(p);
             }
         }
         return outcome != null ? outcome : FaultRunFiles.failed(scenario, profile, problems);
+    }
+
+    /**
+     * The app JVM started (the database reset meanwhile) and serving, its pool settings kept;
+     * with --prometheus scraped from now on, the scenario as its variant.
+     */
+    private void startAndAwaitApp(int appPort, int managementPort, URI appUrl, URI managementUrl) throws Exception {
+        startApp(appPort, managementPort);
+        s.database().reset();
+        AppProcess.awaitReady(s.app().get(), runDir.resolve("app.log"), managementUrl.resolve("/actuator/health"),
+                appUrl.resolve("/"), AppProcess.HEALTH_TIMEOUT);
+        Json.write(runDir.resolve("poolsettings.json"), AppProcess.getJson(managementUrl.resolve("/actuator/poolsettings")));
+        if (s.monitoring() != null) {
+            s.monitoring().runStarting(managementUrl.getAuthority(), profile, 1, runDir.getFileName().toString(),
+                    scenario.cliName());
+        }
     }
 
     /** The first progress line fixes the run's start; the fault is scheduled from it. */
@@ -190,6 +208,9 @@ final class FaultRun {
         env.put("POOLBENCH_POOL_WAIT_MILLIS", String.valueOf(o.poolWaitMillis));
         env.put("SERVER_PORT", String.valueOf(appPort));
         env.put("POOLBENCH_MANAGEMENT_PORT", String.valueOf(managementPort));
+        if (s.monitoring() != null) {
+            env.putAll(ComparisonMonitoring.APP_ENVIRONMENT);
+        }
         StringBuilder record = new StringBuilder(String.join(" ", command)).append('\n');
         env.forEach((k, v) -> record.append(k).append('=').append(v).append('\n'));
         Files.writeString(runDir.resolve("app-command.txt"), record);

@@ -1,6 +1,7 @@
 package dev.poolbench.bench.compare.faults;
 
 import dev.poolbench.bench.compare.db.LocalDatabase;
+import dev.poolbench.bench.compare.monitoring.ComparisonMonitoring;
 import dev.poolbench.bench.compare.proxy.Proxy;
 import dev.poolbench.bench.compare.proxy.Toxiproxy;
 import dev.poolbench.bench.compare.proxy.ToxiproxyBinary;
@@ -37,6 +38,8 @@ public final class Faults {
     private final AtomicReference<Process> app = new AtomicReference<>();
     private volatile LocalDatabase database;
     private volatile Toxiproxy toxiproxy;
+    /** With --prometheus, else null. */
+    private volatile ComparisonMonitoring monitoring;
     private volatile boolean interrupted;
 
     public Faults(FaultOptions options) {
@@ -67,6 +70,9 @@ public final class Faults {
                     SchemaVariant.parse("--schema", "tuned"), out::println);
             environment.put("database", database.version());
             environment.put("java", System.getProperty("java.version"));
+            if (options.prometheus) {
+                startMonitoring(dir, environment);
+            }
             // A free port unless given: a fixed neighbour of --db-port may be another database's.
             int proxyPort = options.proxyPort != null ? options.proxyPort : FreePort.next();
             Proxy proxy = startProxyIfNeeded(dir, proxyPort, environment);
@@ -75,7 +81,7 @@ public final class Faults {
             try (Progress progress = new Progress(out, Progress.isTerminal(), total,
                     (options.durationSeconds + options.warmupSeconds) * 1_000L)) {
                 FaultRun.Setup setup = new FaultRun.Setup(options, java, webappJar, loadJar, loadLib, data, database,
-                        proxyPort, progress, app);
+                        proxyPort, progress, app, monitoring);
                 runEach(setup, progress, proxy, runsDir, outcomes);
             }
         } finally {
@@ -85,6 +91,13 @@ public final class Faults {
 
         FaultReport.writeEnvironment(dir, environment);
         return FaultReport.write(dir, outcomes, options, environment, out, System.err);
+    }
+
+    /** --prometheus: Prometheus and its exporters, watching the database itself and the host. */
+    private void startMonitoring(Path dir, Map<String, String> environment) {
+        monitoring = ComparisonMonitoring.start(dir, new ComparisonMonitoring.DatabaseEndpoint("127.0.0.1",
+                database.port(), database.user(), database.password()), out);
+        environment.put("prometheus", monitoring.url().toString());
     }
 
     private static void requireBuiltJars() {
@@ -158,6 +171,11 @@ public final class Faults {
         Process p = app.getAndSet(null);
         if (p != null) {
             AppProcess.stop(p);
+        }
+        ComparisonMonitoring m = monitoring;
+        monitoring = null;
+        if (m != null) {
+            m.close();
         }
         Toxiproxy t = toxiproxy;
         toxiproxy = null;

@@ -130,6 +130,11 @@ public final class ChildProcess implements AutoCloseable {
         return log;
     }
 
+    /** The process id (the runner counts the monitoring's CPU as its own, not as a disturbance). */
+    public long pid() {
+        return process.pid();
+    }
+
     public boolean isAlive() {
         return process.isAlive();
     }

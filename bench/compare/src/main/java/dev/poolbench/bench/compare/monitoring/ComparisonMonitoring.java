@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * Everything {@code compare --prometheus} needs, for the runner to call at three points:
@@ -31,9 +33,9 @@ public final class ComparisonMonitoring implements AutoCloseable {
     private final ChildProcess node;
     private final ChildProcess mysqld;
     private final PrometheusServer prometheus;
-    private final PrintStream out;
+    private final Consumer<String> out;
 
-    private ComparisonMonitoring(ChildProcess node, ChildProcess mysqld, PrometheusServer prometheus, PrintStream out) {
+    private ComparisonMonitoring(ChildProcess node, ChildProcess mysqld, PrometheusServer prometheus, Consumer<String> out) {
         this.node = node;
         this.mysqld = mysqld;
         this.prometheus = prometheus;
@@ -47,9 +49,12 @@ public final class ComparisonMonitoring implements AutoCloseable {
      * @throws MonitoringTools.MonitoringToolMissingException before starting anything, if one of the three is missing
      */
     public static ComparisonMonitoring start(Path resultsDir, DatabaseEndpoint db, PrintStream out) {
-        MonitoringTools.require(MonitoringTools.PROMETHEUS);
-        MonitoringTools.require(MonitoringTools.NODE_EXPORTER);
-        MonitoringTools.require(MonitoringTools.MYSQLD_EXPORTER);
+        return start(resultsDir, db, out::println);
+    }
+
+    /** As above, its lines to {@code log} (the runner's: above its progress line). */
+    public static ComparisonMonitoring start(Path resultsDir, DatabaseEndpoint db, Consumer<String> out) {
+        MonitoringTools.requireAll();
         Path dir = resultsDir.resolve("prometheus");
         ChildProcess node = null;
         ChildProcess mysqld = null;
@@ -60,7 +65,7 @@ public final class ComparisonMonitoring implements AutoCloseable {
             prometheus = PrometheusServer.start(dir);
             prometheus.scrapeExporters(List.of(ScrapeTarget.of(node.address())), List.of(ScrapeTarget.of(mysqld.address())));
             prometheus.client().awaitJobsUp(List.of(PrometheusConfig.NODE_JOB, PrometheusConfig.MYSQLD_JOB), EXPORTERS_UP_TIMEOUT);
-            out.println("prometheus: " + prometheus.url() + " (scrapes every second; data in " + dir.resolve("data") + ")");
+            out.accept("prometheus: " + prometheus.url() + " (scrapes every second; data in " + dir.resolve("data") + ")");
             return new ComparisonMonitoring(node, mysqld, prometheus, out);
         } catch (RuntimeException e) {
             // Nothing of a failed start may outlive the runner.
@@ -90,13 +95,18 @@ public final class ComparisonMonitoring implements AutoCloseable {
             prometheus.client().awaitUp(t -> t.job().equals(PrometheusConfig.APP_JOB)
                     && run.equals(t.labels().get("run")), 1, APP_UP_TIMEOUT);
         } catch (IllegalStateException e) {
-            out.println("prometheus: warning: run " + run + " not scraped yet: " + e.getMessage());
+            out.accept("prometheus: warning: run " + run + " not scraped yet: " + e.getMessage());
         }
     }
 
     /** No app is scraped until the next {@link #runStarting}. */
     public void runEnded() {
         prometheus.scrapeApps(List.of());
+    }
+
+    /** Prometheus and the exporters: the runner counts their CPU as its own, not as a disturbance. */
+    public Set<Long> pids() {
+        return Set.of(prometheus.pid(), node.pid(), mysqld.pid());
     }
 
     public URI url() {

@@ -33,6 +33,17 @@ public final class MonitoringTools {
         return require(names, System.getenv("PATH"));
     }
 
+    /**
+     * All three (Prometheus and both exporters), checked before anything starts.
+     *
+     * @throws MonitoringToolMissingException naming the first one missing
+     */
+    public static void requireAll() {
+        require(PROMETHEUS);
+        require(NODE_EXPORTER);
+        require(MYSQLD_EXPORTER);
+    }
+
     static Path require(List<String> names, String path) {
         return find(names, path)
                 .orElseThrow(() -> new MonitoringToolMissingException(names.get(0) + " not found: " + INSTALL_HINT));

@@ -10,6 +10,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,7 +43,16 @@ public final class PrometheusClient {
 
     /** {@code GET /api/v1/query}: an instant query at the current time. */
     public List<Series> query(String promql) {
-        JsonNode data = get("/api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8));
+        return series(get("/api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8)));
+    }
+
+    /** An instant query at {@code time}: a stored comparison looked at as it was during one of its runs. */
+    public List<Series> query(String promql, Instant time) {
+        return series(get("/api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8)
+                + "&time=" + time.toEpochMilli() / 1000.0));
+    }
+
+    private static List<Series> series(JsonNode data) {
         List<Series> series = new ArrayList<>();
         for (JsonNode r : data.path("result")) {
             // A vector has "value": [time, "v"]; a range selector gives a matrix with "values".

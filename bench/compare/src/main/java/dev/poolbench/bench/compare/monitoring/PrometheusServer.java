@@ -96,6 +96,10 @@ public final class PrometheusServer implements AutoCloseable {
         return new PrometheusClient(url());
     }
 
+    public long pid() {
+        return process.pid();
+    }
+
     public Path dir() {
         return dir;
     }

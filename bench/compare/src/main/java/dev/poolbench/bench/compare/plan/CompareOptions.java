@@ -6,6 +6,7 @@ import dev.poolbench.bench.compare.jvm.AppJfr;
 import dev.poolbench.bench.compare.jvm.JdkHome;
 import dev.poolbench.bench.compare.machine.CpuPlacement;
 import dev.poolbench.bench.compare.machine.DisturbanceThresholds;
+import dev.poolbench.bench.compare.monitoring.MonitoringTools;
 import dev.poolbench.bench.compare.util.UsageException;
 import dev.poolbench.cli.Cli;
 import java.net.URI;
@@ -200,6 +201,11 @@ public class CompareOptions {
             + "run: it costs seconds of fixed cost per run (default: off)")
     public boolean gatlingReport;
 
+    @Option(names = "--prometheus", arity = "0", description = "a real Prometheus (and node/mysqld exporters) "
+            + "scrapes every run's app each second; URL printed, TSDB kept in the results (docs/dashboards.md) "
+            + "(default: off)")
+    public boolean prometheus;
+
     /** Set from --cds (and --quick) by {@link #finish}. */
     public boolean cds = true;
 
@@ -308,6 +314,13 @@ public class CompareOptions {
                     + "defaults mode every pool keeps the size its library ships with");
         }
         RemoteOptions.validate(this, given);
+        if (prometheus) {
+            try {
+                MonitoringTools.requireAll();
+            } catch (MonitoringTools.MonitoringToolMissingException e) {
+                throw new UsageException("--prometheus: " + e.getMessage());
+            }
+        }
         if (cpus != null) {
             if (remote()) {
                 throw new UsageException("--cpus places the local app, database and load JVMs; it cannot be used "

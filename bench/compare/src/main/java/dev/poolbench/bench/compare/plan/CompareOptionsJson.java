@@ -61,6 +61,10 @@ final class CompareOptionsJson {
         n.set("cpus", o.cpus == null ? null : o.cpus.json());
         n.put("gatlingReport", o.gatlingReport);
         n.put("cds", o.cds);
+        if (o.prometheus) {
+            // Only when on: the keys of a comparison without it stay as they were.
+            n.put("prometheus", true);
+        }
         if (o.remote()) {
             n.put("appUrl", o.appUrl.toString());
             n.put("managementUrl", o.managementUrl.toString());

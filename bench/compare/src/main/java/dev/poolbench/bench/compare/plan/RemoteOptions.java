@@ -29,6 +29,11 @@ final class RemoteOptions {
                 throw new UsageException("a --pool-size sweep needs local mode; remote mode "
                         + "measures the pool as it is configured there");
             }
+            if (o.prometheus) {
+                throw new UsageException("--prometheus starts Prometheus and its exporters beside the local runs; "
+                        + "in remote mode the VMs have their own (ansible's monitoring roles, docs/dashboards.md, "
+                        + "\"On the VMs\")");
+            }
             if (o.resetCommand == null && o.resetJdbcUrl == null) {
                 throw new UsageException("remote mode needs a database reset before each run: "
                         + "give --reset-command CMD or --reset-jdbc-url URL");

@@ -65,7 +65,7 @@ public final class Summary {
         this.environment = environment;
         this.reference = reference;
         this.marginPercent = marginPercent;
-        this.sweep = SweepSummary.of(runs, marginPercent);
+        this.sweep = SweepSummary.of(runs, marginPercent, environment);
     }
 
     /** Score against pool size per pool; null unless this is a sweep. */

@@ -1,5 +1,6 @@
 package dev.poolbench.bench.compare.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.plan.RunRecord;
@@ -19,7 +20,8 @@ import java.util.Objects;
  * with the highest mean score; the size to pick is the smallest one within the noise of the
  * best: the smallest size whose paired difference to the best size (the same pool, the same
  * rounds, {@link PairedTest}) is not significantly negative, i.e. its 95 % interval reaches 0.
- * Smaller pools hold fewer database connections for the same throughput.
+ * Smaller pools hold fewer database connections for the same throughput. Beside each pool's
+ * sizes: HikariCP's formula for the machine and whether the measured knee agrees ({@link SizingFormula}).
  */
 final class SweepSummary {
 
@@ -32,17 +34,36 @@ final class SweepSummary {
     }
 
     private final List<Pool> pools;
+    private final List<Integer> sizes;
+    /** Null when the host's cores are unknown (no environment.json). */
+    private final SizingFormula formula;
 
-    private SweepSummary(List<Pool> pools) {
+    private SweepSummary(List<Pool> pools, List<Integer> sizes, SizingFormula formula) {
         this.pools = pools;
+        this.sizes = sizes;
+        this.formula = formula;
+    }
+
+    SizingFormula formula() {
+        return formula;
+    }
+
+    /** The formula against the pool's knee (its pick, else its best size); null when the cores are unknown. */
+    SizingFormula.Check formulaCheck(Pool pool) {
+        return formula == null ? null : formula.check(sizes, pool.pick() != null ? pool.pick() : pool.best());
     }
 
     List<Pool> pools() {
         return pools;
     }
 
-    /** Null unless the runs are a sweep (more than one requested pool size). */
+    /** Null unless the runs are a sweep (more than one requested pool size); no formula (cores unknown). */
     static SweepSummary of(List<RunRecord> runs, double marginPercent) {
+        return of(runs, marginPercent, null);
+    }
+
+    /** As above, with HikariCP's formula for the host of {@code environment} (environment.json). */
+    static SweepSummary of(List<RunRecord> runs, double marginPercent, JsonNode environment) {
         List<Integer> sizes = runs.stream().map(RunRecord::poolSize).filter(Objects::nonNull)
                 .distinct().sorted().toList();
         if (sizes.size() < 2) {
@@ -57,7 +78,7 @@ final class SweepSummary {
             String suffix = variants.size() > 1 ? " (" + RunVariant.describe(variant) + ")" : "";
             pools.addAll(pools(variantRuns, sizes, marginPercent, suffix));
         }
-        return new SweepSummary(List.copyOf(pools));
+        return new SweepSummary(List.copyOf(pools), sizes, SizingFormula.of(environment));
     }
 
     private static List<Pool> pools(List<RunRecord> runs, List<Integer> sizes, double marginPercent,
@@ -133,10 +154,20 @@ final class SweepSummary {
             }
             out.append(line.toString().stripTrailing()).append('\n');
         }
+        appendPoolLines(out);
+        return out.toString();
+    }
+
+    /** Per pool: its best size and pick, then HikariCP's formula against its knee. */
+    private void appendPoolLines(StringBuilder out) {
+        if (formula != null) {
+            out.append("Formula beside the knee: ").append(SizingFormula.RULE).append(".\n");
+        }
         for (Pool pool : pools) {
             out.append("Sweep: ").append(pool.profile()).append(": ");
             if (pool.best() == null) {
                 out.append(pool.note()).append('\n');
+                appendFormulaLine(out, pool);
                 continue;
             }
             out.append("best size ").append(pool.best());
@@ -147,14 +178,24 @@ final class SweepSummary {
                 out.append(" (").append(pool.note()).append(')');
             }
             out.append('\n');
+            appendFormulaLine(out, pool);
         }
-        return out.toString();
+    }
+
+    private void appendFormulaLine(StringBuilder out, Pool pool) {
+        if (formula != null) {
+            out.append("Sweep: ").append(pool.profile()).append(": ").append(formula.line()).append("; ")
+                    .append(formulaCheck(pool).text()).append('\n');
+        }
     }
 
     ObjectNode json() {
         ObjectNode root = Json.object();
         root.put("rule", "pick = smallest size whose paired difference to the best size is not "
                 + "significantly negative (95 % interval reaches 0)");
+        if (formula != null) {
+            root.set("formula", formula.json());
+        }
         ArrayNode array = root.putArray("pools");
         for (Pool pool : pools) {
             ObjectNode pn = array.addObject();
@@ -162,6 +203,13 @@ final class SweepSummary {
             pn.put("bestSize", pool.best());
             pn.put("pickSize", pool.pick());
             pn.put("note", pool.note());
+            SizingFormula.Check check = formulaCheck(pool);
+            if (check != null) {
+                pn.put("knee", check.knee());
+                pn.put("formulaSize", formula.size());
+                pn.put("formulaAgreement", check.code());
+                pn.put("formulaCheck", check.text());
+            }
             ArrayNode points = pn.putArray("points");
             for (Point p : pool.points()) {
                 ObjectNode n = points.addObject();

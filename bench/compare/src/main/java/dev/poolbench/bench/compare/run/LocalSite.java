@@ -8,6 +8,7 @@ import dev.poolbench.bench.compare.db.LocalDatabase;
 import dev.poolbench.bench.compare.jvm.AppJfr;
 import dev.poolbench.bench.compare.machine.OwnProcesses;
 import dev.poolbench.bench.compare.machine.ProcFs;
+import dev.poolbench.bench.compare.monitoring.ComparisonMonitoring;
 import dev.poolbench.bench.compare.plan.CompareOptions;
 import dev.poolbench.bench.compare.plan.RunPlan;
 import dev.poolbench.bench.compare.util.Workspace;
@@ -36,6 +37,8 @@ final class LocalSite implements RunSite {
     // Read at each use: the shutdown hook closes and clears them.
     private volatile LocalDatabase database;
     private volatile DbProxy proxy;
+    /** With --prometheus, else null. */
+    private volatile ComparisonMonitoring monitoring;
     private Path loadJar;
 
     private LocalSite(CompareOptions options, String java, Path dir, Path data, JarSnapshot jars, LiveApps apps,
@@ -84,6 +87,25 @@ final class LocalSite implements RunSite {
             options.cpus.pin("db", OwnProcesses.databasePid().orElseThrow(() ->
                     new IllegalStateException("--cpus db=...: the embedded MariaDB process was not found")));
         }
+        if (options.prometheus) {
+            startMonitoring(dir, ownProcesses, environment);
+        }
+    }
+
+    /** --prometheus: Prometheus and its exporters, watching the database itself (not the proxy) and the host. */
+    private void startMonitoring(Path dir, OwnProcesses ownProcesses, ComparisonEnvironment environment) {
+        ComparisonMonitoring m = ComparisonMonitoring.start(dir, new ComparisonMonitoring.DatabaseEndpoint("127.0.0.1",
+                database.port(), database.user(), database.password()), log);
+        monitoring = m;
+        // The same for every run and pool: the comparison's own CPU, not a disturbance from outside.
+        ownProcesses.add(m::pids);
+        environment.json().putObject("prometheus").put("url", m.url().toString()).put("data", "prometheus/data");
+    }
+
+    /** The {@code variant} label of a run's series: what else it varies (size in a sweep, threads, JDK, build). */
+    static String variantLabel(RunPlan.Planned planned) {
+        String size = planned.sweep() && planned.poolSize() != null ? "size " + planned.poolSize() : "";
+        return (size + " " + planned.variant().shortLabel()).trim();
     }
 
     @Override
@@ -140,6 +162,11 @@ final class LocalSite implements RunSite {
             outcome.timings.put("appStartMillis", (ready - launch.startNanos()) / 1_000_000);
             // What this run waited for; the rest was hidden behind the previous run's report check.
             outcome.timings.put("appStartWaitMillis", Math.max(0, ready - outcome.startNanos) / 1_000_000);
+            ComparisonMonitoring m = monitoring;
+            if (m != null) {
+                m.runStarting(launch.managementUrl().getAuthority(), planned.profile(), planned.round(),
+                        runDir.getFileName().toString(), variantLabel(planned));
+            }
         } catch (RuntimeException | InterruptedException e) {
             prepared.load().discard();
             pipeline.retire(apps.remove(launch.process()));
@@ -187,6 +214,11 @@ final class LocalSite implements RunSite {
 
     @Override
     public void release(RunTarget target) {
+        ComparisonMonitoring m = monitoring;
+        if (m != null) {
+            // Before the app stops: a stopped app never shows as a failed scrape.
+            m.runEnded();
+        }
         if (target != null) {
             // Stopped in the background: the next run resets the database meanwhile.
             pipeline.retire(apps.remove(target.app()));
@@ -231,6 +263,12 @@ final class LocalSite implements RunSite {
     public void close() {
         // The next run's JVMs, if started ahead, and the app JVMs still stopping.
         pipeline.close();
+        ComparisonMonitoring m = monitoring;
+        monitoring = null;
+        if (m != null) {
+            // Before the database, so mysqld_exporter's last scrapes find it.
+            m.close();
+        }
         DbProxy p = proxy;
         proxy = null;
         if (p != null) {

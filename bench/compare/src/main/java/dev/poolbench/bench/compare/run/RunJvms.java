@@ -5,6 +5,7 @@ import dev.poolbench.bench.compare.db.LocalDatabase;
 import dev.poolbench.bench.compare.jvm.AppJfr;
 import dev.poolbench.bench.compare.jvm.ClassDataSharing;
 import dev.poolbench.bench.compare.jvm.JvmOptionsTemplate;
+import dev.poolbench.bench.compare.monitoring.ComparisonMonitoring;
 import dev.poolbench.bench.compare.plan.CompareOptions;
 import dev.poolbench.bench.compare.plan.RunPlan;
 import dev.poolbench.bench.compare.plan.RunVariant;
@@ -143,6 +144,9 @@ public final class RunJvms {
         env.put("POOLBENCH_THREADS", variant.threads().label());
         env.put("SERVER_PORT", String.valueOf(appPort));
         env.put("POOLBENCH_MANAGEMENT_PORT", String.valueOf(managementPort));
+        if (options.prometheus) {
+            env.putAll(ComparisonMonitoring.APP_ENVIRONMENT);
+        }
         Files.writeString(runDir.resolve("app-command.txt"), String.join(" ", command) + "\n"
                 + env.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).reduce((a, b) -> a + "\n" + b)
                 .orElse("") + "\n");

@@ -6,159 +6,145 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.poolbench.sql.EmbeddedMariaDb;
-import dev.poolbench.sql.SqlScripts;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
-import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Every PromQL expression of the committed dashboard (monitoring/grafana/poolbench.json: panel
- * targets, template variables, the runs annotation) returns at least one series from a real
- * Prometheus that scrapes what a monitored comparison scrapes: the real app (built jar, hikari,
- * embedded MariaDB) under a little load, mysqld_exporter on that database and node_exporter. A
- * renamed meter fails here, not on a user's screen. Needs {@code ./mvnw package} of webapp first
- * (the reactor builds it before bench/) and Debian's prometheus packages (CI installs them).
+ * A short real {@code compare --prometheus} (a child JVM, as {@code ./poolbench} runs it: the
+ * built app on hikari, the embedded MariaDB, one run of 2 s warm-up and 4 s measured; a heap of
+ * 128 MB, so the app collects garbage within those seconds and the GC panels have series), then its
+ * stored TSDB served again ({@link PrometheusServer#serveStored}) and looked at as it was during
+ * the run: the app was scraped with the run's labels, mysqld_exporter and node_exporter were up
+ * and scraped every second, and every PromQL expression of the committed dashboard
+ * (monitoring/grafana/poolbench.json: panel targets, template variables, the runs annotation)
+ * returns at least one series. A renamed meter fails here, not on a user's screen. Afterwards no
+ * Prometheus or exporter of the comparison may still run. Needs {@code ./mvnw package} first
+ * (the app and load jars) and Debian's prometheus packages (CI installs them).
  */
 class DashboardQueriesTest {
 
     private static final Path ROOT = Path.of("../..").toAbsolutePath().normalize();
-    private static final Path APP_JAR = ROOT.resolve("webapp/target/poolbench-webapp.jar");
     private static final Path DASHBOARD = ROOT.resolve("monitoring/grafana/poolbench.json");
     private static final String RUN = "1-hikari";
 
     @TempDir
+    static Path tmp;
     static Path dir;
-    static EmbeddedMariaDb db;
-    static ComparisonMonitoring monitoring;
-    static ChildProcess app;
+    static String output;
+    static int exitStatus;
+    static PrometheusServer stored;
+    /** A moment near the end of the run's load, when every panel has data. */
+    static Instant during;
 
     @BeforeAll
-    static void startEverything() throws Exception {
-        assertTrue(Files.isRegularFile(APP_JAR), "build the app first: ./mvnw -B -pl webapp package -DskipTests (" + APP_JAR + ")");
-        db = EmbeddedMariaDb.start(0, dir.resolve("mariadb"));
-        try (Connection c = DriverManager.getConnection(db.jdbcUrl("mysql"), db.user(), db.password());
-             Statement s = c.createStatement()) {
-            s.execute("CREATE DATABASE isu4_qualifier");
+    static void compareWithPrometheus() throws Exception {
+        for (String jar : List.of("webapp/target/poolbench-webapp.jar", "bench/load/target/poolbench-load.jar")) {
+            assertTrue(Files.isRegularFile(ROOT.resolve(jar)), "build first: ./mvnw -B -DskipTests package (" + jar + ")");
         }
-        try (Connection c = DriverManager.getConnection(db.jdbcUrl("isu4_qualifier"), db.user(), db.password())) {
-            // Empty tables are enough: every login then fails, after borrowing a connection.
-            SqlScripts.run(c, SqlScripts.SCHEMA);
+        Path results = Files.createDirectories(tmp.resolve("results"));
+        int dbPort;
+        try (ServerSocket s = new ServerSocket(0)) {
+            dbPort = s.getLocalPort();
         }
-        monitoring = ComparisonMonitoring.start(dir.resolve("results"),
-                new ComparisonMonitoring.DatabaseEndpoint("127.0.0.1", db.port(), db.user(), db.password()), System.out);
-        int port = ChildProcess.freePort();
-        app = startApp(port, ChildProcess.freePort());
-        monitoring.runStarting(app.address(), "hikari", 1, RUN, "");
-        drive(port, Duration.ofSeconds(8));
-    }
-
-    /** The app as the runner starts it with --prometheus; a small heap, so it collects garbage early. */
-    private static ChildProcess startApp(int port, int managementPort) {
         List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx128m", "-XX:TieredStopAtLevel=1", "-jar", APP_JAR.toString(), "--spring.profiles.active=hikari");
-        Map<String, String> env = new LinkedHashMap<>();
-        env.put("SERVER_PORT", String.valueOf(port));
-        env.put("ISU4_DB_HOST", "127.0.0.1");
-        env.put("ISU4_DB_PORT", String.valueOf(db.port()));
-        env.put("ISU4_DB_USER", db.user());
-        env.put("ISU4_DB_PASSWORD", db.password());
-        env.put("POOLBENCH_MANAGEMENT_PORT", String.valueOf(managementPort));
-        env.put("POOLBENCH_POOL_SIZE", "2");
-        env.putAll(ComparisonMonitoring.APP_ENVIRONMENT);
-        return ChildProcess.start("app", command, env, managementPort, dir.resolve("app.log"),
-                "/actuator/health", Duration.ofSeconds(90));
-    }
-
-    /** Four clients: the login page and a failing login, back to back. */
-    private static void drive(int port, Duration duration) throws Exception {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        URI base = URI.create("http://127.0.0.1:" + port);
-        long deadline = System.nanoTime() + duration.toNanos();
-        List<Thread> clients = new ArrayList<>();
-        for (int i = 0; i < 4; i++) {
-            Thread t = new Thread(() -> {
-                while (System.nanoTime() < deadline) {
-                    send(http, HttpRequest.newBuilder(base.resolve("/")).build());
-                    send(http, HttpRequest.newBuilder(base.resolve("/login"))
-                            .header("Content-Type", "application/x-www-form-urlencoded")
-                            .POST(HttpRequest.BodyPublishers.ofString("login=nobody&password=wrong")).build());
-                }
-            });
-            t.start();
-            clients.add(t);
-        }
-        for (Thread t : clients) {
-            t.join();
-        }
-    }
-
-    private static void send(HttpClient http, HttpRequest request) {
+                "-cp", System.getProperty("java.class.path"), "dev.poolbench.bench.compare.CompareMain", "compare",
+                "--profiles", "hikari", "--runs", "1", "--duration", "4", "--warmup", "2", "--cds", "off",
+                "--heap", "128m", "--prometheus", "--db-port", String.valueOf(dbPort), "--results", results.toString());
+        Path log = tmp.resolve("compare.log");
+        Process compare = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start();
         try {
-            http.send(request, HttpResponse.BodyHandlers.discarding());
-        } catch (Exception e) {
-            // A failed request is an error on the dashboard, not a failed test.
+            assertTrue(compare.waitFor(3, TimeUnit.MINUTES), "the comparison did not end");
+            exitStatus = compare.exitValue();
+        } finally {
+            compare.destroyForcibly();
         }
+        output = Files.readString(log);
+        System.out.println(output);
+        try (Stream<Path> dirs = Files.list(results)) {
+            dir = dirs.filter(Files::isDirectory).findFirst().orElseThrow(() -> new AssertionError(output));
+        }
+        assertTrue(Files.isDirectory(dir.resolve("prometheus/data")), output);
+        stored = PrometheusServer.serveStored(dir.resolve("prometheus"), Files.createDirectories(tmp.resolve("copy")));
+        // The last second the run's app was scraped, less one: its load still ran.
+        List<PrometheusClient.Series> last = stored.client().query(
+                "max_over_time(timestamp(poolbench_pool_active{run=\"" + RUN + "\"})[1h:1s])");
+        assertEquals(1, last.size(), "the run's app was scraped: " + last + "\n" + output);
+        during = Instant.ofEpochMilli((long) (last.get(0).value() * 1000) - 1000);
     }
 
     @AfterAll
-    static void stopEverything() {
-        if (monitoring != null) {
-            monitoring.runEnded();
+    static void stopStored() {
+        if (stored != null) {
+            stored.close();
         }
-        if (app != null) {
-            app.close();
+    }
+
+    @Test
+    void theComparisonPrintsTheUrlAndEndsWithNothingOfItsMonitoringLeft() throws Exception {
+        assertTrue(exitStatus == 0 || exitStatus == 1, "exit status " + exitStatus + " (2: setup error)\n" + output);
+        Matcher url = Pattern.compile("prometheus: (http://127\\.0\\.0\\.1:[0-9]+) \\(scrapes every second").matcher(output);
+        assertTrue(url.find(), output);
+        assertEquals(url.group(1), new ObjectMapper().readTree(dir.resolve("environment.json").toFile())
+                .path("prometheus").path("url").asText());
+        assertTrue(Files.readString(dir.resolve("runs/" + RUN + "/app-command.txt"))
+                .contains("SERVER_TOMCAT_MBEANREGISTRY_ENABLED=true"), "Tomcat's counters on for the monitored app");
+        List<String> addresses = new ArrayList<>(List.of(url.group(1).substring("http://".length())));
+        for (String job : List.of(PrometheusConfig.NODE_JOB, PrometheusConfig.MYSQLD_JOB)) {
+            JsonNode groups = new ObjectMapper().readTree(dir.resolve("prometheus/targets/" + job + ".json").toFile());
+            addresses.add(groups.path(0).path("targets").path(0).asText());
         }
-        if (monitoring != null) {
-            monitoring.close();
+        List<String> left = ProcessHandle.allProcesses()
+                .map(p -> p.info().commandLine().orElse(""))
+                .filter(line -> addresses.stream().anyMatch(a -> line.contains("=" + a)))
+                .toList();
+        assertEquals(List.of(), left, "monitoring processes still running after the comparison (" + addresses + ")");
+    }
+
+    @Test
+    void theRunsAppTheDatabaseAndTheHostWereScrapedEverySecond() {
+        PrometheusClient client = stored.client();
+        assertFalse(client.query("poolbench_pool_active{job=\"poolbench-app\",profile=\"hikari\",round=\"1\",run=\""
+                + RUN + "\",variant=\"\"}", during).isEmpty(), "the app's series with the run's labels");
+        for (String job : List.of(PrometheusConfig.APP_JOB, PrometheusConfig.MYSQLD_JOB, PrometheusConfig.NODE_JOB)) {
+            List<PrometheusClient.Series> up = client.query("up{job=\"" + job + "\"}", during);
+            assertEquals(1, up.size(), job + ": " + up);
+            assertEquals(1.0, up.get(0).value(), job + " up");
+            // A scrape a second: at least 4 samples in the 5 seconds before.
+            double samples = client.query("count_over_time(up{job=\"" + job + "\"}[5s])", during).get(0).value();
+            assertTrue(samples >= 4, job + ": " + samples + " scrapes in 5 s");
         }
-        if (db != null) {
-            db.close();
-        }
+        assertEquals(1.0, client.query("mysql_up{job=\"mysqld\"}", during).get(0).value(), "mysql_up");
+        double threads = client.query("mysql_global_status_threads_connected{job=\"mysqld\"}", during).get(0).value();
+        assertTrue(threads >= 2, "the app's pool plus the exporter: " + threads);
     }
 
     @Test
     void everyPanelQueryReturnsSeriesForTheRun() throws Exception {
         Map<String, String> queries = dashboardQueries(new ObjectMapper().readTree(DASHBOARD.toFile()));
         assertTrue(queries.size() >= 25, "dashboard queries found: " + queries.size());
-        PrometheusClient client = monitoring.client();
+        PrometheusClient client = stored.client();
         List<String> empty = new ArrayList<>();
         queries.forEach((where, expr) -> {
-            List<PrometheusClient.Series> series = client.query(expr);
-            if (series.isEmpty()) {
+            if (client.query(expr, during).isEmpty()) {
                 empty.add(where + ": " + expr);
             }
         });
-        assertEquals(List.of(), empty, "queries without a series");
-        assertFalse(client.query("poolbench_pool_active{profile=\"hikari\",run=\"" + RUN + "\",round=\"1\",variant=\"\"}").isEmpty());
-    }
-
-    @Test
-    void mysqldExporterSeesTheDatabase() {
-        PrometheusClient client = monitoring.client();
-        List<PrometheusClient.Series> up = client.query("mysql_up{job=\"mysqld\"}");
-        assertEquals(1, up.size(), up.toString());
-        assertEquals(1.0, up.get(0).value(), "mysql_up");
-        List<PrometheusClient.Series> threads = client.query("mysql_global_status_threads_connected{job=\"mysqld\"}");
-        assertEquals(1, threads.size(), threads.toString());
-        assertTrue(threads.get(0).value() >= 2, "the app's pool of 2 plus the exporter: " + threads.get(0).value());
+        assertEquals(List.of(), empty, "queries without a series at " + during);
     }
 
     /** Panel title (and target) -> PromQL with Grafana's variables replaced as Grafana would for "All". */

@@ -80,6 +80,59 @@ class SweepSummaryTest {
         assertNull(SweepSummary.of(Fixtures.runs("hikari", new double[] {1, 2}), 5));
     }
 
+    /** environment.json as the runner writes it: the host's facts with its cores. */
+    static com.fasterxml.jackson.databind.node.ObjectNode environment(int cores) {
+        var env = Json.object();
+        env.putObject("host").put("cores", cores);
+        return env;
+    }
+
+    @Test
+    void theFormulaBesideTheKneeOfATwoCoreMachine() {
+        // (2 x 2) + 0 = 4; hikari's knee is 8 (4 is significantly slower), dbcp2's is 16.
+        Summary summary = Summary.of(twoPools(), environment(2));
+        String text = summary.text();
+        assertTrue(text.contains("Sweep: hikari: best size 8, smallest size within the noise of the best: 8\n"
+                + "Sweep: hikari: HikariCP's formula (cores x 2) + effective spindles = (2 x 2) + 0 = 4 (2 cores on "
+                + "the app's host; effective spindles 0: data in memory / SSD); measured knee 8: disagrees (4 is at "
+                + "or below 4, the swept size under the knee)\n"), text);
+        assertTrue(text.contains("Sweep: dbcp2: HikariCP's formula (cores x 2) + effective spindles = (2 x 2) + 0 = 4"
+                + " (2 cores on the app's host; effective spindles 0: data in memory / SSD); measured knee 16: "
+                + "disagrees (4 is at or below 8, the swept size under the knee)\n"), text);
+        assertTrue(text.contains("Formula beside the knee: knee = the pick, else the best size;"), text);
+        var json = SummaryJson.of(summary).path("sweep");
+        assertEquals(4, json.path("formula").path("size").asInt());
+        assertEquals(2, json.path("formula").path("cores").asInt());
+        assertEquals("data in memory / SSD", json.path("formula").path("effectiveSpindlesReason").asText());
+        assertEquals(8, json.path("pools").get(0).path("knee").asInt());
+        assertEquals("disagrees", json.path("pools").get(0).path("formulaAgreement").asText());
+    }
+
+    @Test
+    void theFormulaAgreesOnTheKneeOrBetweenItsNeighbours() {
+        // tomcat's knee is its pick, 4 (within the noise of the best, 8).
+        List<RunRecord> tomcat = sweep("tomcat", new int[] {2, 4, 8}, new double[][] {
+            {500, 510, 490}, {1020, 960, 985}, {1000, 1010, 990}}, new double[] {4, 0, 0});
+        SweepSummary two = SweepSummary.of(tomcat, 5, environment(2));
+        assertEquals("agrees", two.formulaCheck(two.pools().get(0)).code());
+        assertTrue(two.text().contains("= (2 x 2) + 0 = 4 (2 cores on the app's host; effective spindles 0: data in "
+                + "memory / SSD); measured knee 4: agrees (same size)"), two.text());
+        // (3 x 2) + 0 = 6 lies between 2 and 8, the sizes swept next to tomcat's knee 4.
+        SweepSummary three = SweepSummary.of(tomcat, 5, environment(3));
+        assertEquals("agrees-within-step", three.formulaCheck(three.pools().get(0)).code());
+        assertTrue(three.text().contains("measured knee 4: agrees within the sweep's step (6 lies between 2 and 8, "
+                + "the swept sizes next to the knee)"), three.text());
+        // 32 above dbcp2's knee 16, the largest size swept: nothing measured there.
+        SweepSummary big = SweepSummary.of(twoPools(), 5, environment(16));
+        assertEquals("beyond-sweep", big.formulaCheck(big.pools().get(1)).code());
+        assertEquals("disagrees", big.formulaCheck(big.pools().get(0)).code(), "32 is above 16, next to hikari's 8");
+        // Without environment.json the cores are unknown: no formula line, the other lines as before.
+        SweepSummary unknown = SweepSummary.of(tomcat, 5, Json.object());
+        assertNull(unknown.formula());
+        assertEquals(SweepSummary.of(tomcat, 5).text(), unknown.text());
+        assertTrue(!unknown.text().contains("formula"), unknown.text());
+    }
+
     @Test
     void chartsForTheEye() throws Exception {
         // Written under target/ so a person can look at them; the tests only check they exist.
