@@ -92,6 +92,7 @@ class SessionComparisonTest {
         String summary = Files.readString(dir.resolve("summary.txt"));
         assertTrue(summary.contains("session memory") && summary.contains("session redis-pooled"), summary);
         assertTrue(summary.contains("Session stores, paired by round against memory"), summary);
+        assertEquals(1, summary.split("Redis session store \\(").length - 1, summary);
         assertTrue(summary.contains("hikari @10 (platform threads, JDK " + Runtime.version().feature()
                 + "): redis-pooled vs memory"), summary);
         JsonNode json = Json.read(dir.resolve("summary.json"));

@@ -134,12 +134,18 @@ class SessionOptionsTest {
         assertTrue(text.contains("Verdict: hikari @10 (platform threads, " + jdk + "): redis-pooled vs memory: 1.00x "
                 + "(+0.0 % [+0.0 .. +0.0]) over 3 rounds: equivalent"), text);
         assertFalse(text.contains("App builds"), text);
+        // The Redis figures under the Redis blocks only (durationSeconds 60: 1,000 commands per second).
+        assertEquals(2, text.split("Redis session store \\(app's Lettuce client").length - 1, text);
+        assertTrue(text.contains("  hikari         3      8           6            2       1000     85.0\n"), text);
+        assertTrue(text.contains("  hikari         3      1           -            -       1000     85.0\n"), text);
         JsonNode json = s.json();
         assertEquals(2, json.path("sessionStores").size());
         assertEquals("redis-shared", json.path("sessionStores").get(0).path("session").asText());
         assertEquals("memory", json.path("sessionStores").get(0).path("reference").asText());
         assertEquals("redis-pooled", json.path("blocks").get(2).path("session").asText());
         assertTrue(json.path("blocks").get(2).path("appBuild").isMissingNode());
+        assertEquals(8, json.path("blocks").get(2).path("redisFigures").get(0).path("meanPeakConnections").asInt());
+        assertTrue(json.path("blocks").get(0).path("redisFigures").isMissingNode());
     }
 
     @Test
@@ -161,6 +167,14 @@ class SessionOptionsTest {
         ThreadsCheck.addToRecord(r, RunVariant.DEFAULT, "java", null);
         r.put("session", session);
         r.put("runDir", round + "-" + profile + "-" + session);
+        if (!session.equals("memory")) {
+            ObjectNode redis = r.putObject("poolMetrics").putObject("redis");
+            redis.put("peakConnections", session.equals("redis-pooled") ? 8 : 1);
+            redis.put("peakPoolActive", session.equals("redis-pooled") ? 6 : null);
+            redis.put("peakPoolWaiters", session.equals("redis-pooled") ? 2 : null);
+            redis.put("commands", 60_000);
+            redis.put("meanCommandMicros", 85.0);
+        }
         return r;
     }
 }

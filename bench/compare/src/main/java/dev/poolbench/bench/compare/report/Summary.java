@@ -213,6 +213,7 @@ public final class Summary {
         }
         out.append(SummaryTable.render(b.rows(), this::poolMean));
         out.append(ThreadFigures.tableFor(b));
+        out.append(SessionFigures.tableFor(b));
         out.append('\n');
         for (String line : b.verdict()) {
             out.append("Verdict: ").append(line).append('\n');

@@ -60,6 +60,7 @@ final class SummaryJson {
             bn.put("poolSize", b.poolSize());
         }
         ThreadFigures.blockJson(b, bn);
+        SessionFigures.blockJson(b, bn);
         ArrayNode rowArray = bn.putArray("rows");
         for (Summary.Row r : b.rows()) {
             addRow(summary, r, rowArray.addObject());
