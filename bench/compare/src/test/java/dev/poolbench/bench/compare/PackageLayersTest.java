@@ -37,6 +37,7 @@ class PackageLayersTest {
             Map.entry("machine", 4),     // measurement tools: /proc, sentinel, CPU placement, host
             Map.entry("db", 4),          // measurement tools: local database, distance, reset
             Map.entry("monitoring", 4),  // measurement tools: Prometheus and its exporters (--prometheus)
+            Map.entry("redis", 4),       // measurement tools: the redis-server of --session
             Map.entry("poolmetrics", 3), // the pool sampler and its figures
             Map.entry("proxy", 3),       // Toxiproxy
             Map.entry("stats", 2),       // statistics

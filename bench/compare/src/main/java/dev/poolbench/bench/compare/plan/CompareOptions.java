@@ -189,8 +189,16 @@ public class CompareOptions {
     List<ThreadMode> threads = List.of(ThreadMode.PLATFORM);
     public List<JdkHome> javas;
     public List<AppBuild> appBuilds;
+    /** --session ({@link SessionStore}): null = memory only; --redis-pool-size. */
+    public List<SessionStore> sessions;
+    public int redisPoolSize = SessionStore.DEFAULT_REDIS_POOL_SIZE;
     public List<RunVariant> variants = List.of(RunVariant.DEFAULT);
     public List<String> skippedVariants = List.of();
+
+    /** Whether the comparison needs a redis-server: a Redis session store in the plan. */
+    public boolean needsRedis() {
+        return variants.stream().anyMatch(v -> v.session().redis());
+    }
 
     /** Whether the app JVMs record JFR ({@link AppJfr}): when the plan has virtual threads. */
     public boolean appJfr() {

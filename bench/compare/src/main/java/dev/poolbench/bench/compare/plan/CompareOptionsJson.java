@@ -52,6 +52,11 @@ final class CompareOptionsJson {
             var builds = n.putArray("appBuilds");
             o.appBuilds.forEach(b -> builds.addObject().put("name", b.name()).put("jar", b.jar().toString()));
         }
+        if (o.sessions != null) {
+            var stores = n.putArray("session");
+            o.sessions.forEach(st -> stores.add(st.label()));
+            n.put("redisPoolSize", o.redisPoolSize);
+        }
         var skipped = n.putArray("skippedVariants");
         o.skippedVariants.forEach(skipped::add);
         n.put("appJfr", o.appJfr());

@@ -10,9 +10,10 @@ import java.util.Set;
 
 /**
  * The app JVM's dimensions of a planned run beyond profile and pool size: thread mode
- * ({@code --threads}), JDK ({@code --java}) and app build ({@code --app-jar}). A comparison is
- * their product (with the pool sizes); each combination gets its own table and verdict, and app
- * builds are also compared with each other pool by pool ({@code report.AppBuildVerdict}). A combination
+ * ({@code --threads}), JDK ({@code --java}), app build ({@code --app-jar}) and session store
+ * ({@code --session}). A comparison is their product (with the pool sizes); each combination gets
+ * its own table and verdict, and app builds and session stores are also compared with their
+ * reference pool by pool ({@code report.DimensionVerdict}). A combination
  * the JDK cannot run (virtual threads before JDK 21) is left out of the plan with a reason, and a
  * plan left empty is a usage error.
  *
@@ -20,18 +21,36 @@ import java.util.Set;
  * @param app         the app build; null = the tree's own webapp jar (no --app-jar given)
  * @param showThreads whether run directories and labels name the thread mode (more than one asked for)
  * @param showJdk     whether they name the JDK (more than one asked for)
+ * @param session     where the app keeps its HTTP sessions
+ * @param showSession whether they name the session store (--session other than memory alone)
  */
-public record RunVariant(ThreadMode threads, JdkHome jdk, AppBuild app, boolean showThreads, boolean showJdk) {
+public record RunVariant(ThreadMode threads, JdkHome jdk, AppBuild app, boolean showThreads, boolean showJdk,
+                         SessionStore session, boolean showSession) {
 
     public static final RunVariant DEFAULT = new RunVariant(ThreadMode.PLATFORM, null, null, false, false);
+
+    /** Positions of the parts of a grouping {@link #key}. */
+    public static final int THREADS = 0;
+    public static final int JDK = 1;
+    public static final int APP = 2;
+    public static final int SESSION = 3;
 
     public RunVariant(ThreadMode threads, JdkHome jdk, boolean showThreads, boolean showJdk) {
         this(threads, jdk, null, showThreads, showJdk);
     }
 
+    public RunVariant(ThreadMode threads, JdkHome jdk, AppBuild app, boolean showThreads, boolean showJdk) {
+        this(threads, jdk, app, showThreads, showJdk, SessionStore.MEMORY, false);
+    }
+
     /** The same variant on another app build (the class-data training runs each build once). */
     public RunVariant withApp(AppBuild build) {
-        return new RunVariant(threads, jdk, build, showThreads, showJdk);
+        return new RunVariant(threads, jdk, build, showThreads, showJdk, session, showSession);
+    }
+
+    /** The same variant with another session store. */
+    public RunVariant withSession(SessionStore store, boolean show) {
+        return new RunVariant(threads, jdk, app, showThreads, showJdk, store, show);
     }
 
     /** Name of the app build, or null for the tree's own jar. */
@@ -54,13 +73,13 @@ public record RunVariant(ThreadMode threads, JdkHome jdk, AppBuild app, boolean 
         return jdk == null ? Runtime.version().feature() : jdk.feature();
     }
 
-    /** Suffix of the run directory: {@code -virtual-jdk25-app2}, only for the dimensions that vary. */
+    /** Suffix of the run directory: {@code -virtual-jdk25-app2-redis-pooled}, only for the dimensions that vary. */
     public String dirSuffix() {
         return (showThreads ? "-" + threads.label() : "") + (showJdk ? "-jdk" + feature() : "")
-                + (app != null ? "-" + app.name() : "");
+                + (app != null ? "-" + app.name() : "") + (showSession ? "-" + session.label() : "");
     }
 
-    /** For the status line: {@code virtual JDK 25 app2}, only the dimensions that vary. */
+    /** For the status line: {@code virtual JDK 25 app2 redis-pooled}, only the dimensions that vary. */
     public String shortLabel() {
         List<String> parts = new ArrayList<>();
         if (showThreads) {
@@ -71,6 +90,9 @@ public record RunVariant(ThreadMode threads, JdkHome jdk, AppBuild app, boolean 
         }
         if (app != null) {
             parts.add(app.name());
+        }
+        if (showSession) {
+            parts.add(session.label());
         }
         return String.join(" ", parts);
     }
@@ -83,19 +105,23 @@ public record RunVariant(ThreadMode threads, JdkHome jdk, AppBuild app, boolean 
 
     /** The product of the requested modes and JDKs that can run, in order: JDK outer, threads inner. */
     public static List<RunVariant> plan(List<ThreadMode> modes, List<JdkHome> jdks, List<String> skipped) {
-        return plan(modes, jdks, null, skipped);
+        return plan(modes, jdks, null, null, skipped);
     }
 
     /**
-     * The product of the requested modes, JDKs and app builds that can run, in order: JDK outer,
-     * threads, app build inner (so the builds of one pool run close to each other in a round).
+     * The product of the requested modes, JDKs, app builds and session stores that can run, in
+     * order: JDK outer, threads, app build, session store inner (so the builds and stores of one
+     * pool run close to each other in a round).
      *
-     * @param builds null = the tree's own jar only
+     * @param builds   null = the tree's own jar only
+     * @param sessions null = memory only (the app's default, not named in directories or labels)
      */
     public static List<RunVariant> plan(List<ThreadMode> modes, List<JdkHome> jdks, List<AppBuild> builds,
-                                 List<String> skipped) {
+                                        List<SessionStore> sessions, List<String> skipped) {
         List<JdkHome> homes = jdks == null ? java.util.Collections.singletonList(null) : jdks;
         List<AppBuild> apps = builds == null ? java.util.Collections.singletonList(null) : builds;
+        List<SessionStore> stores = sessions == null ? List.of(SessionStore.MEMORY) : sessions;
+        boolean showSession = !stores.equals(List.of(SessionStore.MEMORY));
         List<RunVariant> variants = new ArrayList<>();
         for (JdkHome jdk : homes) {
             for (ThreadMode mode : modes) {
@@ -106,14 +132,16 @@ public record RunVariant(ThreadMode threads, JdkHome jdk, AppBuild app, boolean 
                     continue;
                 }
                 for (AppBuild app : apps) {
-                    variants.add(v.withApp(app));
+                    for (SessionStore store : stores) {
+                        variants.add(v.withApp(app).withSession(store, showSession));
+                    }
                 }
             }
         }
         return List.copyOf(variants);
     }
 
-    /** Checks --threads, --java and --app-jar of a parsed command line; fills {@code o.variants}. */
+    /** Checks --threads, --java, --app-jar and --session of a parsed command line; fills {@code o.variants}. */
     static void validate(CompareOptions o, Set<String> given) throws UsageException {
         if (o.remote()) {
             for (String name : List.of("threads", "java", "app-jar")) {
@@ -125,7 +153,7 @@ public record RunVariant(ThreadMode threads, JdkHome jdk, AppBuild app, boolean 
             }
         }
         List<String> skipped = new ArrayList<>();
-        o.variants = plan(o.threads, o.javas, o.appBuilds, skipped);
+        o.variants = plan(o.threads, o.javas, o.appBuilds, o.sessions, skipped);
         o.skippedVariants = List.copyOf(skipped);
         if (o.variants.isEmpty()) {
             throw new UsageException("nothing to run: " + String.join("; ", skipped)
@@ -135,48 +163,84 @@ public record RunVariant(ThreadMode threads, JdkHome jdk, AppBuild app, boolean 
 
     /**
      * The grouping key of a run record: {@code threads}, {@code jdk} and, when recorded,
-     * {@code appBuild} ({@code platform/17/app2}; null parts when absent).
+     * {@code appBuild} and {@code session} ({@code platform/17/app2}, {@code platform/25/null/redis-pooled};
+     * null parts when absent, trailing ones left out).
      */
     public static String key(JsonNode record) {
-        String threads = Json.text(record, "threads");
-        String jdk = Json.text(record, "jdk");
-        String app = Json.text(record, "appBuild");
-        if (threads == null && jdk == null && app == null) {
+        return join(new String[] {Json.text(record, "threads"), Json.text(record, "jdk"),
+            Json.text(record, "appBuild"), Json.text(record, "session")});
+    }
+
+    /** The parts joined by '/', trailing absent ones left out; null when every part is absent. */
+    private static String join(String[] parts) {
+        int last = parts.length - 1;
+        while (last >= 0 && (parts[last] == null || "null".equals(parts[last]))) {
+            last--;
+        }
+        if (last < 0) {
             return null;
         }
-        return threads + "/" + jdk + (app == null ? "" : "/" + app);
+        List<String> kept = new ArrayList<>();
+        for (int i = 0; i <= Math.max(last, JDK); i++) {
+            kept.add(String.valueOf(parts[i]));
+        }
+        return String.join("/", kept);
+    }
+
+    /** The parts of a key, {@link #SESSION} + 1 of them, null where absent. */
+    static String[] parts(String key) {
+        String[] parts = new String[SESSION + 1];
+        String[] given = key == null ? new String[0] : key.split("/", parts.length);
+        for (int i = 0; i < given.length; i++) {
+            parts[i] = "null".equals(given[i]) ? null : given[i];
+        }
+        return parts;
+    }
+
+    /** One part of a key ({@link #THREADS}, {@link #JDK}, {@link #APP}, {@link #SESSION}), or null. */
+    public static String part(String key, int index) {
+        return parts(key)[index];
+    }
+
+    /** The key without one of its parts: runs that differ only in that dimension share it. */
+    public static String keyWithout(String key, int index) {
+        if (key == null) {
+            return null;
+        }
+        String[] parts = parts(key);
+        parts[index] = null;
+        String rest = join(parts);
+        return rest == null ? "" : rest;
     }
 
     /** The key without its app build: runs of the same pool, threads and JDK on different builds share it. */
     public static String keyWithoutApp(String key) {
-        if (key == null) {
-            return null;
-        }
-        String[] parts = key.split("/", 3);
-        return parts.length < 2 ? key : parts[0] + "/" + parts[1];
+        return keyWithout(key, APP);
     }
 
     /** The app build part of a key, or null. */
     public static String appOf(String key) {
-        String[] parts = key == null ? new String[0] : key.split("/", 3);
-        return parts.length < 3 || "null".equals(parts[2]) ? null : parts[2];
+        return part(key, APP);
     }
 
-    /** Text of a key for headers: {@code virtual threads, JDK 25, app build app2}. */
+    /** Text of a key for headers: {@code virtual threads, JDK 25, app build app2, session redis-pooled}. */
     public static String describe(String key) {
         if (key == null) {
             return "";
         }
-        String[] parts = key.split("/", 3);
+        String[] parts = parts(key);
         List<String> text = new ArrayList<>();
-        if (!"null".equals(parts[0])) {
-            text.add(parts[0] + " threads");
+        if (parts[THREADS] != null) {
+            text.add(parts[THREADS] + " threads");
         }
-        if (parts.length > 1 && !"null".equals(parts[1])) {
-            text.add("JDK " + parts[1]);
+        if (parts[JDK] != null) {
+            text.add("JDK " + parts[JDK]);
         }
-        if (parts.length > 2 && !"null".equals(parts[2])) {
-            text.add("app build " + parts[2]);
+        if (parts[APP] != null) {
+            text.add("app build " + parts[APP]);
+        }
+        if (parts[SESSION] != null) {
+            text.add("session " + parts[SESSION]);
         }
         return String.join(", ", text);
     }

@@ -5,9 +5,9 @@ import dev.poolbench.bench.compare.util.UsageException;
 import picocli.CommandLine.Option;
 
 /**
- * {@code --threads}, {@code --java} and {@code --app-jar} of {@code compare} (a picocli mixin): the
- * texts as given; {@link ThreadMode}, {@link JdkHome} and {@link AppBuild} parse them,
- * {@link RunVariant} plans their product.
+ * {@code --threads}, {@code --java}, {@code --app-jar} and {@code --session} of {@code compare} (a
+ * picocli mixin): the texts as given; {@link ThreadMode}, {@link JdkHome}, {@link AppBuild} and
+ * {@link SessionStore} parse them, {@link RunVariant} plans their product.
  */
 final class RunVariantOptions {
 
@@ -25,8 +25,18 @@ final class RunVariantOptions {
             + "app2; the first is the reference) (default: webapp/target/poolbench-webapp.jar only)")
     String appJars;
 
-    /** Parses what was given into {@code o.threads}, {@code o.javas} and {@code o.appBuilds}, then plans the variants. */
+    @Option(names = "--session", paramLabel = "LIST", description = "where the app keeps its HTTP sessions: memory "
+            + "| redis-shared | redis-pooled, a comma list compares them; redis runs on a redis-server the runner "
+            + "starts (docs/redis.md) (default: memory)")
+    String session;
+
+    @Option(names = "--redis-pool-size", paramLabel = "N", description = "redis-pooled: connections of the app's "
+            + "Lettuce pool (default: " + SessionStore.DEFAULT_REDIS_POOL_SIZE + ")")
+    Integer redisPoolSize;
+
+    /** Parses what was given into {@code o.threads}, {@code o.javas}, {@code o.appBuilds} and {@code o.sessions}, then plans the variants. */
     void apply(CompareOptions o, java.util.Set<String> given) throws UsageException {
+        applySession(o);
         if (appJars != null) {
             o.appBuilds = AppBuild.parseList(appJars);
         }
@@ -37,5 +47,30 @@ final class RunVariantOptions {
             o.javas = JdkHome.parseList(java);
         }
         RunVariant.validate(o, given);
+    }
+
+    /** --session and --redis-pool-size; a Redis store in remote mode is the remote host's configuration. */
+    private void applySession(CompareOptions o) throws UsageException {
+        if (session != null) {
+            o.sessions = SessionStore.parseList(session);
+        }
+        boolean pooled = o.sessions != null && o.sessions.contains(SessionStore.REDIS_POOLED);
+        if (redisPoolSize != null) {
+            if (redisPoolSize < 1) {
+                throw new UsageException("--redis-pool-size must be >= 1, got " + redisPoolSize);
+            }
+            if (!pooled) {
+                throw new UsageException("--redis-pool-size is for --session redis-pooled");
+            }
+            o.redisPoolSize = redisPoolSize;
+        }
+        if (o.remote() && o.sessions != null && o.sessions.stream().anyMatch(SessionStore::redis)) {
+            throw new UsageException("--session " + session + " is for local mode: the remote app's session store "
+                    + "is its own configuration (Ansible: -e poolbench_session_store=redis -e poolbench_redis_mode=...), "
+                    + "recorded per run as read back");
+        }
+        if (o.remote()) {
+            o.sessions = null;
+        }
     }
 }

@@ -92,7 +92,8 @@ public final class PoolMetricsSampler {
         PoolMetricsSummary summary = PoolMetricsSummary.of(taken, errorCount);
         try {
             List<PoolMetricsSeries.Point> points = PoolMetricsSeries.of(taken);
-            Files.writeString(runDir.resolve(CSV), PoolMetricsSeries.csv(points), StandardCharsets.UTF_8);
+            Files.writeString(runDir.resolve(CSV), RedisFigures.withColumns(PoolMetricsSeries.csv(points), taken),
+                    StandardCharsets.UTF_8);
             if (!points.isEmpty()) {
                 PoolMetricsChart.write(points, summary, runDir.resolve(chartFileName(summary.profile())));
             }

@@ -14,13 +14,14 @@ import org.HdrHistogram.Histogram;
  * @param wrapper "on" or "off" as the app reports it ({@code POOLBENCH_POOL_METRICS}), null if unknown
  * @param connectionsCreated physical connections opened during the run (0 for a warm fixed-size pool)
  * @param acquireTimeouts failed {@code getConnection()} calls during the run
+ * @param redis the Redis session store's figures, null for the memory store
  */
 public record PoolMetricsSummary(String profile, String wrapper, String source, int samples, int scrapeErrors,
                                  double acquireCount, Percentiles acquireMillis, Percentiles holdMillis,
                                  double peakPending, double peakActive, double maxConnections,
                                  double connectionsCreated, double connectionsCreatedTotal, double acquireTimeouts,
                                  double peakLiveThreads, double meanProcessCpu, double peakProcessCpu,
-                                 Histogram acquireHistogram, Histogram holdHistogram) {
+                                 Histogram acquireHistogram, Histogram holdHistogram, RedisFigures redis) {
 
     /** p50, p99, p99.9 and max of the run's HdrHistogram (3 significant digits). */
     public record Percentiles(double p50, double p99, double p999, double max) {
@@ -40,7 +41,7 @@ public record PoolMetricsSummary(String profile, String wrapper, String source, 
         if (scrapes.isEmpty()) {
             return new PoolMetricsSummary(null, null, null, 0, scrapeErrors, Double.NaN, Percentiles.NONE,
                     Percentiles.NONE, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                    Double.NaN, Double.NaN, Double.NaN, null, null);
+                    Double.NaN, Double.NaN, Double.NaN, null, null, null);
         }
         Scrape first = scrapes.get(0);
         Scrape last = scrapes.get(scrapes.size() - 1);
@@ -69,7 +70,7 @@ public record PoolMetricsSummary(String profile, String wrapper, String source, 
                 last.createdTotal() - first.createdTotal(), last.createdTotal(),
                 last.timeoutsTotal() - first.timeoutsTotal(),
                 peak(scrapes, Scrape::liveThreads), cpuN == 0 ? Double.NaN : cpuSum / cpuN,
-                peak(scrapes, Scrape::processCpu), acquire, hold);
+                peak(scrapes, Scrape::processCpu), acquire, hold, RedisFigures.of(scrapes));
     }
 
     static double peak(List<Scrape> scrapes, java.util.function.ToDoubleFunction<Scrape> field) {
@@ -108,6 +109,9 @@ public record PoolMetricsSummary(String profile, String wrapper, String source, 
         node.put("acquireHistogram", acquireHistogram == null ? null : PoolHistograms.encode(acquireHistogram));
         node.put("holdHistogram", holdHistogram == null ? null : PoolHistograms.encode(holdHistogram));
         node.put("files", "poolmetrics.csv, pool-" + (profile == null ? "unknown" : profile) + ".png");
+        if (redis != null) {
+            node.set("redis", redis.json());
+        }
         return node;
     }
 

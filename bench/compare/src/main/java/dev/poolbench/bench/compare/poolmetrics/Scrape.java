@@ -12,15 +12,18 @@ import org.HdrHistogram.Histogram;
  * @param seconds time since the sampler started
  * @param acquire acquire times since the app started (ns), null when the app published none
  * @param hold    hold times since the app started (ns), null when the app published none
+ * @param redis   the Redis session store's series, null when the app published none (memory store)
  */
 record Scrape(double seconds, String pool, String wrapper, String source,
               double active, double idle, double pending, double max,
               double createdTotal, double timeoutsTotal,
               Histogram acquire, Histogram hold,
-              double liveThreads, double processCpu) {
+              double liveThreads, double processCpu, RedisSample redis) {
 
     static final String PREFIX = "poolbench_pool_";
-    static final List<String> PREFIXES = List.of(PREFIX, "jvm_threads_live_threads", "process_cpu_usage");
+    static final List<String> PREFIXES = java.util.stream.Stream.concat(
+            java.util.stream.Stream.of(PREFIX, "jvm_threads_live_threads", "process_cpu_usage"),
+            RedisSample.PREFIXES.stream()).toList();
 
     /** @param histograms the body of {@code /actuator/poolhistograms}, null when not read */
     static Scrape of(double seconds, String text, JsonNode histograms) {
@@ -61,6 +64,6 @@ record Scrape(double seconds, String pool, String wrapper, String source,
         Histogram acquire = histograms == null ? null : PoolHistograms.decode(histograms.get("acquire"));
         Histogram hold = histograms == null ? null : PoolHistograms.decode(histograms.get("hold"));
         return new Scrape(seconds, pool, wrapper, source, active, idle, pending, max, created, timeouts,
-                acquire, hold, threads, cpu);
+                acquire, hold, threads, cpu, RedisSample.of(samples));
     }
 }

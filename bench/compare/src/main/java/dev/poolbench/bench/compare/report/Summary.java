@@ -213,6 +213,7 @@ public final class Summary {
         }
         out.append(SummaryTable.render(b.rows(), this::poolMean));
         out.append(ThreadFigures.tableFor(b));
+        out.append(SessionFigures.tableFor(b));
         out.append('\n');
         for (String line : b.verdict()) {
             out.append("Verdict: ").append(line).append('\n');
@@ -222,11 +223,15 @@ public final class Summary {
         }
     }
 
-    /** What compares across blocks: app builds, the pool-size sweep, thread figures left out. */
+    /** What compares across blocks: app builds, session stores, the pool-size sweep, thread figures left out. */
     private void appendAcrossBlocks(StringBuilder out) {
-        String builds = AppBuildVerdict.text(appBuilds(), marginPercent);
+        String builds = DimensionVerdict.text(DimensionVerdict.Dimension.APP_BUILD, appBuilds(), marginPercent);
         if (!builds.isEmpty()) {
             out.append('\n').append(builds);
+        }
+        String stores = DimensionVerdict.text(DimensionVerdict.Dimension.SESSION, sessionStores(), marginPercent);
+        if (!stores.isEmpty()) {
+            out.append('\n').append(stores);
         }
         if (sweep != null) {
             out.append('\n').append(sweep.text());
@@ -304,11 +309,16 @@ public final class Summary {
     }
 
     /** The app builds against the reference build, pool by pool (empty without --app-jar). */
-    public List<AppBuildVerdict.Entry> appBuilds() {
-        return AppBuildVerdict.of(runs, environment, marginPercent);
+    public List<DimensionVerdict.Entry> appBuilds() {
+        return DimensionVerdict.of(DimensionVerdict.Dimension.APP_BUILD, runs, environment, marginPercent);
     }
 
-    /** Whether the runs span more than one variant (thread mode, JDK, app build): then each block names its own. */
+    /** Each Redis session store against memory, pool by pool (empty without --session). */
+    public List<DimensionVerdict.Entry> sessionStores() {
+        return DimensionVerdict.of(DimensionVerdict.Dimension.SESSION, runs, environment, marginPercent);
+    }
+
+    /** Whether the runs span more than one variant (thread mode, JDK, app build, session store): then each block names its own. */
     boolean variesVariant() {
         return blocks.stream().map(Block::variant).distinct().count() > 1;
     }

@@ -35,9 +35,13 @@ final class SummaryJson {
         if (summary.sweep() != null) {
             root.set("sweep", summary.sweep().json());
         }
-        List<AppBuildVerdict.Entry> builds = summary.appBuilds();
+        List<DimensionVerdict.Entry> builds = summary.appBuilds();
         if (!builds.isEmpty()) {
-            root.set("appBuilds", AppBuildVerdict.json(builds));
+            root.set("appBuilds", DimensionVerdict.json(DimensionVerdict.Dimension.APP_BUILD, builds));
+        }
+        List<DimensionVerdict.Entry> stores = summary.sessionStores();
+        if (!stores.isEmpty()) {
+            root.set("sessionStores", DimensionVerdict.json(DimensionVerdict.Dimension.SESSION, stores));
         }
         root.put("runs", runs.size());
         root.put("counted", runs.stream().filter(RunRecord::counted).count());
@@ -56,6 +60,7 @@ final class SummaryJson {
             bn.put("poolSize", b.poolSize());
         }
         ThreadFigures.blockJson(b, bn);
+        SessionFigures.blockJson(b, bn);
         ArrayNode rowArray = bn.putArray("rows");
         for (Summary.Row r : b.rows()) {
             addRow(summary, r, rowArray.addObject());

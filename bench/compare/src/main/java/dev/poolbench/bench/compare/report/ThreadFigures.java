@@ -69,11 +69,13 @@ public final class ThreadFigures {
     static void blockJson(Summary.Block block, ObjectNode node) {
         String key = block.variant();
         if (key != null) {
-            String[] parts = key.split("/", 3);
-            node.put("threads", "null".equals(parts[0]) ? null : parts[0]);
-            node.put("jdk", parts.length < 2 || "null".equals(parts[1]) ? null : parts[1]);
-            if (parts.length > 2) {
+            node.put("threads", RunVariant.part(key, RunVariant.THREADS));
+            node.put("jdk", RunVariant.part(key, RunVariant.JDK));
+            if (RunVariant.appOf(key) != null) {
                 node.put("appBuild", RunVariant.appOf(key));
+            }
+            if (RunVariant.part(key, RunVariant.SESSION) != null) {
+                node.put("session", RunVariant.part(key, RunVariant.SESSION));
             }
         }
         List<Line> lines = lines(block);

@@ -7,6 +7,7 @@ import dev.poolbench.bench.compare.machine.OwnProcesses;
 import dev.poolbench.bench.compare.plan.CompareOptions;
 import dev.poolbench.bench.compare.plan.RunPlan;
 import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.redis.LocalRedis;
 import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.bench.compare.util.Workspace;
 import java.io.IOException;
@@ -196,8 +197,14 @@ public final class Comparison {
         return Files.createDirectories(dir);
     }
 
-    /** The jars exist, and the app's JVM options render (a broken template stops the comparison before anything starts). */
+    /**
+     * The jars exist, the app's JVM options render, and a plan with a Redis session store has a
+     * redis-server to start (what is missing stops the comparison before anything starts).
+     */
     private void checkBuilt() throws IOException {
+        if (options.needsRedis()) {
+            LocalRedis.requireBinary();
+        }
         List<Path> jarsNeeded = options.remote() || options.appBuilds != null ? List.of(Workspace.LOAD_JAR)
                 : List.of(Workspace.LOAD_JAR, Workspace.WEBAPP_JAR);
         for (Path jar : jarsNeeded) {

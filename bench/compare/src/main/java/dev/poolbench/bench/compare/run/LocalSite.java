@@ -11,6 +11,7 @@ import dev.poolbench.bench.compare.machine.ProcFs;
 import dev.poolbench.bench.compare.monitoring.ComparisonMonitoring;
 import dev.poolbench.bench.compare.plan.CompareOptions;
 import dev.poolbench.bench.compare.plan.RunPlan;
+import dev.poolbench.bench.compare.redis.LocalRedis;
 import dev.poolbench.bench.compare.util.Workspace;
 import dev.poolbench.sql.SchemaVariant;
 import java.io.IOException;
@@ -22,7 +23,7 @@ import java.util.function.Consumer;
 
 /**
  * The comparison on this machine: the embedded MariaDB (behind a distance proxy when asked),
- * and a fresh app JVM per run started by the runner, with its load JVM, ahead of its run when
+ * a redis-server when the plan has a Redis session store, and a fresh app JVM per run started by the runner, with its load JVM, ahead of its run when
  * possible ({@link RunPipeline}).
  */
 final class LocalSite implements RunSite {
@@ -39,6 +40,7 @@ final class LocalSite implements RunSite {
     private volatile DbProxy proxy;
     /** With --prometheus, else null. */
     private volatile ComparisonMonitoring monitoring;
+    private volatile LocalRedis redis;
     private Path loadJar;
 
     private LocalSite(CompareOptions options, String java, Path dir, Path data, JarSnapshot jars, LiveApps apps,
@@ -49,11 +51,11 @@ final class LocalSite implements RunSite {
         this.log = log;
         this.runsDir = dir.resolve("runs");
         this.pipeline = new RunPipeline(log);
-        this.jvms = new RunJvms(options, java, data, dir, () -> database, () -> proxy, jars.appJars(), jars.loadLib());
+        this.jvms = new RunJvms(options, java, data, dir, () -> database, () -> proxy, () -> redis, jars.appJars(), jars.loadLib());
         this.loadJar = jars.loadJar();
     }
 
-    /** Starts the embedded database (and the distance proxy), its facts into environment.json. */
+    /** Starts the embedded database (and the distance proxy, the redis-server), their facts into environment.json. */
     static LocalSite start(CompareOptions options, String java, Path dir, Path data, JarSnapshot jars, LiveApps apps,
                            OwnProcesses ownProcesses, ComparisonEnvironment environment, Consumer<String> log)
             throws IOException, InterruptedException {
@@ -86,6 +88,13 @@ final class LocalSite implements RunSite {
         if (options.cpus != null) {
             options.cpus.pin("db", OwnProcesses.databasePid().orElseThrow(() ->
                     new IllegalStateException("--cpus db=...: the embedded MariaDB process was not found")));
+        }
+        if (options.needsRedis()) {
+            LocalRedis r = LocalRedis.start(dir.resolve("redis"), log);
+            redis = r;
+            // Its CPU serves the app's sessions: part of the comparison, like the proxy's.
+            ownProcesses.add(() -> Set.of(r.pid()));
+            environment.json().set("redis", r.environment());
         }
         if (options.prometheus) {
             startMonitoring(dir, ownProcesses, environment);
@@ -190,9 +199,14 @@ final class LocalSite implements RunSite {
         }
     }
 
+    /** The database swapped back, and every session gone from the redis-server when there is one. */
     @Override
     public void reset(RunPlan.Planned planned, Path runDir) {
         database.swapReset(planned.laneIndex());
+        LocalRedis r = redis;
+        if (r != null) {
+            r.flushAll();
+        }
     }
 
     @Override
@@ -227,7 +241,11 @@ final class LocalSite implements RunSite {
 
     @Override
     public List<String> settingsProblems(JsonNode settings, RunPlan.Planned planned) {
-        return ThreadsCheck.problems(settings, planned.variant());
+        List<String> problems = new java.util.ArrayList<>(ThreadsCheck.problems(settings, planned.variant()));
+        LocalRedis r = redis;
+        problems.addAll(SessionCheck.problems(settings, planned.variant(), options.redisPoolSize,
+                r == null ? null : r.port()));
+        return problems;
     }
 
     @Override
@@ -240,6 +258,7 @@ final class LocalSite implements RunSite {
         }
         ThreadsCheck.addToRecord(record, planned.variant(), java, jfr
                 ? AppJfr.read(runDir, outcome.measureFrom, outcome.measureTo) : null);
+        SessionCheck.addToRecord(record, planned.variant());
     }
 
     @Override
@@ -277,5 +296,8 @@ final class LocalSite implements RunSite {
         LocalDatabase db = database;
         database = null;
         LocalDatabase.closeQuietly(db, "compare");
+        LocalRedis r = redis;
+        redis = null;
+        LocalRedis.closeQuietly(r);
     }
 }

@@ -22,6 +22,15 @@ public final class PoolSettings {
         return n == null || !n.isBoolean() ? null : n.asBoolean();
     }
 
+    /**
+     * {@code session.matchesRequested}: whether the app's live session store (Lettuce factory,
+     * pool) is what its variables ask for; true, false, or null when the app reports no session.
+     */
+    static Boolean sessionMatchesRequested(JsonNode settings) {
+        JsonNode n = settings == null ? null : settings.path("session").get("matchesRequested");
+        return n == null || !n.isBoolean() ? null : n.asBoolean();
+    }
+
     static String profile(JsonNode settings) {
         return firstText(settings, PROFILE_KEYS);
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.plan.CompareOptions;
 import dev.poolbench.bench.compare.plan.RunPlan;
+import dev.poolbench.bench.compare.plan.SessionStore;
 import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.sql.DatabaseReset;
 import java.io.IOException;
@@ -54,13 +55,16 @@ final class RemoteSite implements RunSite {
         String poolMode = Json.text(settings, "mode");
         String sizeText = Json.text(settings, "requested.size");
         Integer size = sizeText == null || !sizeText.matches("[0-9]+") ? null : Integer.valueOf(sizeText);
+        SessionStore session = SessionStore.readBack(settings);
         log.accept("remote app at " + options.appUrl + ": profile " + profile + ", pool mode " + poolMode
-                + (size == null ? "" : ", size " + size));
+                + (size == null ? "" : ", size " + size) + (session == null ? "" : ", session " + session.label()));
         ObjectNode env = environment.json();
         ObjectNode remote = env.putObject("remote");
         remote.put("profile", profile);
         remote.put("poolMode", poolMode);
         remote.put("poolSize", size);
+        // Its session store is its own configuration (Ansible's poolbench_session_store): recorded as read back.
+        remote.set("session", settings.path("session").isObject() ? settings.get("session").deepCopy() : null);
         ((ObjectNode) env.get("options")).put("poolMode", poolMode);
         ((ObjectNode) env.get("options")).remove("schema");
         env.put("databaseVersion", Json.text(settings, "serverVersion"));
@@ -149,7 +153,8 @@ final class RemoteSite implements RunSite {
 
     @Override
     public void addAppFindings(ObjectNode record, RunPlan.Planned planned, Path runDir, RunOutcome outcome) {
-        // Its files stay on its host.
+        // Its files stay on its host; its session store is what it reads back.
+        SessionCheck.addReadBack(record, outcome.settings);
     }
 
     @Override

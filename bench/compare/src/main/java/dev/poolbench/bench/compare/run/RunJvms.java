@@ -9,6 +9,8 @@ import dev.poolbench.bench.compare.monitoring.ComparisonMonitoring;
 import dev.poolbench.bench.compare.plan.CompareOptions;
 import dev.poolbench.bench.compare.plan.RunPlan;
 import dev.poolbench.bench.compare.plan.RunVariant;
+import dev.poolbench.bench.compare.plan.SessionStore;
+import dev.poolbench.bench.compare.redis.LocalRedis;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
@@ -36,6 +38,7 @@ public final class RunJvms {
     // Read at each use: the shutdown hook closes and clears them.
     private final Supplier<LocalDatabase> database;
     private final Supplier<DbProxy> dbProxy;
+    private final Supplier<LocalRedis> redis;
     /** The jar each app build runs, by {@link #buildKey}: the snapshot copy, or its extracted copy with --cds. */
     private final Map<String, Path> appJars;
     /** Class-data sharing per app build (each jar has its own archives); empty without --cds. */
@@ -45,7 +48,14 @@ public final class RunJvms {
     /** @param appJars the jar of each app build by {@link #buildKey} ("" = the tree's own jar) */
     public RunJvms(CompareOptions options, String java, Path data, Path dir, Supplier<LocalDatabase> database,
             Supplier<DbProxy> dbProxy, Map<String, Path> appJars, Path loadLib) {
+        this(options, java, data, dir, database, dbProxy, () -> null, appJars, loadLib);
+    }
+
+    /** @param redis the comparison's redis-server, for the variants with a Redis session store (null: none) */
+    public RunJvms(CompareOptions options, String java, Path data, Path dir, Supplier<LocalDatabase> database,
+            Supplier<DbProxy> dbProxy, Supplier<LocalRedis> redis, Map<String, Path> appJars, Path loadLib) {
         this.options = options;
+        this.redis = redis;
         this.java = java;
         this.data = data;
         this.dir = dir;
@@ -128,6 +138,22 @@ public final class RunJvms {
         command.add("-jar");
         command.add(appJar(variant).toString());
         command.add("--spring.profiles.active=" + profile);
+        Map<String, String> env = appEnvironment(poolSize, variant, appPort, managementPort, databaseName);
+        Files.writeString(runDir.resolve("app-command.txt"), String.join(" ", command) + "\n"
+                + env.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).reduce((a, b) -> a + "\n" + b)
+                .orElse("") + "\n");
+        if (options.cpus != null) {
+            command = options.cpus.wrap("app", command);
+        }
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(runDir.resolve("app.log").toFile());
+        builder.environment().putAll(env);
+        return builder.start();
+    }
+
+    /** The app's environment: database, pool, threads, session store, ports. */
+    private Map<String, String> appEnvironment(Integer poolSize, RunVariant variant, int appPort, int managementPort,
+                                               String databaseName) {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("ISU4_DB_HOST", "127.0.0.1");
         // Through the distance proxy when there is one (the reset goes to the database directly).
@@ -142,21 +168,32 @@ public final class RunJvms {
             env.put("POOLBENCH_POOL_SIZE", String.valueOf(poolSize));
         }
         env.put("POOLBENCH_THREADS", variant.threads().label());
+        env.putAll(sessionEnvironment(variant.session(), options.redisPoolSize, redis.get()));
         env.put("SERVER_PORT", String.valueOf(appPort));
         env.put("POOLBENCH_MANAGEMENT_PORT", String.valueOf(managementPort));
         if (options.prometheus) {
             env.putAll(ComparisonMonitoring.APP_ENVIRONMENT);
         }
-        Files.writeString(runDir.resolve("app-command.txt"), String.join(" ", command) + "\n"
-                + env.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).reduce((a, b) -> a + "\n" + b)
-                .orElse("") + "\n");
-        if (options.cpus != null) {
-            command = options.cpus.wrap("app", command);
+        return env;
+    }
+
+    /**
+     * The session store's variables: memory only {@code POOLBENCH_SESSION_STORE=memory}; a Redis
+     * store also its mode, pool size and the comparison's redis-server.
+     */
+    static Map<String, String> sessionEnvironment(SessionStore store, int poolSize, LocalRedis server) {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("POOLBENCH_SESSION_STORE", store.store());
+        if (store.redis()) {
+            if (server == null) {
+                throw new IllegalStateException("session store " + store.label() + " without a redis-server");
+            }
+            env.put("POOLBENCH_REDIS_MODE", store.mode());
+            env.put("POOLBENCH_REDIS_POOL_SIZE", String.valueOf(poolSize));
+            env.put("POOLBENCH_REDIS_HOST", server.host());
+            env.put("POOLBENCH_REDIS_PORT", String.valueOf(server.port()));
         }
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(runDir.resolve("app.log").toFile());
-        builder.environment().putAll(env);
-        return builder.start();
+        return env;
     }
 
     static Map<String, String> templateValues(CompareOptions options, Path logDir) {

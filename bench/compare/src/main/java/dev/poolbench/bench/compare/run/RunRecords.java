@@ -86,12 +86,10 @@ public final class RunRecords {
         List<String> all = new ArrayList<>(problems);
         boolean valid = result != null && result.path("valid").asBoolean(false) && problems.isEmpty();
         all.addAll(resultProblems(result));
-        // A pool not as requested measured something else: the run is flagged, not counted.
-        String settingsProblem = settingsProblem(settings);
-        boolean flagged = settingsProblem != null;
-        if (flagged) {
-            all.add(settingsProblem);
-        }
+        // A pool (or session store) not as requested measured something else: flagged, not counted.
+        List<String> settingsProblems = settingsProblems(settings);
+        boolean flagged = !settingsProblems.isEmpty();
+        all.addAll(settingsProblems);
         r.put("valid", valid);
         r.put("flagged", flagged);
         ArrayNode p = r.putArray("problems");
@@ -120,15 +118,20 @@ public final class RunRecords {
         return problems;
     }
 
-    /** What is wrong with the pool settings read back from the app; null when they are as requested. */
-    private static String settingsProblem(JsonNode settings) {
-        Boolean matches = PoolSettings.matchesRequested(settings);
+    /** What is wrong with the pool and session settings read back from the app; empty when they are as requested. */
+    private static List<String> settingsProblems(JsonNode settings) {
         if (settings == null) {
-            return "pool settings not read back";
-        } else if (Boolean.FALSE.equals(matches)) {
-            return "pool settings do not match the requested ones (poolsettings.json)";
+            return List.of("pool settings not read back");
         }
-        return null;
+        List<String> problems = new ArrayList<>();
+        if (Boolean.FALSE.equals(PoolSettings.matchesRequested(settings))) {
+            problems.add("pool settings do not match the requested ones (poolsettings.json)");
+        }
+        if (Boolean.FALSE.equals(PoolSettings.sessionMatchesRequested(settings))) {
+            problems.add("session store settings do not match the requested ones (poolsettings.json session: "
+                    + settings.path("session").path("mismatches") + ")");
+        }
+        return problems;
     }
 
     /** The result's figures the summary reads, at the record's top level; a run without a result scores 0. */

@@ -79,15 +79,16 @@ public final class ThreadsCheck {
         }
     }
 
-    /** Part of the run line: {@code | virtual jdk25 app2 pinned 3 (12.0 ms), 2 carriers}. */
+    /** Part of the run line: {@code | virtual jdk25 app2 redis-pooled pinned 3 (12.0 ms), 2 carriers}. */
     public static String runLinePart(JsonNode record) {
         StringBuilder part = new StringBuilder();
         String threads = Json.text(record, "threads");
         String jdk = Json.text(record, "jdk");
         String app = Json.text(record, "appBuild");
-        if (threads != null || jdk != null) {
+        String session = Json.text(record, "session");
+        if (threads != null || jdk != null || session != null) {
             part.append(" | ").append(threads == null ? "" : threads).append(jdk == null ? "" : " jdk" + jdk)
-                    .append(app == null ? "" : " " + app);
+                    .append(app == null ? "" : " " + app).append(session == null ? "" : " " + session);
         }
         double pinned = Json.number(record, "jfr.pinnedEvents");
         if (!Double.isNaN(pinned)) {

@@ -136,6 +136,11 @@ public final class RedisServerProcess implements AutoCloseable {
         return dir;
     }
 
+    /** The server's process id (a runner counts its CPU as its own work, not a disturbance). */
+    public long pid() {
+        return process.pid();
+    }
+
     /** A fresh housekeeping connection (the caller closes it). */
     public RespConnection connect() throws IOException {
         return RespConnection.open(host(), port, IO_TIMEOUT_MILLIS);

@@ -1,0 +1,161 @@
+package dev.poolbench.bench.compare.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.plan.RunVariant;
+import dev.poolbench.bench.compare.plan.SessionStore;
+import dev.poolbench.bench.compare.stats.PairedTest;
+import dev.poolbench.bench.compare.util.Json;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A dimension of the plan compared value by value with its reference, for the same pool, pool
+ * size and other dimensions, paired by round ({@link PairedTest}): {@code --app-jar} (every build
+ * against the first listed) and {@code --session} (every Redis store against memory). Empty when
+ * the runs do not vary in that dimension.
+ */
+public final class DimensionVerdict {
+
+    /** A dimension of {@link RunVariant#key}, what its values are called, and what stays the same in a pair. */
+    enum Dimension {
+        APP_BUILD(RunVariant.APP, "build", "App builds", "same pool, size, threads and JDK"),
+        SESSION(RunVariant.SESSION, "session", "Session stores", "same pool, size, threads, JDK and app build");
+
+        final int part;
+        final String field;
+        final String title;
+        final String same;
+
+        Dimension(int part, String field, String title, String same) {
+            this.part = part;
+            this.field = field;
+            this.title = title;
+            this.same = same;
+        }
+
+        /**
+         * The reference value. App builds: the first of --app-jar (environment.json), else the
+         * first one run. Session stores: memory when it ran, else the first of --session, else the
+         * first one run.
+         */
+        String reference(JsonNode environment, List<RunRecord> runs) {
+            List<String> seen = runs.stream().map(r -> RunVariant.part(RunVariant.key(r.json()), part))
+                    .filter(Objects::nonNull).distinct().toList();
+            JsonNode listed = environment.path("options").path(this == APP_BUILD ? "appBuilds" : "session");
+            if (this == SESSION && seen.contains(SessionStore.MEMORY.label())) {
+                return SessionStore.MEMORY.label();
+            }
+            if (listed.isArray() && !listed.isEmpty()) {
+                return this == APP_BUILD ? Json.text(listed.get(0), "name") : listed.get(0).asText();
+            }
+            return seen.isEmpty() ? null : seen.get(0);
+        }
+    }
+
+    /** One pool (at one size and the other dimensions): {@code value} against {@code reference}. */
+    record Entry(String profile, Integer poolSize, String variant, String value, String reference,
+                 PairedTest.Result result) {
+
+        /** {@code exp(mean log ratio)}: the value's score as a multiple of the reference's. */
+        double ratio() {
+            return 1 + result.estimatePercent() / 100;
+        }
+
+        String line() {
+            String where = RunVariant.describe(variant);
+            return String.format(Locale.ROOT, "%s%s%s: %s vs %s: %s (%s) over %d %s: %s", profile,
+                    poolSize == null ? "" : " @" + poolSize, where.isEmpty() ? "" : " (" + where + ")", value,
+                    reference, result.n() == 0 ? "-" : String.format(Locale.ROOT, "%.2fx", ratio()),
+                    result.interval(), result.n(), result.n() == 1 ? "round" : "rounds", result.verdict());
+        }
+    }
+
+    private DimensionVerdict() {
+    }
+
+    /** Every value but the reference against it, per pool, size and other dimensions, in the order run. */
+    static List<Entry> of(Dimension dimension, List<RunRecord> runs, JsonNode environment, double margin) {
+        String reference = dimension.reference(environment, runs);
+        List<Entry> entries = new ArrayList<>();
+        if (reference == null) {
+            return entries;
+        }
+        // Group key: size, variant without this dimension, profile; values: the runs by value.
+        Map<List<Object>, Map<String, List<RunRecord>>> groups = new LinkedHashMap<>();
+        for (RunRecord r : runs) {
+            String key = RunVariant.key(r.json());
+            String value = RunVariant.part(key, dimension.part);
+            if (value == null) {
+                continue;
+            }
+            List<Object> group = java.util.Arrays.asList(r.poolSize(), RunVariant.keyWithout(key, dimension.part),
+                    r.profile());
+            groups.computeIfAbsent(group, k -> new LinkedHashMap<>())
+                    .computeIfAbsent(value, k -> new ArrayList<>()).add(r);
+        }
+        groups.forEach((group, byValue) -> addEntries(entries, group, byValue, reference, margin));
+        entries.sort(Comparator.comparing((Entry e) -> e.poolSize() == null ? -1 : e.poolSize())
+                .thenComparing(e -> Objects.toString(e.variant(), "")));
+        return entries;
+    }
+
+    private static void addEntries(List<Entry> entries, List<Object> group, Map<String, List<RunRecord>> byValue,
+                                   String reference, double margin) {
+        List<RunRecord> referenceRuns = byValue.get(reference);
+        if (referenceRuns == null) {
+            return;
+        }
+        String profile = (String) group.get(2);
+        Map<Integer, Double> ref = PairedVerdict.scoresByRound(referenceRuns, profile, null);
+        byValue.forEach((value, valueRuns) -> {
+            if (!value.equals(reference)) {
+                entries.add(new Entry(profile, (Integer) group.get(0), (String) group.get(1), value, reference,
+                        PairedVerdict.compare(PairedVerdict.scoresByRound(valueRuns, profile, null), ref, margin)));
+            }
+        });
+    }
+
+    /** The summary's section, or empty text when the runs do not vary in the dimension. */
+    static String text(Dimension dimension, List<Entry> entries, double margin) {
+        if (entries.isEmpty()) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%s, paired by round against %s "
+                + "(%s): score ratio, difference with its 95 %% interval; "
+                + "equivalent = 90 %% interval inside ±%s %%.%n", dimension.title, entries.get(0).reference(),
+                dimension.same, PairedVerdict.marginText(margin)));
+        entries.forEach(e -> out.append("Verdict: ").append(e.line()).append('\n'));
+        return out.toString();
+    }
+
+    /** {@code appBuilds} / {@code sessionStores} of summary.json: the value under {@code build} / {@code session}. */
+    static ArrayNode json(Dimension dimension, List<Entry> entries) {
+        ArrayNode array = Json.object().arrayNode();
+        for (Entry e : entries) {
+            ObjectNode n = array.addObject();
+            n.put("profile", e.profile());
+            n.put("poolSize", e.poolSize());
+            n.put("variant", RunVariant.describe(e.variant()));
+            n.put(dimension.field, e.value());
+            n.put("reference", e.reference());
+            n.put("rounds", e.result().n());
+            if (e.result().n() > 0) {
+                n.put("ratio", e.ratio());
+            }
+            ObjectNode paired = new PairedVerdict.Entry(e.value(), e.reference(), e.result()).json();
+            paired.remove("profile");
+            paired.remove("reference");
+            paired.remove("rounds");
+            n.setAll(paired);
+        }
+        return array;
+    }
+}
