@@ -13,39 +13,50 @@ import picocli.CommandLine.Option;
 final class DuetOptions {
 
     @Option(names = "--duet", arity = "0", description = "measure the reference and each other profile at the "
-            + "same time, two lanes per window, lanes swapped from round to round (default: off)")
+            + "same time, two lanes per window, lanes swapped from round to round (default: duet whenever a "
+            + "local comparison of two profiles or more allows it, else solo)")
     boolean duet;
 
-    @Option(names = "--solo", arity = "0", description = "one app per measured window, one after the other "
-            + "(the default)")
+    @Option(names = "--solo", arity = "0", description = "one app per measured window, one after the other: the "
+            + "pool alone on the machine (default: see --duet)")
     boolean solo;
 
     void apply(CompareOptions o, Set<String> given) throws UsageException {
         if (duet && solo) {
             throw new UsageException("--duet and --solo exclude each other");
         }
-        o.duet = duet;
-        if (!duet) {
+        if (!duet && !solo) {
+            // Neither asked: duets where they can run (their verdicts need a fraction of the
+            // rounds, bench/README.md "Duet runs"), solo where they cannot.
+            o.duet = problem(o) == null;
             return;
         }
+        o.duet = duet;
+        String problem = duet ? problem(o) : null;
+        if (problem != null) {
+            throw new UsageException(problem);
+        }
+    }
+
+    /** Why a duet cannot run with these options, or null. */
+    private static String problem(CompareOptions o) {
         if (o.remote()) {
-            throw new UsageException("--duet needs local mode: it starts two apps, each on its own copy of the "
-                    + "database");
+            return "--duet needs local mode: it starts two apps, each on its own copy of the database";
         }
         if (o.profiles.size() < 2) {
-            throw new UsageException("--duet pairs the reference with each other profile: give two profiles or "
-                    + "more, or --calibrate for the reference against itself");
+            return "--duet pairs the reference with each other profile: give two profiles or more, or --calibrate "
+                    + "for the reference against itself";
         }
         if (!"interleaved".equals(o.order)) {
-            throw new UsageException("--duet measures pairs at the same time: --order sequential has no meaning "
-                    + "there");
+            return "--duet measures pairs at the same time: --order sequential has no meaning there";
         }
         if (o.rerunDisturbed > 0) {
-            throw new UsageException("--rerun-disturbed repeats one run; a duet's window holds two: not with --duet");
+            return "--rerun-disturbed repeats one run; a duet's window holds two: not with --duet";
         }
         if (o.sweep()) {
-            throw new UsageException("--duet with a --pool-size sweep is not built yet: run the sweep solo, or one "
-                    + "size per duet comparison (--pool-size N)");
+            return "--duet with a --pool-size sweep is not built yet: run the sweep solo, or one size per duet "
+                    + "comparison (--pool-size N)";
         }
+        return null;
     }
 }

@@ -93,6 +93,18 @@ class DuetPlanTest {
     }
 
     @Test
+    void duetsAreTheDefaultWhereverTheyCanRun() throws Exception {
+        assertTrue(CompareOptions.parse().duet, "the five pools: duets");
+        assertTrue(CompareOptions.parse("--calibrate").duet, "A/A: a duet of the pool and its copy");
+        assertEquals(false, CompareOptions.parse("--solo").duet);
+        assertEquals(false, CompareOptions.parse("--profiles", "hikari").duet, "one profile: solo");
+        assertEquals(false, CompareOptions.parse("--pool-size", "2,4").duet, "a sweep: solo (for now)");
+        assertEquals(false, CompareOptions.parse("--order", "sequential").duet);
+        assertEquals(false, CompareOptions.parse("--app-url", "http://127.0.0.1:1", "--reset-jdbc-url",
+                "jdbc:mysql://x/y").duet, "remote: solo");
+    }
+
+    @Test
     void whatADuetCannotDoIsAClearUsageError() {
         assertEquals("--duet pairs the reference with each other profile: give two profiles or more, or "
                 + "--calibrate for the reference against itself", usage("--profiles", "hikari", "--duet"));
