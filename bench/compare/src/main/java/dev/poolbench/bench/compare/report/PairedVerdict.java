@@ -34,8 +34,10 @@ public final class PairedVerdict {
 
         String line() {
             String unit = duets ? "duet" : "round";
+            // The statistics count pairs as rounds; a duet is the pair here.
+            String verdict = duets ? result.verdict().replace(" rounds", " duets") : result.verdict();
             return String.format(Locale.ROOT, "%s vs %s: %s over %d %s: %s", profile, reference,
-                    result.interval(), result.n(), result.n() == 1 ? unit : unit + "s", result.verdict());
+                    result.interval(), result.n(), result.n() == 1 ? unit : unit + "s", verdict);
         }
 
         ObjectNode json() {
