@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.monitoring.MonitoringTools;
 import dev.poolbench.bench.compare.plan.Profiles;
 import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.util.OptionsParser;
 import dev.poolbench.bench.compare.util.UsageException;
 import dev.poolbench.cli.Cli;
 import java.nio.file.Path;
@@ -15,10 +16,8 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 
 /**
  * Every knob of {@code faults}, parsed (picocli) and validated before anything starts. An option
@@ -108,18 +107,7 @@ public final class FaultOptions implements Callable<Integer> {
     /** Parses and validates (tests); {@code --help} is a UsageException without a message. */
     public static FaultOptions parse(String... args) throws UsageException {
         FaultOptions o = new FaultOptions();
-        CommandLine cl = Cli.commandLine(o);
-        ParseResult parsed;
-        try {
-            parsed = Cli.parse(cl, args);
-        } catch (ParameterException e) {
-            throw new UsageException(Cli.message(e));
-        }
-        if (cl.isUsageHelpRequested()) {
-            throw new UsageException(null);
-        }
-        o.finish(parsed);
-        return o;
+        return OptionsParser.parse(o, o::finish, args);
     }
 
     /** {@code poolbench faults}: validation (exit 2 with the message), then the scenarios. */

@@ -7,6 +7,7 @@ import dev.poolbench.bench.compare.jvm.JdkHome;
 import dev.poolbench.bench.compare.machine.CpuPlacement;
 import dev.poolbench.bench.compare.machine.DisturbanceThresholds;
 import dev.poolbench.bench.compare.monitoring.MonitoringTools;
+import dev.poolbench.bench.compare.util.OptionsParser;
 import dev.poolbench.bench.compare.util.UsageException;
 import dev.poolbench.cli.Cli;
 import java.net.URI;
@@ -19,10 +20,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 
 /**
  * Every knob of {@code compare}, parsed (picocli) and validated up front: a wrong value stops the
@@ -244,18 +243,7 @@ public class CompareOptions {
     /** Parses and validates (tests and callers that do not run the comparison). */
     public static CompareOptions parse(String... args) throws UsageException {
         CompareOptions o = new CompareOptions();
-        CommandLine cl = Cli.commandLine(o);
-        ParseResult parsed;
-        try {
-            parsed = Cli.parse(cl, args);
-        } catch (ParameterException e) {
-            throw new UsageException(Cli.message(e));
-        }
-        if (cl.isUsageHelpRequested()) {
-            throw new UsageException(null);
-        }
-        o.finish(parsed);
-        return o;
+        return OptionsParser.parse(o, o::finish, args);
     }
 
     /**
