@@ -22,14 +22,6 @@ public final class OwnProcesses {
         return this;
     }
 
-    /** A process that may be absent (null) at the moment of the sample. */
-    OwnProcesses addProcess(Supplier<Process> process) {
-        return add(() -> {
-            Process p = process.get();
-            return p == null ? Set.of() : Set.of(p.pid());
-        });
-    }
-
     Set<Long> pids() {
         Set<Long> all = new HashSet<>();
         for (Supplier<Set<Long>> source : sources) {
@@ -42,7 +34,7 @@ public final class OwnProcesses {
         return all;
     }
 
-    /** The runner, the app JVMs, the embedded database and the load JVM of a local comparison. */
+    /** The runner, the app JVMs, the embedded database and the load JVMs of a local comparison. */
     public static OwnProcesses ofComparison(Supplier<Set<Long>> apps, Supplier<Set<Long>> loads) {
         return new OwnProcesses()
                 .add(() -> Set.of(ProcessHandle.current().pid()))
