@@ -1,13 +1,11 @@
 package dev.poolbench.webapp;
 
+import static dev.poolbench.webapp.LoginSuite.assertNoStackTrace;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.poolbench.webapp.TestDatabase.TestUser;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
-import java.sql.Statement;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -17,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -38,16 +35,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-abstract class AbstractLoginIT {
+abstract class AbstractLoginIT implements BadInputChecks, PoolAndManagementChecks {
 
-    static final String WRONG = "Wrong username or password";
-    static final String LOCKED = "This account is locked.";
-    static final String BANNED = "You&#39;re banned.";
-    static final String NOT_LOGGED_IN = "You must be logged in";
-    static final String BUSY = "Service busy, try again";
-    static final int POOL_SIZE = 2;
-    static final int WAIT_MILLIS = 1000;
-    static final int QUERY_TIMEOUT_SECONDS = 4;
     private static final Pattern NOTICE = Pattern.compile(
             "<div id=\"notice-message\" class=\"alert alert-danger\" role=\"alert\">([^<]*)</div>");
     private static final Pattern LAST_AT = Pattern.compile("<dd id=\"last-logined-at\">([^<]*)</dd>");
@@ -58,11 +47,25 @@ abstract class AbstractLoginIT {
     String baseUrl;
     String managementUrl;
 
-    abstract String profile();
-
-    /** The session store the suite runs with (POOLBENCH_SESSION_STORE): the default here. */
-    String sessionStore() {
+    /** The session store: the default here. */
+    @Override
+    public String sessionStore() {
         return "memory";
+    }
+
+    @Override
+    public TestDatabase db() {
+        return db;
+    }
+
+    @Override
+    public ConfigurableApplicationContext app() {
+        return app;
+    }
+
+    @Override
+    public String managementUrl() {
+        return managementUrl;
     }
 
     /** Settings a suite adds to the app's (the session store of the Redis suites); none here. */
@@ -101,12 +104,13 @@ abstract class AbstractLoginIT {
         return new SpringApplicationBuilder(PoolbenchApplication.class).run(args);
     }
 
-    Browser browser() {
+    @Override
+    public Browser browser() {
         return new Browser(baseUrl);
     }
 
-    /** POST /login in a fresh browser, then GET / with its cookie: the notice shown, or "mypage". */
-    String attempt(String login, String password, String ip) {
+    @Override
+    public String attempt(String login, String password, String ip) {
         Browser browser = browser();
         HttpResponse<String> post = browser.postLogin(login, password, ip);
         assertThat(post.statusCode()).isIn(302, 303);
@@ -121,10 +125,6 @@ abstract class AbstractLoginIT {
     static String notice(String html) {
         Matcher m = NOTICE.matcher(html);
         return m.find() ? m.group(1) : null;
-    }
-
-    static void assertNoStackTrace(HttpResponse<String> response) {
-        assertThat(response.body()).doesNotContain("Exception", "\tat ", "at org.", "at java.", "Whitelabel");
     }
 
     JsonNode report() {
@@ -392,172 +392,5 @@ abstract class AbstractLoginIT {
         HttpResponse<String> again = browser.get("/");
         assertThat(notice(again.body())).isNull();
         assertThat(again.body()).doesNotContain("notice-message");
-    }
-
-    // --- bad input -----------------------------------------------------------------------------
-
-    @Test
-    void missingFieldsAre400WithoutARow() {
-        long rows = db.loginLogRows();
-        for (String[] form : new String[][] {{null, "x"}, {"someone", null}, {null, null}}) {
-            HttpResponse<String> response = browser().postLogin(form[0], form[1], db.freshIp());
-            assertThat(response.statusCode()).isEqualTo(400);
-            assertThat(response.body()).contains("login and password are both required");
-            assertNoStackTrace(response);
-        }
-        assertThat(db.loginLogRows()).isEqualTo(rows);
-    }
-
-    @Test
-    void emptyFieldsAreAnOrdinaryFailedAttempt() {
-        long rows = db.loginLogRows();
-        assertThat(attempt("", "", db.freshIp())).isEqualTo(WRONG);
-        TestUser user = db.freshUser();
-        assertThat(attempt(user.login(), "", db.freshIp())).isEqualTo(WRONG);
-        assertThat(db.loginLogRows() - rows).isEqualTo(2);
-    }
-
-    @Test
-    void loginOrForwardedForLongerThanTheColumnIs400WithoutARow() {
-        long rows = db.loginLogRows();
-        HttpResponse<String> longLogin = browser().postLogin("a".repeat(10 * 1024), "x", db.freshIp());
-        assertThat(longLogin.statusCode()).isEqualTo(400);
-        assertThat(longLogin.body()).contains("longer than 255 characters");
-        assertNoStackTrace(longLogin);
-        HttpResponse<String> longIp = browser().postLogin("nobody", "x", "1.2.3.4,".repeat(40));
-        assertThat(longIp.statusCode()).isEqualTo(400);
-        assertThat(longIp.body()).contains("X-Forwarded-For");
-        assertNoStackTrace(longIp);
-        assertThat(db.loginLogRows()).isEqualTo(rows);
-        // Exactly 255 characters (multi-byte included) still fit.
-        String login255 = "\u00e9".repeat(255);
-        assertThat(attempt(login255, "x", db.freshIp())).isEqualTo(WRONG);
-        assertThat(db.lastRow().get(1)).isEqualTo(login255);
-        assertThat(db.loginLogRows() - rows).isEqualTo(1);
-    }
-
-    @Test
-    void sqlMetacharactersAreJustCharacters() {
-        long rows = db.loginLogRows();
-        String login = "' OR '1'='1'; DROP TABLE users; -- \\ % _ \"";
-        String ip = "'; DELETE FROM login_log; --";
-        assertThat(attempt(login, "' OR 1=1 --", ip)).isEqualTo(WRONG);
-        assertThat(db.lastRow().subList(0, 4)).containsExactly(null, login, ip, 0);
-        assertThat(db.loginLogRows() - rows).isEqualTo(1);
-    }
-
-    @Test
-    void invalidUtf8Is400WithoutARow() {
-        long rows = db.loginLogRows();
-        for (byte[] body : List.of("login=%FF%FE%C3&password=%80x".getBytes(StandardCharsets.US_ASCII),
-                new byte[] {'l', 'o', 'g', 'i', 'n', '=', (byte) 0xff, (byte) 0xfe, '&', 'p', 'a', 's', 's', 'w', 'o',
-                        'r', 'd', '=', 'x'})) {
-            HttpResponse<String> response = browser().postRaw("/login", body, db.freshIp());
-            assertThat(response.statusCode()).isEqualTo(400);
-            assertThat(response.body()).contains("could not be decoded");
-            assertNoStackTrace(response);
-        }
-        assertThat(db.loginLogRows()).isEqualTo(rows);
-    }
-
-    @Test
-    void wrongMethodsAre405() {
-        for (String[] call : new String[][] {{"GET", "/login"}, {"DELETE", "/login"}, {"PUT", "/login"},
-                {"POST", "/"}, {"POST", "/mypage"}, {"POST", "/report"}, {"DELETE", "/"}}) {
-            HttpResponse<String> response = browser().send(call[0], call[1]);
-            assertThat(response.statusCode()).as(call[0] + " " + call[1]).isEqualTo(405);
-            assertNoStackTrace(response);
-        }
-    }
-
-    // --- exhaustion, stall, management ----------------------------------------------------------
-
-    @Test
-    void poolExhaustionGivesTheBusyPageWithinTheWaitAndRecovers() throws Exception {
-        assumeTrue(!profile().equals("nopool"), "no pool to exhaust (see the database stall test)");
-        DataSource dataSource = app.getBean(DataSource.class);
-        long rows = db.loginLogRows();
-        List<Connection> held = new ArrayList<>();
-        try {
-            for (int i = 0; i < POOL_SIZE; i++) {
-                held.add(dataSource.getConnection());
-            }
-            long start = System.nanoTime();
-            HttpResponse<String> busy = browser().postLogin("nobody-busy", "x", db.freshIp());
-            long elapsedMillis = (System.nanoTime() - start) / 1_000_000;
-            assertThat(busy.statusCode()).isEqualTo(503);
-            assertThat(busy.body()).contains(BUSY);
-            assertNoStackTrace(busy);
-            assertThat(elapsedMillis).isBetween(WAIT_MILLIS - 100L, WAIT_MILLIS + 4_000L);
-            assertThat(browser().get("/report").statusCode()).isEqualTo(503);
-        } finally {
-            for (Connection connection : held) {
-                connection.close();
-            }
-        }
-        assertThat(db.loginLogRows()).isEqualTo(rows);
-        assertThat(attempt("nobody-after-busy", "x", db.freshIp())).isEqualTo(WRONG);
-        assertThat(db.loginLogRows() - rows).isEqualTo(1);
-    }
-
-    @Test
-    void stalledDatabaseGivesTheBusyPageWithinTheQueryTimeoutAndRecovers() throws Exception {
-        long rows = db.loginLogRows();
-        try (Connection locker = db.connect(); Statement statement = locker.createStatement()) {
-            statement.execute("LOCK TABLES login_log WRITE");
-            try {
-                long start = System.nanoTime();
-                HttpResponse<String> busy = browser().postLogin("nobody-stall", "x", db.freshIp());
-                long elapsedMillis = (System.nanoTime() - start) / 1_000_000;
-                assertThat(busy.statusCode()).isEqualTo(503);
-                assertThat(busy.body()).contains(BUSY);
-                assertNoStackTrace(busy);
-                assertThat(elapsedMillis).isLessThan(QUERY_TIMEOUT_SECONDS * 1000L + 4_000L);
-            } finally {
-                statement.execute("UNLOCK TABLES");
-            }
-        }
-        assertThat(db.loginLogRows()).isEqualTo(rows);
-        assertThat(attempt("nobody-after-stall", "x", db.freshIp())).isEqualTo(WRONG);
-        assertThat(db.loginLogRows() - rows).isEqualTo(1);
-    }
-
-    @Test
-    void managementPortServesHealthAndTheSettingsReadBackFromThePool() {
-        Browser management = new Browser(managementUrl);
-        HttpResponse<String> health = management.get("/actuator/health");
-        assertThat(health.statusCode()).isEqualTo(200);
-        assertThat(JsonMapper.shared().readTree(health.body()).get("status").asString()).isEqualTo("UP");
-        HttpResponse<String> response = management.get("/actuator/poolsettings");
-        assertThat(response.statusCode()).isEqualTo(200);
-        JsonNode settings = JsonMapper.shared().readTree(response.body());
-        assertThat(settings.get("profile").asString()).isEqualTo(profile());
-        assertThat(settings.get("mode").asString()).isEqualTo("equalized");
-        assertThat(settings.get("matchesRequested").asBoolean()).as(response.body()).isTrue();
-        assertThat(settings.get("mismatches")).isEmpty();
-        assertThat(settings.get("requested").get("size").asInt()).isEqualTo(POOL_SIZE);
-        assertThat(settings.get("serverVersion").asString()).contains("MariaDB");
-        if (!profile().equals("nopool")) {
-            assertThat(settings.get("effective").get("maxSize").asInt()).isEqualTo(POOL_SIZE);
-            assertThat(settings.get("effective").get("waitMillis").asInt()).isEqualTo(WAIT_MILLIS);
-        }
-        JsonNode session = settings.get("session");
-        assertThat(session.get("store").asString()).isEqualTo(sessionStore());
-        assertThat(session.get("matchesRequested").asBoolean()).as(session.toString()).isTrue();
-        if (sessionStore().equals("memory")) {
-            // The default store has no Redis bean, no Redis health contributor, no Redis meter.
-            assertThat(app.getBeanNamesForType(org.springframework.data.redis.connection.RedisConnectionFactory.class)).isEmpty();
-            assertThat(app.containsBean("redis")).isFalse();
-            assertThat(management.get("/actuator/prometheus").body())
-                    .contains("poolbench_session_info{mode=\"none\",pool_size=\"none\",store=\"memory\"}")
-                    .doesNotContain("lettuce_", "poolbench_redis_", "commons_pool2_");
-        }
-        // The thread mode read back (default: platform threads); VirtualThreadsIT checks virtual.
-        assertThat(browser().get("/").statusCode()).isEqualTo(200);
-        JsonNode threads = JsonMapper.shared().readTree(management.get("/actuator/poolsettings").body()).get("threads");
-        assertThat(threads.get("requested").asString()).isEqualTo("platform");
-        assertThat(threads.get("active").asString()).isEqualTo("platform");
-        assertThat(threads.get("requestThread").get("virtual").asBoolean()).isFalse();
-        assertThat(threads.get("matchesRequested").asBoolean()).isTrue();
     }
 }

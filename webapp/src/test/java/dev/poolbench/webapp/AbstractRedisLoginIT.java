@@ -28,7 +28,7 @@ abstract class AbstractRedisLoginIT extends AbstractLoginIT {
     abstract String redisMode();
 
     @Override
-    String sessionStore() {
+    public String sessionStore() {
         return "redis";
     }
 

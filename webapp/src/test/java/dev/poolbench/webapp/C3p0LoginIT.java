@@ -3,7 +3,7 @@ package dev.poolbench.webapp;
 class C3p0LoginIT extends AbstractLoginIT {
 
     @Override
-    String profile() {
+    public String profile() {
         return "c3p0";
     }
 }

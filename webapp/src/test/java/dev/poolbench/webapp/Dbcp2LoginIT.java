@@ -3,7 +3,7 @@ package dev.poolbench.webapp;
 class Dbcp2LoginIT extends AbstractLoginIT {
 
     @Override
-    String profile() {
+    public String profile() {
         return "dbcp2";
     }
 }

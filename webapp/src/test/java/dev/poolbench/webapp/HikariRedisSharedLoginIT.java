@@ -4,7 +4,7 @@ package dev.poolbench.webapp;
 class HikariRedisSharedLoginIT extends AbstractRedisLoginIT {
 
     @Override
-    String profile() {
+    public String profile() {
         return "hikari";
     }
 

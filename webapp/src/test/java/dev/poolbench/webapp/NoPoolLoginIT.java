@@ -3,7 +3,7 @@ package dev.poolbench.webapp;
 class NoPoolLoginIT extends AbstractLoginIT {
 
     @Override
-    String profile() {
+    public String profile() {
         return "nopool";
     }
 }

@@ -7,7 +7,7 @@ package dev.poolbench.webapp;
 class TomcatRedisPooledLoginIT extends AbstractRedisLoginIT {
 
     @Override
-    String profile() {
+    public String profile() {
         return "tomcat";
     }
 
