@@ -133,14 +133,19 @@ class SessionOptionsTest {
                 + "(-20.0 % [-20.0 .. -20.0]) over 3 rounds: slower"), text);
         assertTrue(text.contains("Verdict: hikari @10 (platform threads, " + jdk + "): redis-pooled vs memory: 1.00x "
                 + "(+0.0 % [+0.0 .. +0.0]) over 3 rounds: equivalent"), text);
+        // And the question of Redis itself: the pool against the one shared connection.
+        assertTrue(text.contains("Verdict: hikari @10 (platform threads, " + jdk + "): redis-pooled vs redis-shared: "
+                + "1.25x (+25.0 % [+25.0 .. +25.0]) over 3 rounds: faster"), text);
+        assertTrue(text.contains("; redis-pooled also against redis-shared"), text);
         assertFalse(text.contains("App builds"), text);
         // The Redis figures under the Redis blocks only (durationSeconds 60: 1,000 commands per second).
         assertEquals(2, text.split("Redis session store \\(app's Lettuce client").length - 1, text);
         assertTrue(text.contains("  hikari         3      8           6            2       1000     85.0\n"), text);
         assertTrue(text.contains("  hikari         3      1           -            -       1000     85.0\n"), text);
         JsonNode json = s.json();
-        assertEquals(2, json.path("sessionStores").size());
+        assertEquals(3, json.path("sessionStores").size());
         assertEquals("redis-shared", json.path("sessionStores").get(0).path("session").asText());
+        assertEquals("redis-shared", json.path("sessionStores").get(2).path("reference").asText());
         assertEquals("memory", json.path("sessionStores").get(0).path("reference").asText());
         assertEquals("redis-pooled", json.path("blocks").get(2).path("session").asText());
         assertTrue(json.path("blocks").get(2).path("appBuild").isMissingNode());

@@ -43,22 +43,7 @@ final class CompareOptionsJson {
         n.put("dbPort", o.dbPort);
         n.put("dbDistance", o.remote() ? null : o.dbDistance.name());
         n.put("quick", o.quick);
-        var t = n.putArray("threads");
-        o.threads.forEach(m -> t.add(m.label()));
-        var j = n.putArray("java");
-        (o.javas == null ? List.of(JdkHome.runner()) : o.javas).forEach(h -> j.addObject()
-                .put("feature", h.feature()).put("version", h.version()).put("home", h.home().toString()));
-        if (o.appBuilds != null) {
-            var builds = n.putArray("appBuilds");
-            o.appBuilds.forEach(b -> builds.addObject().put("name", b.name()).put("jar", b.jar().toString()));
-        }
-        if (o.sessions != null) {
-            var stores = n.putArray("session");
-            o.sessions.forEach(st -> stores.add(st.label()));
-            n.put("redisPoolSize", o.redisPoolSize);
-        }
-        var skipped = n.putArray("skippedVariants");
-        o.skippedVariants.forEach(skipped::add);
+        putVariants(o, n);
         n.put("appJfr", o.appJfr());
         VerdictOptions.toJson(o, n);
         n.set("disturbanceThresholds", o.disturbanceThresholds.json());
@@ -78,5 +63,25 @@ final class CompareOptionsJson {
             n.put("dbUser", o.dbUser);
         }
         return n;
+    }
+
+    /** The app JVM's dimensions: threads, JDKs, app builds, session stores, and the combinations left out. */
+    private static void putVariants(CompareOptions o, ObjectNode n) {
+        var t = n.putArray("threads");
+        o.threads.forEach(m -> t.add(m.label()));
+        var j = n.putArray("java");
+        (o.javas == null ? List.of(JdkHome.runner()) : o.javas).forEach(h -> j.addObject()
+                .put("feature", h.feature()).put("version", h.version()).put("home", h.home().toString()));
+        if (o.appBuilds != null) {
+            var builds = n.putArray("appBuilds");
+            o.appBuilds.forEach(b -> builds.addObject().put("name", b.name()).put("jar", b.jar().toString()));
+        }
+        if (o.sessions != null) {
+            var stores = n.putArray("session");
+            o.sessions.forEach(st -> stores.add(st.label()));
+            n.put("redisPoolSize", o.redisPoolSize);
+        }
+        var skipped = n.putArray("skippedVariants");
+        o.skippedVariants.forEach(skipped::add);
     }
 }

@@ -101,7 +101,15 @@ public final class DimensionVerdict {
             groups.computeIfAbsent(group, k -> new LinkedHashMap<>())
                     .computeIfAbsent(value, k -> new ArrayList<>()).add(r);
         }
-        groups.forEach((group, byValue) -> addEntries(entries, group, byValue, reference, margin));
+        groups.forEach((group, byValue) -> {
+            addEntries(entries, group, byValue, reference, margin);
+            if (dimension == Dimension.SESSION && reference.equals(SessionStore.MEMORY.label())) {
+                // The question users ask of Redis: a pool of connections against the one shared
+                // connection (Spring Data Redis's default), not only each against memory.
+                addPair(entries, group, byValue, SessionStore.REDIS_POOLED.label(), SessionStore.REDIS_SHARED.label(),
+                        margin);
+            }
+        });
         entries.sort(Comparator.comparing((Entry e) -> e.poolSize() == null ? -1 : e.poolSize())
                 .thenComparing(e -> Objects.toString(e.variant(), "")));
         return entries;
@@ -109,18 +117,19 @@ public final class DimensionVerdict {
 
     private static void addEntries(List<Entry> entries, List<Object> group, Map<String, List<RunRecord>> byValue,
                                    String reference, double margin) {
-        List<RunRecord> referenceRuns = byValue.get(reference);
-        if (referenceRuns == null) {
-            return;
+        byValue.keySet().stream().filter(value -> !value.equals(reference))
+                .forEach(value -> addPair(entries, group, byValue, value, reference, margin));
+    }
+
+    /** {@code value} against {@code reference} for one group, when both ran. */
+    private static void addPair(List<Entry> entries, List<Object> group, Map<String, List<RunRecord>> byValue,
+                                String value, String reference, double margin) {
+        if (byValue.containsKey(value) && byValue.containsKey(reference)) {
+            String profile = (String) group.get(2);
+            entries.add(new Entry(profile, (Integer) group.get(0), (String) group.get(1), value, reference,
+                    PairedVerdict.compare(PairedVerdict.scoresByRound(byValue.get(value), profile, null),
+                            PairedVerdict.scoresByRound(byValue.get(reference), profile, null), margin)));
         }
-        String profile = (String) group.get(2);
-        Map<Integer, Double> ref = PairedVerdict.scoresByRound(referenceRuns, profile, null);
-        byValue.forEach((value, valueRuns) -> {
-            if (!value.equals(reference)) {
-                entries.add(new Entry(profile, (Integer) group.get(0), (String) group.get(1), value, reference,
-                        PairedVerdict.compare(PairedVerdict.scoresByRound(valueRuns, profile, null), ref, margin)));
-            }
-        });
     }
 
     /** The summary's section, or empty text when the runs do not vary in the dimension. */
@@ -128,10 +137,15 @@ public final class DimensionVerdict {
         if (entries.isEmpty()) {
             return "";
         }
+        String reference = entries.get(0).reference();
+        // Other pairs than "value vs the reference" (redis-pooled vs redis-shared), named in the header.
+        String others = entries.stream().filter(e -> !e.reference().equals(reference))
+                .map(e -> "; " + e.value() + " also against " + e.reference()).distinct()
+                .collect(java.util.stream.Collectors.joining());
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%s, paired by round against %s "
-                + "(%s): score ratio, difference with its 95 %% interval; "
-                + "equivalent = 90 %% interval inside ±%s %%.%n", dimension.title, entries.get(0).reference(),
-                dimension.same, PairedVerdict.marginText(margin)));
+                + "(%s)%s: score ratio, difference with its 95 %% interval; "
+                + "equivalent = 90 %% interval inside ±%s %%.%n", dimension.title, reference, dimension.same, others,
+                PairedVerdict.marginText(margin)));
         entries.forEach(e -> out.append("Verdict: ").append(e.line()).append('\n'));
         return out.toString();
     }
