@@ -1,6 +1,5 @@
 package dev.poolbench.bench.redis;
 
-import dev.poolbench.bench.redis.client.ClientKind;
 import java.awt.Color;
 import java.awt.Font;
 import java.io.IOException;
@@ -15,9 +14,12 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * One chart per thread mode ({@code redis-<mode>.png}): µs per SET over threads, a line per
- * client, both axes logarithmic (the published figures span 58 to 8,126 µs over 1 to 5,000
- * threads). Cells without a figure (nothing done) are left out of their line.
+ * One chart per thread mode ({@code redis-<mode>.png}): µs per SET over threads (logarithmic,
+ * 1 to 5,000), a line per client. The µs axis is linear: on this machine the figures lie between
+ * about 10 and 250 µs, where a logarithmic axis would label only 100. A cell in which some
+ * threads stopped on an error keeps its point on the line (its figure is over the SETs done) and
+ * is crossed out by the "with errors" series, so a fast-looking point that starved its waiters is
+ * not read as a result. Cells without a figure (nothing done) are left out of their line.
  */
 final class LoopChart {
 
@@ -28,16 +30,16 @@ final class LoopChart {
     private LoopChart() {
     }
 
-    static List<Path> write(List<CellResult> cells, RedisOptions.Settings settings, Path dir, String subtitle)
-            throws IOException {
+    static List<Path> write(List<CellResult> cells, Path dir, String subtitle) throws IOException {
         List<Path> written = new ArrayList<>();
-        for (ThreadMode mode : settings.modes()) {
+        List<String> clients = cells.stream().map(CellResult::client).distinct().toList();
+        for (ThreadMode mode : cells.stream().map(c -> ThreadMode.parse(c.threadMode())).distinct().toList()) {
             XYChart chart = new XYChartBuilder().width(1000).height(560)
                     .title("µs per SET, " + mode.label() + " threads (lower is better; " + subtitle + ")")
-                    .xAxisTitle("threads").yAxisTitle("µs per SET (log scale)").build();
+                    .xAxisTitle("threads (log scale)").yAxisTitle("µs per SET").build();
             var styler = chart.getStyler();
             chart.getStyler().setXAxisLogarithmic(true);
-            chart.getStyler().setYAxisLogarithmic(true);
+            chart.getStyler().setYAxisMin(0.0);
             chart.getStyler().setYAxisDecimalPattern("#,##0.#");
             chart.getStyler().setXAxisDecimalPattern("#,##0");
             styler.setLegendPosition(Styler.LegendPosition.OutsideE);
@@ -47,11 +49,11 @@ final class LoopChart {
             styler.setPlotGridLinesColor(new Color(0xdddddd));
             int colour = 0;
             boolean any = false;
-            for (ClientKind kind : settings.clients()) {
+            for (String client : clients) {
                 List<Double> x = new ArrayList<>();
                 List<Double> y = new ArrayList<>();
                 for (CellResult c : cells) {
-                    if (c.client().equals(kind.name()) && c.threadMode().equals(mode.label()) && c.microsPerSet() > 0) {
+                    if (c.client().equals(client) && c.threadMode().equals(mode.label()) && c.microsPerSet() > 0) {
                         x.add((double) c.threads());
                         y.add(c.microsPerSet());
                     }
@@ -59,12 +61,13 @@ final class LoopChart {
                 if (x.isEmpty()) {
                     continue;
                 }
-                XYSeries series = chart.addSeries(kind.name(), x, y);
+                XYSeries series = chart.addSeries(client, x, y);
                 series.setLineColor(COLORS[colour % COLORS.length]);
                 series.setMarkerColor(COLORS[colour++ % COLORS.length]);
                 series.setMarker(SeriesMarkers.CIRCLE);
                 any = true;
             }
+            addErrorMarks(chart, cells, mode);
             if (any) {
                 Path png = dir.resolve("redis-" + mode.label() + ".png");
                 BitmapEncoder.saveBitmapWithDPI(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG, 110);
@@ -72,5 +75,24 @@ final class LoopChart {
             }
         }
         return written;
+    }
+
+    /** A cross over every cell of {@code mode} in which threads stopped on errors. */
+    private static void addErrorMarks(XYChart chart, List<CellResult> cells, ThreadMode mode) {
+        List<Double> x = new ArrayList<>();
+        List<Double> y = new ArrayList<>();
+        for (CellResult c : cells) {
+            if (c.threadMode().equals(mode.label()) && c.microsPerSet() > 0 && c.errorCount() > 0) {
+                x.add((double) c.threads());
+                y.add(c.microsPerSet());
+            }
+        }
+        if (x.isEmpty()) {
+            return;
+        }
+        XYSeries errors = chart.addSeries("with errors (see table)", x, y);
+        errors.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        errors.setMarker(SeriesMarkers.CROSS);
+        errors.setMarkerColor(Color.BLACK);
     }
 }

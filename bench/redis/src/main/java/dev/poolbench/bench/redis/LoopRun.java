@@ -14,8 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import tools.jackson.databind.SerializationFeature;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A whole run: its own redis-server (files under the output directory's {@code server/}), every
@@ -60,7 +58,7 @@ final class LoopRun {
                 }
             }
         }
-        write(dir, cells, environment);
+        LoopOutput.write(dir, cells, environment, out);
         return 0;
     }
 
@@ -73,25 +71,6 @@ final class LoopRun {
             runner.run(kind, ThreadMode.PLATFORM, 10, settings.warmupSets());
         }
         out.printf(Locale.ROOT, "warm-up: %d SETs on 10 threads per client done%n", settings.warmupSets());
-    }
-
-    private void write(Path dir, List<CellResult> cells, Map<String, Object> environment) throws IOException {
-        String subtitle = String.format(Locale.ROOT, "%d SETs per thread, JDK %s, Redis %s",
-                settings.setsPerThread(), Runtime.version().feature(), environment.get("redisVersion"));
-        String table = LoopTable.text(cells, subtitle);
-        Files.writeString(dir.resolve("redis.txt"), table);
-        Files.writeString(dir.resolve("redis.md"), LoopTable.markdown(cells, subtitle));
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("schema", 1);
-        json.put("environment", environment);
-        json.put("cells", cells);
-        JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build()
-                .writeValue(dir.resolve("cells.json").toFile(), json);
-        List<Path> charts = LoopChart.write(cells, settings, dir, subtitle);
-        out.println();
-        out.print(table);
-        out.println("written: " + dir.resolve("redis.txt") + ", redis.md, cells.json"
-                + (charts.isEmpty() ? "" : ", " + charts.stream().map(p -> p.getFileName().toString()).toList()));
     }
 
     private Map<String, Object> environment(RedisServerProcess server) {

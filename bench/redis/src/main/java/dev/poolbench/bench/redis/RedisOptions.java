@@ -72,8 +72,19 @@ final class RedisOptions implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Exact output directory (overrides --results; default: none).")
     Path out;
 
+    @Option(names = "--replot", paramLabel = "DIR", description = "Measure nothing: draw the tables and charts of a "
+            + "run's directory (results/<stamp>/redis) again from its cells.json (default: none).")
+    Path replot;
+
     @Override
     public Integer call() throws Exception {
+        if (replot != null) {
+            try {
+                return LoopOutput.replot(replot, System.out);
+            } catch (IllegalArgumentException e) {
+                throw Cli.refuse(spec.commandLine(), e.getMessage());
+            }
+        }
         return new LoopRun(settings(), System.out).run();
     }
 

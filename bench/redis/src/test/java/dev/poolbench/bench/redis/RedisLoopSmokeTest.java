@@ -1,6 +1,7 @@
 package dev.poolbench.bench.redis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.poolbench.bench.redis.client.ClientKind;
@@ -28,7 +29,7 @@ class RedisLoopSmokeTest {
             PrintStream saved = System.out;
             System.setOut(print);
             try {
-                status = RedisMain.run("--clients", "lettuce-shared,lettuce-pooled,lettuce-pool-8,jedis-pooled",
+                status = RedisMain.run("--clients", "lettuce-shared,lettuce-pooled,lettuce-pool-8,lettuce-pool-8-fair,jedis-pooled",
                         "--threads", "1", "--sets-per-thread", "20", "--warmup-sets", "20", "--out", out.toString());
             } finally {
                 System.setOut(saved);
@@ -38,7 +39,7 @@ class RedisLoopSmokeTest {
         assertEquals(0, status, printed);
         int modes = ThreadMode.virtualAvailable() ? 2 : 1;
         List<String> cells = printed.lines().filter(l -> l.startsWith("cell\t")).toList();
-        assertEquals(4 * modes, cells.size(), printed);
+        assertEquals(5 * modes, cells.size(), printed);
         for (String cell : cells) {
             assertTrue(cell.contains("outcome:ok") && cell.contains("errors:0"), cell);
             // One thread: one connection, whatever the client (the pool opens only what it needs).
@@ -48,6 +49,14 @@ class RedisLoopSmokeTest {
             assertTrue(Files.size(out.resolve(file)) > 0, file);
         }
         assertTrue(Files.readString(out.resolve("cells.json")).contains("\"sets\" : 20"));
+
+        // --replot draws the same table again from cells.json, measuring nothing.
+        String table = Files.readString(out.resolve("redis.md"));
+        Files.delete(out.resolve("redis.md"));
+        Files.delete(out.resolve("redis-platform.png"));
+        assertEquals(0, RedisMain.run("--replot", out.toString()));
+        assertEquals(table, Files.readString(out.resolve("redis.md")));
+        assertTrue(Files.size(out.resolve("redis-platform.png")) > 0);
     }
 
     @Test
@@ -56,7 +65,11 @@ class RedisLoopSmokeTest {
         assertEquals(8, ClientKind.parse("lettuce-pool-8").maxConnections(5000));
         assertEquals(1, ClientKind.parse("lettuce-shared").maxConnections(5000));
         assertEquals(16, ClientKind.parse("jedis-pool-16").maxConnections(100));
-        for (String bad : List.of("jedis-shared", "lettuce", "lettuce-pool-0", "netty-pooled")) {
+        assertTrue(ClientKind.parse("jedis-pool-16-fair").fair());
+        assertEquals(8, ClientKind.parse("lettuce-pool-8-fair").maxConnections(5000));
+        assertFalse(ClientKind.parse("lettuce-pool-8").fair());
+        for (String bad : List.of("jedis-shared", "lettuce", "lettuce-pool-0", "netty-pooled", "lettuce-pooled-fair",
+                "lettuce-shared-fair")) {
             try {
                 ClientKind.parse(bad);
                 throw new AssertionError(bad + " was accepted");
@@ -80,6 +93,7 @@ class RedisLoopSmokeTest {
         assertEquals(2, RedisMain.run("--clients", "jedis-shared"));
         assertEquals(2, RedisMain.run("--threads", "0"));
         assertEquals(2, RedisMain.run("--sets-per-thread", "x"));
+        assertEquals(2, RedisMain.run("--replot", "no/such/dir"));
         assertEquals(0, dev.poolbench.cli.Cli.optionsWithoutDefault(
                 dev.poolbench.cli.Cli.commandLine(new RedisOptions())).size());
     }

@@ -44,8 +44,8 @@ public final class Clients implements AutoCloseable {
     /** The client for a cell of {@code threads} threads; connections open lazily, on first use. */
     public LoopClient create(ClientKind kind, int threads) {
         return switch (kind.library()) {
-            case LETTUCE -> kind.pooled() ? lettucePooled(kind.maxConnections(threads)) : lettuceShared();
-            case JEDIS -> jedisPooled(kind.maxConnections(threads));
+            case LETTUCE -> kind.pooled() ? lettucePooled(kind.maxConnections(threads), kind.fair()) : lettuceShared();
+            case JEDIS -> jedisPooled(kind.maxConnections(threads), kind.fair());
         };
     }
 
@@ -93,10 +93,10 @@ public final class Clients implements AutoCloseable {
         };
     }
 
-    private LoopClient lettucePooled(int size) {
+    private LoopClient lettucePooled(int size, boolean fair) {
         RedisClient client = lettuceClient();
         GenericObjectPool<StatefulRedisConnection<String, String>> pool =
-                ConnectionPoolSupport.createGenericObjectPool(client::connect, poolConfig(size));
+                ConnectionPoolSupport.createGenericObjectPool(client::connect, poolConfig(size, fair));
         return new LoopClient() {
             @Override
             public void set(String key, String value) throws Exception {
@@ -114,9 +114,9 @@ public final class Clients implements AutoCloseable {
         };
     }
 
-    private LoopClient jedisPooled(int size) {
+    private LoopClient jedisPooled(int size, boolean fair) {
         ConnectionPoolConfig config = new ConnectionPoolConfig();
-        configure(config, size);
+        configure(config, size, fair);
         int connectMillis = (int) connectTimeout.toMillis();
         int commandMillis = (int) commandTimeout.toMillis();
         JedisPooled jedis = new JedisPooled(config, host, port, connectMillis, commandMillis, null, 0, null);
@@ -133,9 +133,9 @@ public final class Clients implements AutoCloseable {
         };
     }
 
-    private <T> GenericObjectPoolConfig<T> poolConfig(int size) {
+    private <T> GenericObjectPoolConfig<T> poolConfig(int size, boolean fair) {
         GenericObjectPoolConfig<T> config = new GenericObjectPoolConfig<>();
-        configure(config, size);
+        configure(config, size, fair);
         return config;
     }
 
@@ -144,8 +144,9 @@ public final class Clients implements AutoCloseable {
      * returned (commons-pool2's maxIdle of 8 would close every connection above 8 on return and
      * open it again: churn, not pooling), no validation on borrow, a borrow waits at most the
      * connect timeout. No JMX registration: 5,000-connection cells must not pay for MBeans.
+     * Waiters are served in order only when asked for ({@code -fair}): commons-pool2's default.
      */
-    private void configure(GenericObjectPoolConfig<?> config, int size) {
+    private void configure(GenericObjectPoolConfig<?> config, int size, boolean fair) {
         config.setMaxTotal(size);
         config.setMaxIdle(size);
         config.setMinIdle(0);
@@ -154,6 +155,7 @@ public final class Clients implements AutoCloseable {
         config.setBlockWhenExhausted(true);
         config.setMaxWait(connectTimeout);
         config.setJmxEnabled(false);
+        config.setFairness(fair);
     }
 
     /** Lettuce's version, as its jar states it. */
