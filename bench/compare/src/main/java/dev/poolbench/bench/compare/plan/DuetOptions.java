@@ -2,6 +2,7 @@ package dev.poolbench.bench.compare.plan;
 
 import dev.poolbench.bench.compare.util.UsageException;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Set;
 import picocli.CommandLine.Option;
 
@@ -18,8 +19,9 @@ final class DuetOptions {
     static final int DEFAULT_SWEEP_REFERENCE = 10;
 
     @Option(names = "--duet", arity = "0", description = "measure the reference and each other profile at the "
-            + "same time, two lanes per window, lanes swapped from round to round (default: duet whenever a "
-            + "local comparison of two profiles or more allows it, else solo)")
+            + "same time, two lanes per window, lanes swapped from round to round; a --pool-size sweep: each size "
+            + "against the reference size (default: duet whenever a local comparison of two profiles or more, or "
+            + "a sweep, allows it, else solo)")
     boolean duet;
 
     @Option(names = "--solo", arity = "0", description = "one app per measured window, one after the other: the "
@@ -75,7 +77,7 @@ final class DuetOptions {
     }
 
     /** 10 when swept, else the swept size nearest to it (the larger of two as near). */
-    static int nearestToDefault(java.util.List<Integer> sizes) {
+    static int nearestToDefault(List<Integer> sizes) {
         return sizes.stream().min(Comparator.comparingInt((Integer s) -> Math.abs(s - DEFAULT_SWEEP_REFERENCE))
                 .thenComparing(Comparator.reverseOrder())).orElseThrow();
     }
