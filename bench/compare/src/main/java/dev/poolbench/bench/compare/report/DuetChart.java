@@ -49,9 +49,11 @@ final class DuetChart {
         RunRecord other = ref == d.lane0() ? d.lane1() : d.lane0();
         double[][] a = series(other);
         double[][] b = series(ref);
+        // A size duet's window id names the pool already: the title names the sizes only (it must fit).
         String title = String.format(java.util.Locale.ROOT, "duet %s: %s against %s, passed pages per second "
-                + "(ratio over seconds %d+: %.3f)", d.window(), d.label(other), d.label(ref),
-                DuetPairs.ALIGN_SECONDS + 1, d.ratio(other));
+                + "(ratio over seconds %d+: %.3f)", d.window(),
+                d.sizes() ? "size " + other.poolSize() : other.profile(), d.sizes() ? "size " + ref.poolSize()
+                        : ref.profile(), DuetPairs.ALIGN_SECONDS + 1, d.ratio(other));
         XYChart chart = new XYChartBuilder().width(1100).height(550).title(title).xAxisTitle("second of the "
                 + "measured window").yAxisTitle("passed pages per second").build();
         ChartStyle.apply(chart.getStyler(), title);

@@ -73,6 +73,7 @@ final class SweepChart {
         ChartStyle.apply(chart.getStyler(), chart.getTitle());
         // Ratios sit near 1: an axis from 0 would flatten the margin lines and the bars.
         chart.getStyler().setYAxisMin((Double) null);
+        chart.getStyler().setYAxisDecimalPattern("0.00");
         chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
         chart.getStyler().setOverlapped(true);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
@@ -96,9 +97,7 @@ final class SweepChart {
             series.setMarkerColor(color);
             series.setLineColor(color);
         }
-        double margin = sweep.pools().get(0).points().stream().map(SweepSummary.Point::vsReference)
-                .filter(java.util.Objects::nonNull).mapToDouble(PairedTest.Result::marginPercent).findFirst()
-                .orElse(PairedVerdict.DEFAULT_MARGIN_PERCENT) / 100;
+        double margin = sweep.marginPercent() / 100;
         for (double edge : new double[] {1 + margin, 1 - margin}) {
             CategorySeries line = chart.addSeries(String.format(java.util.Locale.ROOT, "margin %+.0f %%",
                     100 * (edge - 1)), categories, categories.stream().map(c -> edge).toList());

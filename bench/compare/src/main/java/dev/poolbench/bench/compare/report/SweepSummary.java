@@ -83,8 +83,14 @@ final class SweepSummary {
         return formula;
     }
 
-    /** The formula against the pool's knee (its pick, else its best size); null when the cores are unknown. */
+    /**
+     * The formula against the pool's knee (its pick, else its best size; of a sweep of duets only
+     * a decided knee); null when the cores are unknown.
+     */
     SizingFormula.Check formulaCheck(Pool pool) {
+        if (formula != null && pool.knee() != null && pool.pick() == null) {
+            return new SizingFormula.Check(null, "no-knee", "no decided knee to compare it with");
+        }
         return formula == null ? null : formula.check(sizes, pool.pick() != null ? pool.pick() : pool.best());
     }
 
@@ -225,8 +231,8 @@ final class SweepSummary {
     /** A sweep of duets' heading, then its table's cells: each size against the reference size, paired by duet. */
     private List<String[]> duetCells(StringBuilder out) {
         out.append("Pool-size sweep as duets: each size against size ").append(referenceText())
-                .append(" of the same pool, both at the same time, ").append(DuetPairs.rule())
-                .append("; equivalent = 90 % interval inside the margin. Knee = the smallest size from which every "
+                .append(" of the same pool, ").append(DuetPairs.rule()).append("; equivalent = 90 % interval inside ±")
+                .append(PairedVerdict.marginText(marginPercent())).append(" %. Knee = the smallest size from which every "
                         + "size up to the reference is equivalent to it, decided when the next smaller size is "
                         + "slower. n and mean: the lanes' own scores.\n");
         List<String[]> cells = new ArrayList<>();
@@ -242,6 +248,12 @@ final class SweepSummary {
             }
         }
         return cells;
+    }
+
+    /** The equivalence margin of a sweep of duets' verdicts. */
+    double marginPercent() {
+        return pools.stream().flatMap(p -> p.points().stream()).map(Point::vsReference).filter(Objects::nonNull)
+                .mapToDouble(PairedTest.Result::marginPercent).findFirst().orElse(PairedVerdict.DEFAULT_MARGIN_PERCENT);
     }
 
     /** The reference size of the pools, or their sizes when they differ. */
