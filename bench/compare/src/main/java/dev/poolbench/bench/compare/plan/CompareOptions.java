@@ -184,6 +184,8 @@ public class CompareOptions {
 
     /** Two lanes per measured window (--duet), set by {@link DuetOptions}. */
     public boolean duet;
+    /** A sweep of duets: the size every other size is measured against (--sweep-reference); null otherwise. */
+    public Integer sweepReference;
     /** --threads, --java, --app-jar ({@link RunVariant}); {@code javas} null = the runner's JDK, {@code appBuilds} null = the tree's jar. */
     List<ThreadMode> threads = List.of(ThreadMode.PLATFORM);
     public List<JdkHome> javas;

@@ -35,6 +35,9 @@ final class CompareOptionsJson {
         n.put("schema", o.schema);
         n.put("order", o.order);
         n.put("duet", o.duet);
+        if (o.sweepReference != null) {
+            n.put("sweepReference", o.sweepReference);
+        }
         n.put("jvmOptions", o.jvmOptions.toString());
         n.put("heap", o.heap);
         n.put("gc", o.gc);

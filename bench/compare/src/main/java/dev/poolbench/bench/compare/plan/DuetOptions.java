@@ -1,6 +1,8 @@
 package dev.poolbench.bench.compare.plan;
 
 import dev.poolbench.bench.compare.util.UsageException;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Set;
 import picocli.CommandLine.Option;
 
@@ -8,18 +10,28 @@ import picocli.CommandLine.Option;
  * {@code --duet} / {@code --solo} of {@code compare} (a picocli mixin). In a duet, each measured
  * window holds two lanes started at the same instant: the reference and one other profile, each
  * with its own app JVM, load JVM and copy of the database, so the machine's drift over minutes
- * falls on both (bench/README.md, "Duet runs").
+ * falls on both (bench/README.md, "Duet runs"). A pool-size sweep of duets pairs sizes instead:
+ * each pool at each size against the same pool at the reference size ({@code --sweep-reference}).
  */
 final class DuetOptions {
 
+    /** The size a sweep's duets are measured against when it is swept: the pools' default size. */
+    static final int DEFAULT_SWEEP_REFERENCE = 10;
+
     @Option(names = "--duet", arity = "0", description = "measure the reference and each other profile at the "
-            + "same time, two lanes per window, lanes swapped from round to round (default: duet whenever a "
-            + "local comparison of two profiles or more allows it, else solo)")
+            + "same time, two lanes per window, lanes swapped from round to round; a --pool-size sweep: each size "
+            + "against the reference size (default: duet whenever a local comparison of two profiles or more, or "
+            + "a sweep, allows it, else solo)")
     boolean duet;
 
     @Option(names = "--solo", arity = "0", description = "one app per measured window, one after the other: the "
             + "pool alone on the machine (default: see --duet)")
     boolean solo;
+
+    @Option(names = "--sweep-reference", paramLabel = "N", description = "a sweep of duets: the size each other "
+            + "size is measured against, one of --pool-size (default: " + DEFAULT_SWEEP_REFERENCE + ", or the swept "
+            + "size nearest to it)")
+    Integer sweepReference;
 
     void apply(CompareOptions o, Set<String> given) throws UsageException {
         if (duet && solo) {
@@ -29,13 +41,45 @@ final class DuetOptions {
             // Neither asked: duets where they can run (their verdicts need a fraction of the
             // rounds, bench/README.md "Duet runs"), solo where they cannot.
             o.duet = problem(o) == null;
+        } else {
+            o.duet = duet;
+            String problem = duet ? problem(o) : null;
+            if (problem != null) {
+                throw new UsageException(problem);
+            }
+        }
+        applySweep(o);
+    }
+
+    /**
+     * A sweep of duets: the reference size. A solo sweep compares each size with its best one,
+     * so a reference size there is a mistake; so is --until-precision on one profile's solo sweep
+     * (it has no paired interval to narrow).
+     */
+    private void applySweep(CompareOptions o) throws UsageException {
+        boolean sizeDuets = o.duet && o.sweep();
+        if (sweepReference != null && !sizeDuets) {
+            throw new UsageException("--sweep-reference is the size a sweep of duets measures every other size "
+                    + "against: give --pool-size with two sizes or more, and no --solo");
+        }
+        if (!sizeDuets) {
+            if (o.sweep() && o.profiles.size() < 2 && o.untilPrecisionPercent != null) {
+                throw new UsageException("--until-precision on one profile's sweep narrows its duets (each size "
+                        + "against the reference size): not with --solo");
+            }
             return;
         }
-        o.duet = duet;
-        String problem = duet ? problem(o) : null;
-        if (problem != null) {
-            throw new UsageException(problem);
+        if (sweepReference != null && !o.poolSizes.contains(sweepReference)) {
+            throw new UsageException("--sweep-reference " + sweepReference + " is not among the swept sizes "
+                    + o.poolSizes + ": it must be one of them");
         }
+        o.sweepReference = sweepReference != null ? sweepReference : nearestToDefault(o.poolSizes);
+    }
+
+    /** 10 when swept, else the swept size nearest to it (the larger of two as near). */
+    static int nearestToDefault(List<Integer> sizes) {
+        return sizes.stream().min(Comparator.comparingInt((Integer s) -> Math.abs(s - DEFAULT_SWEEP_REFERENCE))
+                .thenComparing(Comparator.reverseOrder())).orElseThrow();
     }
 
     /** Why a duet cannot run with these options, or null. */
@@ -43,19 +87,15 @@ final class DuetOptions {
         if (o.remote()) {
             return "--duet needs local mode: it starts two apps, each on its own copy of the database";
         }
-        if (o.profiles.size() < 2) {
+        if (o.profiles.size() < 2 && !o.sweep()) {
             return "--duet pairs the reference with each other profile: give two profiles or more, or --calibrate "
-                    + "for the reference against itself";
+                    + "for the reference against itself, or sizes to sweep (--pool-size 3,10)";
         }
         if (!"interleaved".equals(o.order)) {
             return "--duet measures pairs at the same time: --order sequential has no meaning there";
         }
         if (o.rerunDisturbed > 0) {
             return "--rerun-disturbed repeats one run; a duet's window holds two: not with --duet";
-        }
-        if (o.sweep()) {
-            return "--duet with a --pool-size sweep is not built yet: run the sweep solo, or one size per duet "
-                    + "comparison (--pool-size N)";
         }
         return null;
     }

@@ -35,8 +35,15 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
             this(sequence, round, profile, poolSize, sweep, RunVariant.DEFAULT);
         }
 
-        /** Directory name under runs/: {@code <round>-<profile>[-vs-<partner>][-size][-threads][-jdkN]}. */
+        /**
+         * Directory name under runs/: {@code <round>-<profile>[-vs-<partner>][-size][-threads][-jdkN]}; a lane of
+         * a size duet {@code <round>-<profile>-<size>-vs-<partner's size>[-threads][-jdkN]}.
+         */
         public String dirName() {
+            if (lane != null && lane.sizes() != null) {
+                return round + "-" + profile + "-" + poolSize + "-vs-" + lane.sizes().partnerOf(poolSize)
+                        + variant.dirSuffix();
+            }
             return round + "-" + profile + (lane == null ? "" : "-vs-" + lane.partner())
                     + (sweep && poolSize != null ? "-" + poolSize : "") + variant.dirSuffix();
         }
@@ -55,8 +62,24 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
     /**
      * A run's place in a duet: lane {@code index} (0 or 1: the app started first, on the first
      * ports, on the first copy of the database) of window {@code window}, beside {@code partner}.
+     *
+     * @param sizes the window's two pool sizes when it is a size duet (the same profile in both
+     *              lanes), null when both lanes have the same size
      */
-    public record Lane(String window, int index, String partner) {
+    public record Lane(String window, int index, String partner, SizePair sizes) {
+
+        public Lane(String window, int index, String partner) {
+            this(window, index, partner, null);
+        }
+    }
+
+    /** The two pool sizes of a size duet: {@code size} against {@code referenceSize} (a sweep's duets). */
+    public record SizePair(int size, int referenceSize) {
+
+        /** The other lane's size. */
+        public int partnerOf(int own) {
+            return own == referenceSize ? size : referenceSize;
+        }
     }
 
     /** What one measured window holds: one run, or the two lanes of a duet, started at the same instant. */
@@ -97,8 +120,10 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
     private final String order;
     private final StopRule stopRule;
     private final List<RunRecord> finished = new ArrayList<>();
-    /** The reference of a duet plan; null for solo windows. */
+    /** The reference of a duet plan; null for solo windows and size duets. */
     private final String duetReference;
+    /** The reference size of a sweep's duets (each size against it, pool by pool); null otherwise. */
+    private final Integer duetReferenceSize;
     private final long seed;
     private int sequence;
     private int rounds;
@@ -107,12 +132,14 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
 
     private RunPlan(List<String> profiles, List<Integer> sizes, List<RunVariant> variants, int minRounds,
                     int maxRounds, String order, StopRule stopRule) {
-        this(profiles, sizes, variants, minRounds, maxRounds, order, stopRule, null, 0);
+        this(profiles, sizes, variants, minRounds, maxRounds, order, stopRule, null, null, 0);
     }
 
     private RunPlan(List<String> profiles, List<Integer> sizes, List<RunVariant> variants, int minRounds,
-                    int maxRounds, String order, StopRule stopRule, String duetReference, long seed) {
+                    int maxRounds, String order, StopRule stopRule, String duetReference, Integer duetReferenceSize,
+                    long seed) {
         this.duetReference = duetReference;
+        this.duetReferenceSize = duetReferenceSize;
         this.seed = seed;
         this.profiles = List.copyOf(profiles);
         this.sizes = sizes;
@@ -161,16 +188,35 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
             throw new IllegalArgumentException("a duet plan needs the reference " + reference
                     + " and another profile among " + profiles);
         }
-        return new RunPlan(profiles, sizes, variants, runs, maxRounds, "interleaved", stopRule, reference, seed);
+        return new RunPlan(profiles, sizes, variants, runs, maxRounds, "interleaved", stopRule, reference, null,
+                seed);
+    }
+
+    /**
+     * A pool-size sweep as duets: each round holds, per profile and variant, one window of the
+     * profile at each size against the same profile at {@code referenceSize}, in an order drawn
+     * anew each round from {@code seed}; the reference size's lane alternates from round to round.
+     */
+    public static RunPlan sizeDuets(List<String> profiles, List<Integer> sizes, int referenceSize,
+                                    List<RunVariant> variants, int runs, int maxRounds, StopRule stopRule, long seed) {
+        if (!sizes.contains(referenceSize) || sizes.size() < 2) {
+            throw new IllegalArgumentException("a sweep of duets needs the reference size " + referenceSize
+                    + " and another size among " + sizes);
+        }
+        return new RunPlan(profiles, sizes, variants, runs, maxRounds, "interleaved", stopRule, null, referenceSize,
+                seed);
     }
 
     /** Whether its windows hold two lanes. */
     public boolean duet() {
-        return duetReference != null;
+        return duetReference != null || duetReferenceSize != null;
     }
 
     /** Runs per round (a duet window counts two). */
     public int roundSize() {
+        if (duetReferenceSize != null) {
+            return 2 * profiles.size() * (sizes.size() - 1) * variants.size();
+        }
         int perBlock = duet() ? 2 * (profiles.size() - 1) : profiles.size();
         return perBlock * sizes.size() * variants.size();
     }
@@ -293,6 +339,10 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
         rounds++;
         boolean sweep = sizes.size() > 1;
         List<Window> round = new ArrayList<>();
+        if (duetReferenceSize != null) {
+            variants.forEach(variant -> round.addAll(sizeDuetWindows(variant)));
+            return round;
+        }
         for (Integer size : sizes) {
             for (RunVariant variant : variants) {
                 if (duet()) {
@@ -324,6 +374,35 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
             windows.add(new Window(List.of(
                     new Planned(++sequence, rounds, first, size, sweep, variant, new Lane(id, 0, second)),
                     new Planned(++sequence, rounds, second, size, sweep, variant, new Lane(id, 1, first)))));
+        }
+        return windows;
+    }
+
+    /**
+     * One round's size duets of one variant: each profile at each size against itself at the
+     * reference size, in a drawn order; the same seed rule and lane alternation as for profiles.
+     */
+    private List<Window> sizeDuetWindows(RunVariant variant) {
+        record Contest(String profile, SizePair sizes) {
+        }
+        List<Contest> contests = new ArrayList<>();
+        for (String profile : profiles) {
+            sizes.stream().filter(size -> size != duetReferenceSize.intValue())
+                    .forEach(size -> contests.add(new Contest(profile, new SizePair(size, duetReferenceSize))));
+        }
+        Collections.shuffle(contests, new Random(seed * 1_000_003L + rounds));
+        List<Window> windows = new ArrayList<>();
+        for (Contest c : contests) {
+            String profile = c.profile();
+            SizePair pair = c.sizes();
+            // Alternates per round for each pair; the pair's place in the lists staggers the pairs.
+            boolean referenceFirst = (rounds + profiles.indexOf(profile) + sizes.indexOf(pair.size())) % 2 == 0;
+            int first = referenceFirst ? pair.referenceSize() : pair.size();
+            int second = referenceFirst ? pair.size() : pair.referenceSize();
+            String id = rounds + "-" + profile + "-" + pair.referenceSize() + "+" + pair.size() + variant.dirSuffix();
+            windows.add(new Window(List.of(
+                    new Planned(++sequence, rounds, profile, first, true, variant, new Lane(id, 0, profile, pair)),
+                    new Planned(++sequence, rounds, profile, second, true, variant, new Lane(id, 1, profile, pair)))));
         }
         return windows;
     }

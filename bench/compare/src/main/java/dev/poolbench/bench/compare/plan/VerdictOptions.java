@@ -34,9 +34,9 @@ public final class VerdictOptions {
             throw new UsageException("--max-runs is the budget of --until-precision; give both, or use --runs");
         }
         if (o.untilPrecisionPercent != null) {
-            if (o.remote() || o.profiles.size() < 2) {
-                throw new UsageException("--until-precision needs two profiles or more: it narrows the paired "
-                        + "intervals against the reference");
+            if (o.remote() || o.profiles.size() < 2 && !o.sweep()) {
+                throw new UsageException("--until-precision needs two profiles or more, or a sweep of duets: it "
+                        + "narrows the paired intervals against the reference");
             }
             if (!"interleaved".equals(o.order)) {
                 throw new UsageException("--until-precision adds whole rounds, so it needs --order interleaved");

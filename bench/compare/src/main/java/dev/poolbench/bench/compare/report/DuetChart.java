@@ -45,23 +45,25 @@ final class DuetChart {
     }
 
     private static void write(DuetPairs.Duet d, String reference, Path png) throws IOException {
-        RunRecord ref = d.of(reference) != null ? d.of(reference) : d.lane0();
+        RunRecord ref = d.referenceLane(reference) != null ? d.referenceLane(reference) : d.lane0();
         RunRecord other = ref == d.lane0() ? d.lane1() : d.lane0();
         double[][] a = series(other);
         double[][] b = series(ref);
+        // A size duet's window id names the pool already: the title names the sizes only (it must fit).
         String title = String.format(java.util.Locale.ROOT, "duet %s: %s against %s, passed pages per second "
-                + "(ratio over seconds %d+: %.3f)", d.window(), other.profile(), ref.profile(),
-                DuetPairs.ALIGN_SECONDS + 1, d.ratio(other.profile()));
+                + "(ratio over seconds %d+: %.3f)", d.window(),
+                d.sizes() ? "size " + other.poolSize() : other.profile(), d.sizes() ? "size " + ref.poolSize()
+                        : ref.profile(), DuetPairs.ALIGN_SECONDS + 1, d.ratio(other));
         XYChart chart = new XYChartBuilder().width(1100).height(550).title(title).xAxisTitle("second of the "
                 + "measured window").yAxisTitle("passed pages per second").build();
         ChartStyle.apply(chart.getStyler(), title);
         chart.getStyler().setMarkerSize(4);
         chart.getStyler().setYAxisDecimalPattern("#,###.##");
-        color(chart.addSeries(other.profile() + " (lane " + (other == d.lane0() ? 0 : 1) + ")", a[0], a[1]), 1);
-        color(chart.addSeries(ref.profile() + " (lane " + (ref == d.lane0() ? 0 : 1) + ")", b[0], b[1]), 0);
+        color(chart.addSeries(d.label(other) + " (lane " + (other == d.lane0() ? 0 : 1) + ")", a[0], a[1]), 1);
+        color(chart.addSeries(d.label(ref) + " (lane " + (ref == d.lane0() ? 0 : 1) + ")", b[0], b[1]), 0);
         double[][] ratio = ratioSeries(a, b);
         if (ratio[0].length > 0) {
-            XYSeries r = chart.addSeries(other.profile() + " / " + ref.profile() + " (right axis)", ratio[0], ratio[1]);
+            XYSeries r = chart.addSeries(d.label(other) + " / " + d.label(ref) + " (right axis)", ratio[0], ratio[1]);
             r.setYAxisGroup(1);
             color(r, 2);
             chart.setYAxisGroupTitle(1, "ratio");
@@ -103,7 +105,7 @@ final class DuetChart {
                 points.stream().mapToDouble(p -> p[1]).toArray()};
     }
 
-    /** The duets for summary.json: window, lanes, ratio against the reference, start skew. */
+    /** The duets for summary.json: window, lanes, ratio against the reference (size), start skew. */
     static ArrayNode json(List<RunRecord> runs, String reference) {
         ArrayNode array = Json.object().arrayNode();
         for (DuetPairs.Duet d : DuetPairs.of(runs)) {
@@ -111,8 +113,8 @@ final class DuetChart {
             n.put("window", d.window());
             n.put("lane0", d.lane0() == null ? null : d.lane0().profile());
             n.put("lane1", d.lane1() == null ? null : d.lane1().profile());
-            RunRecord other = d.of(reference) == d.lane0() ? d.lane1() : d.lane0();
-            double ratio = other == null ? Double.NaN : d.ratio(other.profile());
+            RunRecord other = d.referenceLane(reference) == d.lane0() ? d.lane1() : d.lane0();
+            double ratio = other == null ? Double.NaN : d.ratio(other);
             if (Double.isNaN(ratio)) {
                 n.putNull("ratioToReference");
             } else {
@@ -124,6 +126,10 @@ final class DuetChart {
                 n.put("firstRequestSkewMillis", skew);
             }
             n.put("counted", d.counted());
+            if (d.sizes()) {
+                n.put("lane0PoolSize", d.lane0() == null ? null : d.lane0().poolSize());
+                n.put("lane1PoolSize", d.lane1() == null ? null : d.lane1().poolSize());
+            }
         }
         return array;
     }

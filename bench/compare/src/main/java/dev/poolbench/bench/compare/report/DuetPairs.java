@@ -37,11 +37,41 @@ final class DuetPairs {
 
         /** {@code profile}'s aligned passed pages over its partner's; NaN when not measurable. */
         double ratio(String profile) {
-            RunRecord a = of(profile);
-            RunRecord b = a == lane0 ? lane1 : lane0;
-            double pa = a == null ? Double.NaN : alignedPages(a);
+            return ratio(of(profile));
+        }
+
+        /** {@code lane}'s aligned passed pages over the other lane's; NaN when not measurable. */
+        double ratio(RunRecord lane) {
+            RunRecord b = lane == lane0 ? lane1 : lane0;
+            double pa = lane == null ? Double.NaN : alignedPages(lane);
             double pb = b == null ? Double.NaN : alignedPages(b);
             return pa > 0 && pb > 0 ? pa / pb : Double.NaN;
+        }
+
+        /** Whether its lanes are one pool at two sizes (a sweep of duets, {@link SizeDuets}). */
+        boolean sizes() {
+            RunRecord r = lane0 != null ? lane0 : lane1;
+            return r != null && r.json().path("duet").has("referencePoolSize");
+        }
+
+        /** The lane at {@code size}, or null. */
+        RunRecord atSize(int size) {
+            return lane0 != null && Integer.valueOf(size).equals(lane0.poolSize()) ? lane0
+                    : lane1 != null && Integer.valueOf(size).equals(lane1.poolSize()) ? lane1 : null;
+        }
+
+        /** The lane the other is measured against: in a size duet the one at the reference size, else the reference profile's. */
+        RunRecord referenceLane(String reference) {
+            if (sizes()) {
+                RunRecord r = lane0 != null ? lane0 : lane1;
+                return atSize((int) Json.number(r.json(), "duet.referencePoolSize"));
+            }
+            return of(reference);
+        }
+
+        /** A lane's name: its profile, and in a size duet its size. */
+        String label(RunRecord lane) {
+            return sizes() ? lane.profile() + " size " + lane.poolSize() : lane.profile();
         }
 
         double firstRequestSkewMillis() {
@@ -102,17 +132,22 @@ final class DuetPairs {
         return PairedTest.of(logs.stream().mapToDouble(Double::doubleValue).toArray(), margin);
     }
 
-    /** One line per duet: its window, who had which lane, the ratio against the reference, the lanes' start skew. */
+    /**
+     * One line per duet: its window, who had which lane, the ratio against the reference (of a
+     * size duet: against the reference size), the lanes' start skew.
+     */
     static List<String> lines(List<RunRecord> runs, String reference) {
         List<String> lines = new ArrayList<>();
         for (Duet d : of(runs)) {
-            RunRecord other = d.of(reference) == d.lane0 ? d.lane1 : d.lane0;
-            String name = other == null ? "?" : other.profile();
-            double ratio = other == null ? Double.NaN : d.ratio(name);
+            RunRecord ref = d.referenceLane(reference);
+            RunRecord other = ref == d.lane0 ? d.lane1 : d.lane0;
+            String name = other == null ? "?" : d.label(other);
+            double ratio = other == null ? Double.NaN : d.ratio(other);
             double skew = d.firstRequestSkewMillis();
-            lines.add(String.format(Locale.ROOT, "%s: %s/%s %s (lane 0: %s)%s%s", d.window(), name, reference,
+            lines.add(String.format(Locale.ROOT, "%s: %s/%s %s (lane 0: %s)%s%s", d.window(), name,
+                    ref == null ? reference : d.label(ref),
                     Double.isNaN(ratio) ? "-" : String.format(Locale.ROOT, "%.3f", ratio),
-                    d.lane0 == null ? "?" : d.lane0.profile(),
+                    d.lane0 == null ? "?" : d.label(d.lane0),
                     Double.isNaN(skew) ? "" : String.format(Locale.ROOT, ", first requests %.0f ms apart", skew),
                     d.counted() ? "" : ", not counted"));
         }

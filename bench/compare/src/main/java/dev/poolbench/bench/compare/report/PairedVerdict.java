@@ -82,7 +82,8 @@ public final class PairedVerdict {
     /** Every profile of {@code profiles} but the reference, against the reference. */
     static List<Entry> of(List<RunRecord> blockRuns, List<String> profiles, String reference, double margin) {
         List<Entry> entries = new ArrayList<>();
-        if (reference == null || !profiles.contains(reference)) {
+        if (reference == null || !profiles.contains(reference) || SizeDuets.any(blockRuns)) {
+            // A sweep of duets pairs each pool's sizes, never two pools: its verdicts are the sweep's.
             return entries;
         }
         boolean duets = DuetPairs.any(blockRuns);
@@ -132,6 +133,12 @@ public final class PairedVerdict {
                 r.profile() + " has no valid run, so it is left out of the ranking."));
         if (ranked.isEmpty()) {
             lines.add("No valid run: nothing to compare.");
+            return lines;
+        }
+        if (SizeDuets.any(blockRuns)) {
+            lines.add("Sweep of duets: each pool at this size ran beside itself at the reference size, never beside "
+                    + "another pool, so pools are not paired here; each size's verdict is in the sweep below "
+                    + "(--solo pairs the pools size by size).");
             return lines;
         }
         if (ranked.size() == 1) {

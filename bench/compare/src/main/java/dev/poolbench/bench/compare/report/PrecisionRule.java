@@ -3,6 +3,7 @@ package dev.poolbench.bench.compare.report;
 import dev.poolbench.bench.compare.plan.RunPlan;
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.plan.RunVariant;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -10,8 +11,9 @@ import java.util.function.Consumer;
 
 /**
  * {@code --until-precision X%}: the comparison is precise enough once every paired interval
- * (each profile against the reference, at every pool size) has a half-width of at most X
- * percent points. Until then the plan adds a round ({@link RunPlan}).
+ * (each profile against the reference, at every pool size; in a sweep of duets each size
+ * against the reference size) has a half-width of at most X percent points. Until then the
+ * plan adds a round ({@link RunPlan}).
  */
 public final class PrecisionRule implements RunPlan.StopRule {
 
@@ -36,13 +38,19 @@ public final class PrecisionRule implements RunPlan.StopRule {
     public String apply(List<RunRecord> runs) {
         double widest = 0;
         String where = null;
-        // One block per pool size and variant (thread mode, JDK), as in the summary.
+        // One block per pool size and variant (thread mode, JDK), as in the summary; a sweep of
+        // duets pairs sizes within each variant instead.
         List<String> variants = runs.stream().map(r -> RunVariant.key(r.json())).distinct().toList();
-        for (Integer size : sizes) {
+        boolean sizeDuets = SizeDuets.any(runs);
+        // null: every size at once (a size duet's two lanes have two sizes).
+        List<Integer> blockSizes = sizeDuets ? Collections.singletonList(null) : sizes;
+        for (Integer size : blockSizes) {
             for (String variant : variants) {
-                List<RunRecord> block = runs.stream().filter(r -> Objects.equals(r.poolSize(), size)
+                List<RunRecord> block = runs.stream().filter(r -> (sizeDuets || Objects.equals(r.poolSize(), size))
                         && Objects.equals(RunVariant.key(r.json()), variant)).toList();
-                for (PairedVerdict.Entry e : PairedVerdict.of(block, profiles, reference, marginPercent)) {
+                List<PairedVerdict.Entry> entries = sizeDuets ? SizeDuets.entries(block, marginPercent)
+                        : PairedVerdict.of(block, profiles, reference, marginPercent);
+                for (PairedVerdict.Entry e : entries) {
                     double half = e.result().n() < 2 ? Double.POSITIVE_INFINITY : e.result().halfWidthPercent();
                     if (!(half <= widest)) {
                         widest = half;

@@ -218,8 +218,11 @@ public final class Summary {
         for (String line : b.verdict()) {
             out.append("Verdict: ").append(line).append('\n');
         }
-        for (String line : DuetPairs.lines(b.runs(), reference)) {
-            out.append("Duet ").append(line).append('\n');
+        if (!SizeDuets.any(b.runs())) {
+            // A sweep's duets span two blocks (two sizes): the sweep lists them.
+            for (String line : DuetPairs.lines(b.runs(), reference)) {
+                out.append("Duet ").append(line).append('\n');
+            }
         }
     }
 
@@ -263,7 +266,11 @@ public final class Summary {
         String wall = WallTimeSummary.wallTimeLine(runs, environment);
         if (wall != null) {
             out.append(wall).append('\n');
-            String decided = WallTimeSummary.decidedLine(blocks.stream().flatMap(b -> b.paired().stream()).toList());
+            List<PairedVerdict.Entry> entries = new ArrayList<>(blocks.stream().flatMap(b -> b.paired().stream()).toList());
+            if (sweep != null) {
+                entries.addAll(sweep.duetEntries());
+            }
+            String decided = WallTimeSummary.decidedLine(entries);
             if (decided != null) {
                 out.append(decided).append('\n');
             }

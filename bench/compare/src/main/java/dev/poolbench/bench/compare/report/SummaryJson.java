@@ -68,7 +68,7 @@ final class SummaryJson {
         bn.set("paired", PairedVerdict.json(b.paired()));
         ArrayNode verdict = bn.putArray("verdict");
         b.verdict().forEach(verdict::add);
-        if (DuetPairs.any(b.runs())) {
+        if (DuetPairs.any(b.runs()) && !SizeDuets.any(b.runs())) {
             bn.set("duets", DuetChart.json(b.runs(), summary.reference()));
         }
     }

@@ -1,5 +1,6 @@
 package dev.poolbench.bench.compare.report;
 
+import dev.poolbench.bench.compare.stats.PairedTest;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -16,6 +17,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * {@code sweep.png}: score against pool size, one line per pool, the mean of each size with its
  * 95 % confidence interval as an error bar, like a JMeter thread-count sweep. The sizes sit at
  * equal steps (a category axis: 2, 4, 8, 16 read like a log2 scale); the y axis starts at 0.
+ * A sweep of duets draws each size's duet ratio to the reference size instead, with its 95 %
+ * interval, and the equivalence margin as two flat lines.
  */
 final class SweepChart {
 
@@ -23,6 +26,10 @@ final class SweepChart {
     }
 
     static void write(Summary summary, SweepSummary sweep, Path png) throws IOException {
+        if (sweep.duets()) {
+            writeDuets(summary, sweep, png);
+            return;
+        }
         System.setProperty("java.awt.headless", "true");
         List<Integer> sizes = sweep.pools().get(0).points().stream().map(SweepSummary.Point::size).toList();
         List<String> categories = sizes.stream().map(String::valueOf).toList();
@@ -49,6 +56,53 @@ final class SweepChart {
             series.setMarker(SeriesMarkers.CIRCLE);
             series.setMarkerColor(color);
             series.setLineColor(color);
+        }
+        BitmapEncoder.saveBitmapWithDPI(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG, 110);
+    }
+
+    /** A sweep of duets: the ratio of each size to the reference size (1 at the reference), bars = 95 % interval. */
+    private static void writeDuets(Summary summary, SweepSummary sweep, Path png) throws IOException {
+        System.setProperty("java.awt.headless", "true");
+        List<Integer> sizes = sweep.pools().get(0).points().stream().map(SweepSummary.Point::size).toList();
+        List<String> categories = sizes.stream().map(String::valueOf).toList();
+        CategoryChart chart = new CategoryChartBuilder().width(1100).height(650)
+                .title("Duet ratio against the reference size - " + summary.settingsLine())
+                .xAxisTitle("pool size (maximum connections)   (point: duet ratio to the reference size, at 1; "
+                        + "bar: its 95 % interval, the wider side)")
+                .yAxisTitle("passed pages, size / reference size (higher is better)").build();
+        ChartStyle.apply(chart.getStyler(), chart.getTitle());
+        // Ratios sit near 1: an axis from 0 would flatten the margin lines and the bars.
+        chart.getStyler().setYAxisMin((Double) null);
+        chart.getStyler().setYAxisDecimalPattern("0.00");
+        chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
+        chart.getStyler().setOverlapped(true);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        int index = 0;
+        for (SweepSummary.Pool pool : sweep.pools()) {
+            List<Double> ratios = new ArrayList<>();
+            List<Double> errors = new ArrayList<>();
+            for (SweepSummary.Point p : pool.points()) {
+                PairedTest.Result vs = p.vsReference();
+                double ratio = vs == null ? 1 : 1 + vs.estimatePercent() / 100;
+                // NaN leaves a gap: no counted duet at that size. The interval is symmetric in the
+                // log, so the bar takes its wider (upper) side.
+                ratios.add(vs == null && !Integer.valueOf(p.size()).equals(pool.referenceSize()) ? Double.NaN : ratio);
+                errors.add(vs == null || vs.n() < 2 ? 0.0 : (vs.highPercent() - vs.estimatePercent()) / 100);
+            }
+            String name = pool.profile() + " vs size " + pool.referenceSize()
+                    + (pool.pick() != null ? " (knee " + pool.pick() + ")" : "");
+            CategorySeries series = chart.addSeries(name, categories, ratios, errors);
+            Color color = ChartStyle.COLORS[index++ % ChartStyle.COLORS.length];
+            series.setMarker(SeriesMarkers.CIRCLE);
+            series.setMarkerColor(color);
+            series.setLineColor(color);
+        }
+        double margin = sweep.marginPercent() / 100;
+        for (double edge : new double[] {1 + margin, 1 - margin}) {
+            CategorySeries line = chart.addSeries(String.format(java.util.Locale.ROOT, "margin %+.0f %%",
+                    100 * (edge - 1)), categories, categories.stream().map(c -> edge).toList());
+            line.setMarker(SeriesMarkers.NONE);
+            line.setLineColor(Color.GRAY);
         }
         BitmapEncoder.saveBitmapWithDPI(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG, 110);
     }

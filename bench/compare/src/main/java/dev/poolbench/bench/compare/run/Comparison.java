@@ -90,13 +90,17 @@ public final class Comparison {
         int maxRounds = options.maxRuns == null ? options.runs : options.maxRuns;
         RunPlan.StopRule stopRule = options.untilPrecisionPercent == null ? null
                 : stopRules.create(profiles, sizes, reference, this::message);
-        RunPlan plan = options.duet
+        RunPlan plan = options.sweepReference != null
+                ? RunPlan.sizeDuets(profiles, sizes, options.sweepReference, options.variants, options.runs, maxRounds,
+                        stopRule, options.seed)
+                : options.duet
                 ? RunPlan.duets(profiles, reference, sizes, options.variants, options.runs, maxRounds, stopRule,
                         options.seed)
                 : RunPlan.create(profiles, sizes, options.variants, options.runs, maxRounds, options.order, stopRule);
+        String against = options.sweepReference != null ? "each size against size " + options.sweepReference
+                + " of the same pool" : "each against " + reference;
         out.printf("%d runs%s: %s, %d round(s) %s%s, %d s measured + %d s warm-up each%n", plan.plannedRuns(),
-                plan.duet() ? " in " + plan.plannedWindows() + " duets (two lanes at a time, each against "
-                        + reference + ")" : "",
+                plan.duet() ? " in " + plan.plannedWindows() + " duets (two lanes at a time, " + against + ")" : "",
                 String.join(",", profiles), options.runs, options.order, options.untilPrecisionPercent == null ? ""
                         : " (then up to " + options.maxRuns + " until ±" + options.untilPrecisionPercent + " %)",
                 options.durationSeconds, options.warmupSeconds);

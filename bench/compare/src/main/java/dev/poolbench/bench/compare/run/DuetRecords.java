@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * A duet lane's place in its window, in its run record ({@code duet}): the window's id, the
- * lane, the partner, and how far apart the two lanes' measured loads began (the runner's send of
+ * lane, the partner (in a size duet also the partner's pool size and the reference size), and how far apart the two lanes' measured loads began (the runner's send of
  * the start line, and the load generators' own first instant from their result.json).
  */
 final class DuetRecords {
@@ -20,6 +20,12 @@ final class DuetRecords {
         duet.put("window", planned.lane().window());
         duet.put("lane", planned.lane().index());
         duet.put("partner", planned.lane().partner());
+        RunPlan.SizePair sizes = planned.lane().sizes();
+        if (sizes != null) {
+            // A size duet: the same pool in both lanes; the report pairs its sizes by these.
+            duet.put("partnerPoolSize", sizes.partnerOf(planned.poolSize()));
+            duet.put("referencePoolSize", sizes.referenceSize());
+        }
         long sentMin = Long.MAX_VALUE;
         long sentMax = Long.MIN_VALUE;
         long startMin = Long.MAX_VALUE;

@@ -95,7 +95,10 @@ final class MeasuredRun {
         if (window.lanes().size() == 1) {
             return Progress.label(window.first(), rounds);
         }
-        return window.lanes().stream().map(RunPlan.Planned::profile).collect(Collectors.joining(" + "))
-                + " (duet) " + Progress.label(window.first(), rounds).replaceFirst("^\\S+ ", "");
+        // A size duet (one pool, two sizes) names each lane's size, the rest of the label once.
+        boolean sizes = window.lanes().stream().map(RunPlan.Planned::poolSize).distinct().count() > 1;
+        String rest = Progress.label(window.first(), rounds).replaceFirst("^\\S+ ", "");
+        return window.lanes().stream().map(p -> p.profile() + (sizes ? " size " + p.poolSize() : ""))
+                .collect(Collectors.joining(" + ")) + " (duet) " + (sizes ? rest.replaceFirst("^size \\d+ ", "") : rest);
     }
 }

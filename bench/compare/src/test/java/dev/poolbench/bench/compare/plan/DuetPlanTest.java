@@ -98,7 +98,8 @@ class DuetPlanTest {
         assertTrue(CompareOptions.parse("--calibrate").duet, "A/A: a duet of the pool and its copy");
         assertEquals(false, CompareOptions.parse("--solo").duet);
         assertEquals(false, CompareOptions.parse("--profiles", "hikari").duet, "one profile: solo");
-        assertEquals(false, CompareOptions.parse("--pool-size", "2,4").duet, "a sweep: solo (for now)");
+        assertTrue(CompareOptions.parse("--pool-size", "2,4").duet, "a sweep: duets of sizes (SizeDuetPlanTest)");
+        assertTrue(CompareOptions.parse("--profiles", "hikari", "--pool-size", "3,10").duet, "one pool, two sizes");
         assertEquals(false, CompareOptions.parse("--order", "sequential").duet);
         assertEquals(false, CompareOptions.parse("--app-url", "http://127.0.0.1:1", "--reset-jdbc-url",
                 "jdbc:mysql://x/y").duet, "remote: solo");
@@ -107,7 +108,8 @@ class DuetPlanTest {
     @Test
     void whatADuetCannotDoIsAClearUsageError() {
         assertEquals("--duet pairs the reference with each other profile: give two profiles or more, or "
-                + "--calibrate for the reference against itself", usage("--profiles", "hikari", "--duet"));
+                + "--calibrate for the reference against itself, or sizes to sweep (--pool-size 3,10)",
+                usage("--profiles", "hikari", "--duet"));
         assertTrue(usage("--duet", "--solo").contains("exclude each other"));
         assertTrue(usage("--duet", "--order", "sequential").contains("--order sequential"));
         assertTrue(usage("--duet", "--rerun-disturbed", "2").contains("not with --duet"));
