@@ -111,7 +111,8 @@ final class FaultRun {
             long[] window = awaitFault();
             LoginLog.State after = loginLog.state();
             ProgressLog.write(runDir.resolve(ProgressLog.FILE), progressLog.lines());
-            new FaultRunRecord(scenario, profile, planned.session(), window == null ? null : window[0], window == null ? null : window[1],
+            new FaultRunRecord(scenario, profile, planned.session(), window == null ? null : window[0],
+                    window == null ? null : window[1],
                     faultDetail, samplerStartEpochMillis, exit, before.rows(), before.maxId(), after.rows(),
                     ZoneId.systemDefault(), loginLog.rowsPerSecond(before.maxId()), List.copyOf(problems))
                     .write(runDir);

@@ -39,7 +39,8 @@ import java.util.TreeMap;
  * @param rowsPerSecond           rows above {@code maxIdBefore} per {@code created_at} second
  * @param problems                what went wrong while the run was taken
  */
-record FaultRunRecord(Scenario scenario, String profile, SessionStore session, Long faultBeginEpochMillis, Long faultEndEpochMillis,
+record FaultRunRecord(Scenario scenario, String profile, SessionStore session, Long faultBeginEpochMillis,
+                      Long faultEndEpochMillis,
                       String faultDetail, Long poolSamplerStartEpochMillis, Integer loadExitCode,
                       long rowsBefore, long maxIdBefore, long rowsAfter, ZoneId timeZone,
                       Map<LocalDateTime, Long> rowsPerSecond, List<String> problems) {
@@ -109,7 +110,8 @@ record FaultRunRecord(Scenario scenario, String profile, SessionStore session, L
         });
         List<String> problems = new ArrayList<>();
         n.path("problems").forEach(p -> problems.add(p.asText()));
-        return new FaultRunRecord(scenario, n.path("profile").asText(), session, longOrNull(n, "faultBeginEpochMillis"),
+        return new FaultRunRecord(scenario, n.path("profile").asText(), session,
+                longOrNull(n, "faultBeginEpochMillis"),
                 longOrNull(n, "faultEndEpochMillis"), n.hasNonNull("faultDetail") ? n.get("faultDetail").asText() : null,
                 longOrNull(n, "poolSamplerStartEpochMillis"),
                 n.hasNonNull("loadExitCode") ? n.get("loadExitCode").asInt() : null,
