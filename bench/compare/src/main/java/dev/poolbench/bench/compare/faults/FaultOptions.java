@@ -63,8 +63,8 @@ public final class FaultOptions implements Callable<Integer> {
             + "(default: ${DEFAULT-VALUE})")
     public int faultAtSeconds = 10;
 
-    @Option(names = "--fault-seconds", paramLabel = "S", description = "how long the database stays away "
-            + "(default: ${DEFAULT-VALUE})")
+    @Option(names = "--fault-seconds", paramLabel = "S", description = "how long the database (redis-restart: "
+            + "Redis) stays away (default: ${DEFAULT-VALUE})")
     public int faultSeconds = 10;
 
     @Option(names = "--warmup", paramLabel = "S", description = "unmeasured warm-up seconds before each run, 0 = none "

@@ -1,5 +1,6 @@
 package dev.poolbench.bench.compare.faults;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.poolbench.bench.compare.db.LocalDatabase;
 import dev.poolbench.bench.compare.jvm.JvmOptionsTemplate;
 import dev.poolbench.bench.compare.monitoring.ComparisonMonitoring;
@@ -12,7 +13,6 @@ import dev.poolbench.bench.compare.run.RunJvms;
 import dev.poolbench.bench.compare.run.SessionCheck;
 import dev.poolbench.bench.compare.util.FreePort;
 import dev.poolbench.bench.compare.util.Json;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
@@ -30,8 +30,8 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * One fault run ({@link FaultCase}): no sessions left in Redis → fresh app JVM on the pool
- * profile and session store → health → warm-up → reset → count
- * login_log → load run with the fault at {@code --fault-at} → count again → the run's files
+ * profile and session store → health → warm-up → reset → count login_log → load run with the
+ * fault at {@code --fault-at} → count again → the run's files
  * ({@link FaultRunRecord}, {@link ProgressLog#FILE}) → figures from them ({@link FaultRunFiles}).
  */
 final class FaultRun {
