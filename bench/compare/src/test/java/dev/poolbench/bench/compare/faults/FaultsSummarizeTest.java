@@ -188,8 +188,8 @@ class FaultsSummarizeTest {
                  "faultAtSeconds": 5, "faultSeconds": 3, "warmupSeconds": 0, "poolSize": 10,
                  "poolWaitMillis": 1000, "session": ["redis-pooled"], "redisPoolSize": 4}
                 """);
-        // The app logs every attempt before it saves the session: rows go on while Redis is away,
-        // 16 of them answered with an error (the 500s and nones of seconds 6-9 of the helper).
+        // The app logs every attempt before it saves the session: rows go on while Redis is away
+        // (16 of them: 12 answered with an error status, 4 with no response).
         long[] rows = {3, 10, 10, 10, 10, 4, 4, 4, 4, 2, 5, 9, 10, 10, 10, 10, 10, 10, 10, 10};
         Path runDir = run(dir, "redis-restart", "redis-pooled", "redis-restart-hikari-redis-pooled", rows, DECIDED,
                 "\"decided\": 139, \"noResponse\": 4, \"errorStatus\": 12");
