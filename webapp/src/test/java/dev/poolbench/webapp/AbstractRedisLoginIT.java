@@ -79,6 +79,9 @@ abstract class AbstractRedisLoginIT extends AbstractLoginIT {
         Path dir = redis.dir();
         redis.close();
         try {
+            // A command sent at the very instant of the stop may wait for the reconnect (at most
+            // the command timeout); give the client a moment to see its connection closed.
+            Thread.sleep(300);
             TestDatabase.TestUser user = db.freshUser();
             long start = System.nanoTime();
             HttpResponse<String> post = browser().postLogin(user.login(), user.password(), db.freshIp());
