@@ -21,6 +21,8 @@ import org.springframework.data.redis.connection.PoolException;
  * handlers, so with Redis away every login would end up there. Registered just outside Spring
  * Session's filter (session.RedisSessionConfiguration), so the error page is written past it:
  * Boot's /error dispatch renders it, and that dispatch does not go through Spring Session's filter.
+ * A failure after the response was sent (the save at the end of Spring Session's filter, when
+ * Redis went away while the page was written) is a warning only: the client has its answer.
  */
 public final class StoreUnavailableFilter implements Filter {
 
@@ -33,8 +35,14 @@ public final class StoreUnavailableFilter implements Filter {
             chain.doFilter(request, response);
         } catch (IOException | ServletException | RuntimeException e) {
             Throwable failure = storeFailure(e);
-            if (failure == null || response.isCommitted() || !(response instanceof HttpServletResponse http)) {
+            if (failure == null || !(response instanceof HttpServletResponse http)) {
                 throw e;
+            }
+            if (http.isCommitted()) {
+                // The answer is out (Spring Session saves once more after the page was sent):
+                // nothing to tell the client, and Tomcat's error page could not change it.
+                log.warn("session store failed after the response was sent: {}", ErrorHandling.rootMessage(failure));
+                return;
             }
             log.warn("503 (session store unavailable): {}", ErrorHandling.rootMessage(failure));
             http.reset();
