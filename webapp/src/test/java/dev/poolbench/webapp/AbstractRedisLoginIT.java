@@ -7,6 +7,7 @@ import dev.poolbench.bench.redis.server.RespConnection;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -17,7 +18,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The whole login suite with the HTTP session in a real Redis (a redis-server of its own per
  * class, started by bench/redis's launcher), plus what only the Redis store has: the session is
- * really there and nowhere else, the client is the mode requested, and its meters are published.
+ * really there and nowhere else, the client is the mode requested, its meters are published, and
+ * a Redis that goes away gives a clean 503 at once and logins again once it is back.
  */
 abstract class AbstractRedisLoginIT extends AbstractLoginIT {
 
@@ -71,6 +73,40 @@ abstract class AbstractRedisLoginIT extends AbstractLoginIT {
     }
 
     @Test
+    void withRedisGoneALoginIsA503AtOnceWithoutAStackTraceAndLoginsWorkWhenItIsBack() throws Exception {
+        assertThat(attempt(db.freshUser().login(), "wrong", db.freshIp())).isEqualTo(WRONG);
+        int port = redis.port();
+        Path dir = redis.dir();
+        redis.close();
+        try {
+            // A command sent at the very instant of the stop may wait for the reconnect (at most
+            // the command timeout); give the client a moment to see its connection closed.
+            Thread.sleep(300);
+            TestDatabase.TestUser user = db.freshUser();
+            long start = System.nanoTime();
+            HttpResponse<String> post = browser().postLogin(user.login(), user.password(), db.freshIp());
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            assertThat(post.statusCode()).as(post.body()).isEqualTo(503);
+            assertThat(post.headers().firstValue("Retry-After")).hasValue("1");
+            assertThat(post.body()).contains("503").doesNotContain("Exception").doesNotContain("at org.");
+            // Rejected while disconnected, not held for the 10-s command timeout (twice).
+            assertThat(millis).as("503 after %d ms", millis).isLessThan(5_000);
+        } finally {
+            redis = RedisServerProcess.startIn(dir, port);
+        }
+        // Lettuce reconnects on its own (with its backoff); then a login goes through again.
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        String outcome;
+        do {
+            Thread.sleep(500);
+            TestDatabase.TestUser user = db.freshUser();
+            HttpResponse<String> post = browser().postLogin(user.login(), user.password(), db.freshIp());
+            outcome = post.statusCode() + " " + post.headers().firstValue("Location").orElse("");
+        } while (!outcome.equals("302 /mypage") && System.nanoTime() < deadline);
+        assertThat(outcome).isEqualTo("302 /mypage");
+    }
+
+    @Test
     void theRedisClientIsTheModeRequestedAndPublishesItsMeters() {
         assertThat(browser().get("/mypage").statusCode()).isIn(302, 303); // a session write
         Browser management = new Browser(managementUrl);
@@ -83,6 +119,7 @@ abstract class AbstractRedisLoginIT extends AbstractLoginIT {
         JsonNode effective = session.get("effective");
         assertThat(effective.get("port").asInt()).isEqualTo(redis.port());
         assertThat(effective.get("shareNativeConnection").asBoolean()).isEqualTo(!pooled);
+        assertThat(effective.get("disconnectedBehavior").asString()).isEqualTo("reject_commands");
         assertThat(effective.get("pooled").asBoolean()).isEqualTo(pooled);
         assertThat(effective.get("openConnections").asLong()).isBetween(1L, pooled ? REDIS_POOL_SIZE : 1L);
         String prometheus = management.get("/actuator/prometheus").body();

@@ -1,5 +1,6 @@
 package dev.poolbench.webapp.session;
 
+import dev.poolbench.webapp.web.StoreUnavailableFilter;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.metrics.MicrometerCommandLatencyRecorder;
@@ -7,10 +8,12 @@ import io.lettuce.core.metrics.MicrometerOptions;
 import io.lettuce.core.resource.ClientResources;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.commonspool2.CommonsObjectPool2Metrics;
+import jakarta.servlet.DispatcherType;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
@@ -21,6 +24,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceClientConfigurat
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettucePoolingClientConfiguration;
 import org.springframework.session.data.redis.config.annotation.web.http.EnableRedisHttpSession;
+import org.springframework.session.web.http.SessionRepositoryFilter;
 
 /**
  * The HTTP session in Redis ({@code POOLBENCH_SESSION_STORE=redis}): Spring Session's
@@ -53,8 +57,13 @@ class RedisSessionConfiguration {
     @Bean
     LettuceConnectionFactory redisConnectionFactory(Environment environment, ClientResources resources) {
         SessionSettings settings = SessionSettings.from(environment);
+        // While Redis is away, commands fail at once instead of waiting in Lettuce's buffer for
+        // the reconnect or the command timeout: Spring Session saves a session that failed to
+        // save once more at the end of its filter, so a buffered save could hold a request for
+        // twice the 10-s timeout (docs/redis.md, "Faults: Redis restarted under load").
         ClientOptions options = ClientOptions.builder()
                 .socketOptions(SocketOptions.builder().connectTimeout(SessionSettings.CONNECT_TIMEOUT).build())
+                .disconnectedBehavior(SessionSettings.DISCONNECTED)
                 .build();
         LettuceClientConfiguration client = switch (settings.mode()) {
             case SHARED -> LettuceClientConfiguration.builder().clientResources(resources).clientOptions(options)
@@ -88,6 +97,19 @@ class RedisSessionConfiguration {
         config.setJmxEnabled(true);
         config.setJmxNamePrefix(POOL_JMX_PREFIX);
         return config;
+    }
+
+    /**
+     * A Redis failure outside Spring MVC (the session saved as the response commits) is a 503
+     * page, not Tomcat's 500 with a stack trace: just outside Spring Session's filter.
+     */
+    @Bean
+    FilterRegistrationBean<StoreUnavailableFilter> storeUnavailableFilter() {
+        FilterRegistrationBean<StoreUnavailableFilter> registration =
+                new FilterRegistrationBean<>(new StoreUnavailableFilter());
+        registration.setOrder(SessionRepositoryFilter.DEFAULT_ORDER - 1);
+        registration.setDispatcherTypes(DispatcherType.REQUEST);
+        return registration;
     }
 
     @Bean

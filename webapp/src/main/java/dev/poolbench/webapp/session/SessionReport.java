@@ -83,6 +83,8 @@ public class SessionReport {
         e.put("commandTimeoutMillis", client.getCommandTimeout().toMillis());
         e.put("connectTimeoutMillis", client.getClientOptions()
                 .map(o -> o.getSocketOptions().getConnectTimeout().toMillis()).orElse(null));
+        e.put("disconnectedBehavior", client.getClientOptions()
+                .map(o -> o.getDisconnectedBehavior().name().toLowerCase(java.util.Locale.ROOT)).orElse(null));
         RedisSessionMeters counted = meters.getIfAvailable();
         e.put("openConnections", counted == null ? null : counted.openConnections());
         e.put("repository", "RedisSessionRepository");

@@ -2,6 +2,7 @@ package dev.poolbench.webapp.session;
 
 import dev.poolbench.webapp.InvalidSettingException;
 import dev.poolbench.webapp.Settings;
+import io.lettuce.core.ClientOptions;
 import java.time.Duration;
 import java.util.Locale;
 import org.springframework.core.env.Environment;
@@ -34,6 +35,11 @@ public record SessionSettings(Store store, RedisMode mode, int poolSize, String 
     static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
     /** One command's reply, as POOLBENCH_QUERY_TIMEOUT_SECONDS's default for SQL: an error, not a hang. */
     static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(10);
+    /**
+     * Commands while the connection is down: rejected at once (Lettuce's default buffers them
+     * until the reconnect or the command timeout).
+     */
+    static final ClientOptions.DisconnectedBehavior DISCONNECTED = ClientOptions.DisconnectedBehavior.REJECT_COMMANDS;
     /** A request waiting for a pooled connection, as long as a command may take. */
     static final Duration POOL_WAIT = COMMAND_TIMEOUT;
     /** Keys of the sessions: {@code poolbench:session:sessions:<id>}. */

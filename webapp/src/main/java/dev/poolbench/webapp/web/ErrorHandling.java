@@ -1,10 +1,12 @@
 package dev.poolbench.webapp.web;
 
+import io.lettuce.core.RedisException;
 import jakarta.servlet.http.HttpServletResponse;
 import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
+import org.springframework.data.redis.connection.PoolException;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.web.ErrorResponse;
@@ -16,13 +18,15 @@ import org.springframework.web.servlet.ModelAndView;
 /**
  * Every failure becomes a short HTML page with a status and a plain message, never a stack trace:
  * <ul>
- * <li>database unavailable, pool wait exceeded, query timeout: 503 "Service busy, try again";</li>
+ * <li>database or session store unavailable, pool wait exceeded, query timeout: 503 "Service busy,
+ * try again";</li>
  * <li>form data Tomcat cannot decode (invalid UTF-8): 400;</li>
  * <li>Spring MVC's own errors (400 bad input, 404, 405 with Allow, 415...): their status;</li>
  * <li>anything else: 500 "Internal error" (logged with its stack trace, not shown).</li>
  * </ul>
  * Errors outside Spring MVC (for example Tomcat rejecting a request) use the same template via
- * Boot's /error page.
+ * Boot's /error page; a session store failing outside it (the session saved as the response
+ * commits) is a 503 there too ({@link StoreUnavailableFilter}).
  */
 @ControllerAdvice
 class ErrorHandling {
@@ -35,7 +39,17 @@ class ErrorHandling {
     @ExceptionHandler(DataAccessException.class)
     ModelAndView databaseUnavailable(DataAccessException e, HttpServletResponse response) {
         // One line, no stack trace: under overload this happens often, and the cause is known.
-        log.warn("503 (database unavailable or pool exhausted): {}", rootMessage(e));
+        log.warn("503 (database or session store unavailable, or pool exhausted): {}", rootMessage(e));
+        return page(HttpStatus.SERVICE_UNAVAILABLE, BUSY, response);
+    }
+
+    /**
+     * Redis away while a session is read (Lettuce's own exceptions, or its pool unable to lend a
+     * connection, which Spring Data Redis does not translate into a DataAccessException).
+     */
+    @ExceptionHandler({RedisException.class, PoolException.class})
+    ModelAndView sessionStoreUnavailable(RuntimeException e, HttpServletResponse response) {
+        log.warn("503 (session store unavailable): {}", rootMessage(e));
         return page(HttpStatus.SERVICE_UNAVAILABLE, BUSY, response);
     }
 
@@ -76,7 +90,7 @@ class ErrorHandling {
         return known == null ? "Error" : known.getReasonPhrase();
     }
 
-    private static String rootMessage(Throwable e) {
+    static String rootMessage(Throwable e) {
         Throwable cause = e;
         while (cause.getCause() != null && cause.getCause() != cause) {
             cause = cause.getCause();

@@ -15,7 +15,11 @@ class CompareMainFaultsTest {
     void unknownScenarioAndBadValueAreUsageErrors() {
         assertEquals(2, runCapturingErr("faults", "--scenarios", "unreachable,flood").status);
         assertTrue(runCapturingErr("faults", "--scenarios", "flood").err
-                .contains("unknown scenario 'flood'; valid scenarios: unreachable, hang, restart"));
+                .contains("unknown scenario 'flood'; valid scenarios: unreachable, hang, restart, redis-restart"));
+        Result noRedis = runCapturingErr("faults", "--scenarios", "redis-restart");
+        assertEquals(2, noRedis.status);
+        assertEquals("poolbench faults: --scenarios redis-restart needs --session redis-shared or redis-pooled",
+                noRedis.err.lines().findFirst().orElse(""), noRedis.err);
         Result bad = runCapturingErr("faults", "--pool-wait-ms", "-5");
         assertEquals(2, bad.status);
         assertTrue(bad.err.contains("--pool-wait-ms must be between 1 and 600000, got -5"), bad.err);

@@ -27,12 +27,13 @@ final class SeriesMerge {
                 .forEachRemaining(f -> overMillis.merge(f.getKey(), f.getValue().asLong(), Long::sum));
         for (JsonNode s : record.path("perSecond")) {
             int second = s.path("second").asInt();
-            long[] c = counts.computeIfAbsent(second, k -> new long[5]);
+            long[] c = counts.computeIfAbsent(second, k -> new long[6]);
             c[0] += s.path("passedPages").asLong();
             c[1] += s.path("fails").asLong();
             c[2] += s.path("requests").asLong();
             c[3] += s.path("ko").asLong();
             c[4] = Math.max(c[4], s.path("maxLatencyMillis").asLong());
+            c[5] += s.path("loginsDecided").asLong();
             Map<String, Long> st = statuses.computeIfAbsent(second, k -> new TreeMap<>(PerSecond::compareStatus));
             s.path("statuses").fields().forEachRemaining(f -> st.merge(f.getKey(), f.getValue().asLong(), Long::sum));
         }
@@ -55,8 +56,8 @@ final class SeriesMerge {
         List<Map<String, Object>> out = new ArrayList<>();
         int last = counts.isEmpty() ? 0 : counts.lastKey();
         for (int second = 1; second <= last; second++) {
-            long[] c = counts.getOrDefault(second, new long[5]);
-            out.add(PerSecond.entry(second, c[0], c[1], c[2], c[3],
+            long[] c = counts.getOrDefault(second, new long[6]);
+            out.add(PerSecond.entry(second, c[0], c[1], c[2], c[3], c[5],
                     statuses.getOrDefault(second, Map.of()), c[4]));
         }
         return out;

@@ -89,6 +89,8 @@ class SeriesAgainstTestServerTest {
         assertEquals(r.path("fail").asLong(), sum(series, "fails"));
         assertEquals(r.path("requests").path("count").asLong(), sum(series, "requests"));
         assertEquals(r.path("requests").path("ko").asLong(), sum(series, "ko"));
+        assertEquals(r.path("logins").path("decided").asLong(), sum(series, "loginsDecided"),
+                "each decided login in the second its answer came");
         long statuses = 0;
         for (JsonNode s : series) {
             for (JsonNode n : s.path("statuses")) {
@@ -171,7 +173,7 @@ class SeriesAgainstTestServerTest {
             }
             JsonNode series = m.path("perSecond");
             assertEquals(Math.max(a.path("perSecond").size(), b.path("perSecond").size()), series.size());
-            for (String f : new String[] {"passedPages", "fails", "requests", "ko"}) {
+            for (String f : new String[] {"passedPages", "fails", "requests", "ko", "loginsDecided"}) {
                 assertEquals(sum(a.path("perSecond"), f) + sum(b.path("perSecond"), f), sum(series, f), f);
             }
             assertEquals(sumStatus(a.path("perSecond"), "503") + sumStatus(b.path("perSecond"), "503"),

@@ -2,14 +2,16 @@ package dev.poolbench.bench.compare.faults;
 
 import dev.poolbench.bench.compare.db.LocalDatabase;
 import dev.poolbench.bench.compare.proxy.Proxy;
+import dev.poolbench.bench.compare.redis.LocalRedis;
 
-/** Takes the database away for a while; returns once it is back. */
+/** Takes the database (or the session store) away for a while; returns once it is back. */
 interface Fault {
 
     /** @return a detail worth reporting (the restart's stop and start times), or null */
     String apply(long millis) throws Exception;
 
-    static Fault of(Scenario scenario, Proxy proxy, LocalDatabase database) {
+    /** @param redis the command's redis-server; null when no run keeps its sessions in Redis */
+    static Fault of(Scenario scenario, Proxy proxy, LocalDatabase database, LocalRedis redis) {
         return switch (scenario) {
             case UNREACHABLE -> millis -> {
                 proxy.disable();
@@ -31,6 +33,13 @@ interface Fault {
             };
             // Back = the restarted server answered its first query (EmbeddedMariaDb.start waits).
             case RESTART -> database::restart;
+            // Back = the restarted redis-server answered PING on the same port.
+            case REDIS_RESTART -> {
+                if (redis == null) {
+                    throw new IllegalStateException("redis-restart without a redis-server (plan a Redis --session)");
+                }
+                yield redis::restart;
+            }
         };
     }
 }

@@ -21,7 +21,8 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * {@code faults-<scenario>.png}: per second of the run, one line per profile, four panels on
+ * {@code faults-<scenario>.png}: per second of the run, one line per profile (and session store
+ * when the runs name stores), four panels on
  * one time axis: decided logins (throughput), errors, active and pending connections. Dashed
  * lines mark the fault's start and the database's return (of the first profile; every run
  * schedules them at the same second).
@@ -47,8 +48,9 @@ final class FaultChart {
         }
         FaultRun.Outcome first = runs.get(0);
         List<XYChart> panels = List.of(
-                panel(String.format(Locale.ROOT, "%s: decided logins per second (login_log rows; fault %.1f-%.1f s)",
-                        scenario.cliName(), first.faultBegin(), first.faultEnd()), "logins/s", runs,
+                panel(String.format(Locale.ROOT, "%s: decided logins per second (%s; fault %.1f-%.1f s)",
+                        scenario.cliName(), scenario.sessionStoreAway() ? "302/303 answers" : "login_log rows",
+                        first.faultBegin(), first.faultEnd()), "logins/s", runs,
                         FaultFigures.Point::decided),
                 panel("errors per second (error responses, or failed checks)", "errors/s", runs,
                         FaultFigures.Point::errors),
@@ -102,7 +104,7 @@ final class FaultChart {
                     ys.add(v);
                 }
             }
-            String name = runs.get(i).profile();
+            String name = runs.get(i).run().who();
             if (xs.isEmpty()) {
                 // XChart cannot draw a series without points: say why instead.
                 xs.add(0.0);

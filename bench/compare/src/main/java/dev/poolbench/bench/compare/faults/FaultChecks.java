@@ -6,7 +6,8 @@ import java.util.List;
 /**
  * What makes the exit status 1. Always: a run that failed. With {@code --check} (the CI form)
  * also every measurement must have been taken and be consistent: the fault showed, a decided
- * login came after it, login_log rows match the decisions, /report was checked. These hold for
+ * login came after it, login_log rows match the decisions (no login decided without its row),
+ * /report was checked. These hold for
  * any pool that works at all, so they test the measurement, not a pool's result.
  */
 final class FaultChecks {
@@ -17,7 +18,8 @@ final class FaultChecks {
     static List<String> failures(List<FaultRun.Outcome> outcomes, FaultOptions options) {
         List<String> failures = new ArrayList<>();
         for (FaultRun.Outcome o : outcomes) {
-            String run = o.scenario().cliName() + "/" + o.profile() + ": ";
+            String run = o.run().label() + ": ";
+            String away = o.scenario().target();
             FaultFigures f = o.figures();
             if (f == null || !o.problems().isEmpty()) {
                 failures.add(run + "run failed: " + String.join("; ", o.problems()));
@@ -28,13 +30,14 @@ final class FaultChecks {
             }
             if (!f.faultSeen()) {
                 failures.add(run + (f.decidedInsideFault() > 0
-                        ? f.decidedInsideFault() + " logins decided while the database was away"
-                        : o.scenario() == Scenario.HANG
-                        ? "no error and no request stalled during the hang (longest " + f.longestRequestMillis() + " ms)"
+                        ? f.decidedInsideFault() + " logins decided while " + away + " was away"
+                        : o.scenario().mayStall()
+                        ? "no error and no request stalled during the " + o.scenario().cliName() + " (longest "
+                        + f.longestRequestMillis() + " ms)"
                         : "no error counted during the fault"));
             }
             if (f.firstSuccessSeconds() == null || f.firstSuccessSeconds() < 0) {
-                failures.add(run + "no decided login after the database came back");
+                failures.add(run + "no decided login after " + away + " came back");
             }
             if (!f.rowsConsistent()) {
                 failures.add(run + "login_log rows " + f.rowsAdded() + " vs decided " + f.decided() + " + no response "

@@ -11,7 +11,9 @@ import java.util.TreeMap;
 /**
  * The figures of one fault run, computed from what the run recorded. Times are seconds of the
  * load run ("load time", 0 = the first worker started); per-second series use buckets: second
- * k covers (k-1, k]. Pure computation, so every rule is unit-tested.
+ * k covers (k-1, k]. Decided logins per second are login_log rows, or the load's decided answers
+ * when the session store went away (chosen by {@link FaultRunFiles}). Pure computation, so every
+ * rule is unit-tested.
  */
 record FaultFigures(
         /** Responses of 400 and above and no-responses ("none") during the fault, by status. */
@@ -35,11 +37,11 @@ record FaultFigures(
         String rowsVerdict,
         Boolean reportExact,
         boolean valid,
-        /** Decided logins (login_log rows) in the seconds wholly inside the fault: must be 0. */
+        /** Decided logins in the seconds wholly inside the fault: must be 0. */
         long decidedInsideFault,
         /**
-         * The fault showed in the measurement: errors (for a hang also requests slower than the
-         * pool's wait or stalled for half the hang) and no decided login inside it.
+         * The fault showed in the measurement: errors (for a hang or a Redis restart also requests
+         * slower than the pool's wait or stalled for half the fault) and no decided login inside it.
          */
         boolean faultSeen,
         /** Per second of the run: decided logins, errors, active and pending connections. */
@@ -90,14 +92,19 @@ record FaultFigures(
         long rowsAdded = in.rowsAfter() - in.rowsBefore();
         Long decidedCount = count(r, "logins.decided");
         Long noResponse = count(r, "logins.noResponse");
-        String verdict = verdict(rowsAdded, decidedCount, noResponse);
+        // With the session store away the app logs the attempt, then fails to save its session:
+        // an error status may have its row too.
+        Long undetermined = in.scenario().sessionStoreAway() ? sum(noResponse, count(r, "logins.errorStatus"))
+                : noResponse;
+        String verdict = verdict(rowsAdded, decidedCount, undetermined);
         Boolean report = reportExact(r);
         boolean valid = r != null && r.path("valid").asBoolean();
 
         long decidedInside = decidedInsideFault(decided, in.faultBegin(), in.faultEnd());
         // A hang need not cause errors inside its window (the held connections only break when
-        // it ends, and a statement timeout may be longer than the hang), but then requests stall.
-        boolean effect = errors.during() > 0 || in.scenario() == Scenario.HANG && (slower != null && slower > 0
+        // it ends, and a statement timeout may be longer than the hang), but then requests stall;
+        // so may a Redis client that holds its commands until it reconnects.
+        boolean effect = errors.during() > 0 || in.scenario().mayStall() && (slower != null && slower > 0
                 || longest != null && longest >= (in.faultEnd() - in.faultBegin()) * 500);
         boolean seen = effect && decidedInside == 0;
 
@@ -255,10 +262,15 @@ record FaultFigures(
         return series;
     }
 
+    private static Long sum(Long a, Long b) {
+        return a == null ? b : b == null ? a : a + b;
+    }
+
     /**
      * Nothing lost: every attempt the app answered with its decision has its row. Nothing
      * doubled: no more rows than decided attempts plus those whose answer never came (the app
-     * may have logged those before the connection broke).
+     * may have logged those before the connection broke) and, when the session store went away,
+     * those answered with an error status after their row was written.
      */
     static String verdict(long rows, Long decided, Long noResponse) {
         if (decided == null) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.monitoring.MonitoringTools;
 import dev.poolbench.bench.compare.plan.Profiles;
+import dev.poolbench.bench.compare.plan.SessionStore;
 import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.bench.compare.util.OptionsParser;
 import dev.poolbench.bench.compare.util.UsageException;
@@ -23,8 +24,9 @@ import picocli.CommandLine.Spec;
  * Every knob of {@code faults}, parsed (picocli) and validated before anything starts. An option
  * is an annotated field; ranges and rules across options are in {@link #finish}.
  */
-@Command(name = "faults", sortOptions = false, description = "Per pool profile and fault scenario (database "
-        + "unreachable, hanging, restarted), one run with the fault in the middle (docs/faults.md).")
+@Command(name = "faults", sortOptions = false, description = "Per pool profile, session store and fault scenario "
+        + "(database unreachable, hanging, restarted; redis-server restarted), one run with the fault in the middle "
+        + "(docs/faults.md).")
 public final class FaultOptions implements Callable<Integer> {
 
 
@@ -34,11 +36,25 @@ public final class FaultOptions implements Callable<Integer> {
             + "or all (the nine) (default: ${DEFAULT-VALUE})")
     private String profilesText = String.join(",", Profiles.DEFAULT);
 
-    public List<Scenario> scenarios = List.of(Scenario.values());
+    public List<Scenario> scenarios = Scenario.DATABASE;
 
-    @Option(names = "--scenarios", paramLabel = "LIST", description = "unreachable,hang,restart "
-            + "(default: ${DEFAULT-VALUE})")
-    private String scenariosText = String.join(",", Scenario.names());
+    @Option(names = "--scenarios", paramLabel = "LIST", description = "unreachable,hang,restart (the database's), "
+            + "redis-restart (the session store's: needs a Redis --session) (default: ${DEFAULT-VALUE})")
+    private String scenariosText = String.join(",", Scenario.DATABASE.stream().map(Scenario::cliName).toList());
+
+    /** --session ({@link SessionStore}): memory unless told; each store is a run of every scenario. */
+    public List<SessionStore> sessions = List.of(SessionStore.MEMORY);
+
+    @Option(names = "--session", paramLabel = "LIST", description = "where the app keeps its HTTP sessions: memory "
+            + "| redis-shared | redis-pooled, a comma list runs each; redis runs on a redis-server the runner starts "
+            + "(docs/redis.md) (default: ${DEFAULT-VALUE})")
+    private String sessionText = SessionStore.MEMORY.label();
+
+    public int redisPoolSize = SessionStore.DEFAULT_REDIS_POOL_SIZE;
+
+    @Option(names = "--redis-pool-size", paramLabel = "N", description = "redis-pooled: connections of the app's "
+            + "Lettuce pool (default: " + SessionStore.DEFAULT_REDIS_POOL_SIZE + ")")
+    private Integer redisPoolSizeGiven;
 
     @Option(names = "--duration", paramLabel = "S", description = "seconds of load per run (default: ${DEFAULT-VALUE})")
     public int durationSeconds = 40;
@@ -47,8 +63,8 @@ public final class FaultOptions implements Callable<Integer> {
             + "(default: ${DEFAULT-VALUE})")
     public int faultAtSeconds = 10;
 
-    @Option(names = "--fault-seconds", paramLabel = "S", description = "how long the database stays away "
-            + "(default: ${DEFAULT-VALUE})")
+    @Option(names = "--fault-seconds", paramLabel = "S", description = "how long the database (redis-restart: "
+            + "Redis) stays away (default: ${DEFAULT-VALUE})")
     public int faultSeconds = 10;
 
     @Option(names = "--warmup", paramLabel = "S", description = "unmeasured warm-up seconds before each run, 0 = none "
@@ -145,6 +161,8 @@ public final class FaultOptions implements Callable<Integer> {
         }
         profiles = parseProfiles(profilesText);
         scenarios = parseScenarios(scenariosText);
+        sessions = SessionStore.parseList(sessionText);
+        redisPoolSize = SessionStore.redisPoolSize(redisPoolSizeGiven, sessions);
         range("duration", durationSeconds, 1, 3_600);
         range("fault-at", faultAtSeconds, 1, 3_600);
         range("fault-seconds", faultSeconds, 1, 600);
@@ -175,6 +193,9 @@ public final class FaultOptions implements Callable<Integer> {
                     + "second %d (--fault-at %d + --fault-seconds %d) and recovery needs at least 3 s after it",
                     durationSeconds, faultAtSeconds + faultSeconds, faultAtSeconds, faultSeconds));
         }
+        if (scenarios.stream().anyMatch(Scenario::sessionStoreAway) && !needsRedis()) {
+            throw new UsageException("--scenarios redis-restart needs --session redis-shared or redis-pooled");
+        }
         if (proxyPort != null && proxyPort == dbPort) {
             throw new UsageException("--proxy-port must differ from --db-port (" + dbPort + ")");
         }
@@ -185,6 +206,16 @@ public final class FaultOptions implements Callable<Integer> {
                 throw new UsageException("--prometheus: " + e.getMessage());
             }
         }
+    }
+
+    /** The runs, in order: scenario x profile x session store ({@link FaultCase#plan}). */
+    List<FaultCase> plan() {
+        return FaultCase.plan(scenarios, profiles, sessions);
+    }
+
+    /** Whether a run keeps its sessions in Redis: then the command starts a redis-server. */
+    public boolean needsRedis() {
+        return sessions.stream().anyMatch(SessionStore::redis);
     }
 
     private static List<String> parseProfiles(String value) throws UsageException {
@@ -228,7 +259,7 @@ public final class FaultOptions implements Callable<Integer> {
             {"profiles", "--profiles"}, {"scenarios", "--scenarios"}, {"durationSeconds", "--duration"},
             {"faultAtSeconds", "--fault-at"}, {"faultSeconds", "--fault-seconds"}, {"poolWaitMillis", "--pool-wait-ms"},
             {"warmupSeconds", "--warmup"}, {"poolSize", "--pool-size"}, {"workload", "--workload"},
-            {"heap", "--heap"}, {"seed", "--seed"}};
+            {"heap", "--heap"}, {"seed", "--seed"}, {"session", "--session"}, {"redisPoolSize", "--redis-pool-size"}};
 
     /**
      * The options a results directory was taken with ({@code options.json}, written by the local
@@ -277,6 +308,10 @@ public final class FaultOptions implements Callable<Integer> {
         }
         n.put("heap", heap);
         n.put("seed", seed);
+        n.putPOJO("session", sessions.stream().map(SessionStore::label).toList());
+        if (sessions.contains(SessionStore.REDIS_POOLED)) {
+            n.put("redisPoolSize", redisPoolSize);
+        }
         n.put("dbPort", dbPort);
         n.put("proxyPort", proxyPort);
         n.put("quick", quick);

@@ -1,12 +1,16 @@
 package dev.poolbench.bench.compare.faults;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.poolbench.bench.compare.db.LocalDatabase;
 import dev.poolbench.bench.compare.jvm.JvmOptionsTemplate;
 import dev.poolbench.bench.compare.monitoring.ComparisonMonitoring;
 import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSampler;
+import dev.poolbench.bench.compare.redis.LocalRedis;
 import dev.poolbench.bench.compare.run.AppProcess;
 import dev.poolbench.bench.compare.run.LoadProcess;
 import dev.poolbench.bench.compare.run.Progress;
+import dev.poolbench.bench.compare.run.RunJvms;
+import dev.poolbench.bench.compare.run.SessionCheck;
 import dev.poolbench.bench.compare.util.FreePort;
 import dev.poolbench.bench.compare.util.Json;
 import java.io.File;
@@ -25,24 +29,36 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * One fault run: fresh app JVM on the pool profile → health → warm-up → reset → count
- * login_log → load run with the fault at {@code --fault-at} → count again → the run's files
+ * One fault run ({@link FaultCase}): no sessions left in Redis → fresh app JVM on the pool
+ * profile and session store → health → warm-up → reset → count login_log → load run with the
+ * fault at {@code --fault-at} → count again → the run's files
  * ({@link FaultRunRecord}, {@link ProgressLog#FILE}) → figures from them ({@link FaultRunFiles}).
  */
 final class FaultRun {
 
-    /** What a run needs from the whole command; {@code monitoring} null without --prometheus. */
+    /**
+     * What a run needs from the whole command; {@code monitoring} null without --prometheus,
+     * {@code redis} null when no run keeps its sessions in Redis.
+     */
     record Setup(FaultOptions options, String java, Path webappJar, Path loadJar, Path loadLib, Path data,
                  LocalDatabase database, int proxyPort, Progress progress, AtomicReference<Process> app,
-                 ComparisonMonitoring monitoring) {
+                 ComparisonMonitoring monitoring, LocalRedis redis) {
     }
 
     /** The outcome: figures (null when the run failed) and what went wrong. */
-    record Outcome(String profile, Scenario scenario, FaultFigures figures, Double faultBegin, Double faultEnd,
-                   List<String> problems) {
+    record Outcome(FaultCase run, FaultFigures figures, Double faultBegin, Double faultEnd, List<String> problems) {
+
+        String profile() {
+            return run.profile();
+        }
+
+        Scenario scenario() {
+            return run.scenario();
+        }
     }
 
     private final Setup s;
+    private final FaultCase planned;
     private final String profile;
     private final Scenario scenario;
     private final Fault fault;
@@ -52,10 +68,11 @@ final class FaultRun {
     private volatile CompletableFuture<long[]> faultDone;
     private volatile String faultDetail;
 
-    FaultRun(Setup setup, String profile, Scenario scenario, Fault fault, Path runDir) {
+    FaultRun(Setup setup, FaultCase planned, Fault fault, Path runDir) {
         this.s = setup;
-        this.profile = profile;
-        this.scenario = scenario;
+        this.planned = planned;
+        this.profile = planned.profile();
+        this.scenario = planned.scenario();
         this.fault = fault;
         this.runDir = runDir;
     }
@@ -94,12 +111,13 @@ final class FaultRun {
             long[] window = awaitFault();
             LoginLog.State after = loginLog.state();
             ProgressLog.write(runDir.resolve(ProgressLog.FILE), progressLog.lines());
-            new FaultRunRecord(scenario, profile, window == null ? null : window[0], window == null ? null : window[1],
+            new FaultRunRecord(scenario, profile, planned.session(), window == null ? null : window[0],
+                    window == null ? null : window[1],
                     faultDetail, samplerStartEpochMillis, exit, before.rows(), before.maxId(), after.rows(),
                     ZoneId.systemDefault(), loginLog.rowsPerSecond(before.maxId()), List.copyOf(problems))
                     .write(runDir);
             // The same reading of the run's files as for runs taken by Ansible (faults-summarize).
-            outcome = FaultRunFiles.outcome(runDir, scenario, profile, o);
+            outcome = FaultRunFiles.outcome(runDir, planned, o);
         } catch (Exception e) {
             if (e instanceof InterruptedException) {
                 throw (InterruptedException) e;
@@ -118,22 +136,30 @@ final class FaultRun {
                 AppProcess.stop(p);
             }
         }
-        return outcome != null ? outcome : FaultRunFiles.failed(scenario, profile, problems);
+        return outcome != null ? outcome : FaultRunFiles.failed(planned, problems);
     }
 
     /**
-     * The app JVM started (the database reset meanwhile) and serving, its pool settings kept;
-     * with --prometheus scraped from now on, the scenario as its variant.
+     * The app JVM started (the database reset meanwhile; Redis emptied before, so no session of
+     * an earlier run is left) and serving, its pool settings kept and its session store checked
+     * against the plan; with --prometheus scraped from now on, the scenario as its variant.
      */
     private void startAndAwaitApp(int appPort, int managementPort, URI appUrl, URI managementUrl) throws Exception {
+        LocalRedis redis = planned.session().redis() ? s.redis() : null;
+        if (redis != null) {
+            redis.flushAll();
+        }
         startApp(appPort, managementPort);
         s.database().reset();
         AppProcess.awaitReady(s.app().get(), runDir.resolve("app.log"), managementUrl.resolve("/actuator/health"),
                 appUrl.resolve("/"), AppProcess.HEALTH_TIMEOUT);
-        Json.write(runDir.resolve("poolsettings.json"), AppProcess.getJson(managementUrl.resolve("/actuator/poolsettings")));
+        JsonNode settings = AppProcess.getJson(managementUrl.resolve("/actuator/poolsettings"));
+        Json.write(runDir.resolve("poolsettings.json"), settings);
+        problems.addAll(SessionCheck.problems(settings, planned.session(), s.options().redisPoolSize,
+                redis == null ? null : redis.port()));
         if (s.monitoring() != null) {
             s.monitoring().runStarting(managementUrl.getAuthority(), profile, 1, runDir.getFileName().toString(),
-                    scenario.cliName());
+                    planned.variant());
         }
     }
 
@@ -154,7 +180,7 @@ final class FaultRun {
     private long[] applyFault(long loadStartNanos) {
         long begin = System.nanoTime();
         long beginEpochMillis = System.currentTimeMillis();
-        s.progress().message(String.format(Locale.ROOT, "  %s/%s: fault at %.1f s: %s", scenario.cliName(), profile,
+        s.progress().message(String.format(Locale.ROOT, "  %s: fault at %.1f s: %s", planned.label(),
                 (begin - loadStartNanos) / 1e9, scenario.description()));
         String detail;
         try {
@@ -165,8 +191,8 @@ final class FaultRun {
         long end = System.nanoTime();
         long endEpochMillis = System.currentTimeMillis();
         faultDetail = detail;
-        s.progress().message(String.format(Locale.ROOT, "  %s/%s: database back at %.1f s (away %.1f s%s)",
-                scenario.cliName(), profile, (end - loadStartNanos) / 1e9, (end - begin) / 1e9,
+        s.progress().message(String.format(Locale.ROOT, "  %s: %s back at %.1f s (away %.1f s%s)",
+                planned.label(), scenario.target(), (end - loadStartNanos) / 1e9, (end - begin) / 1e9,
                 detail == null ? "" : ": " + detail));
         return new long[] {beginEpochMillis, endEpochMillis};
     }
@@ -206,6 +232,7 @@ final class FaultRun {
         env.put("POOLBENCH_POOL_MODE", "equalized");
         env.put("POOLBENCH_POOL_SIZE", String.valueOf(o.poolSize));
         env.put("POOLBENCH_POOL_WAIT_MILLIS", String.valueOf(o.poolWaitMillis));
+        env.putAll(RunJvms.sessionEnvironment(planned.session(), o.redisPoolSize, s.redis()));
         env.put("SERVER_PORT", String.valueOf(appPort));
         env.put("POOLBENCH_MANAGEMENT_PORT", String.valueOf(managementPort));
         if (s.monitoring() != null) {
@@ -241,7 +268,7 @@ final class FaultRun {
         command.add("--duration=" + seconds);
         command.add("--out=" + outDir.toAbsolutePath());
         command.add("--seed=" + o.seed);
-        command.add("--label=" + scenario.cliName() + "-" + profile + (warmup ? " warm-up" : ""));
+        command.add("--label=" + planned.name() + (warmup ? " warm-up" : ""));
         if (warmup) {
             command.add("--no-report-check");
         }

@@ -22,7 +22,10 @@ import java.util.Map;
  * {@value ProgressLog#FILE} (the load's start), {@code result.json} (the load's per-second
  * statuses, logins, /report check) and the pool sampler's {@code poolmetrics.csv}. Writes
  * {@code figures.json} and {@code series.csv} beside them. The local runner and
- * {@code faults-summarize} (runs fetched by Ansible) both come through here.
+ * {@code faults-summarize} (runs fetched by Ansible) both come through here. Decided logins per
+ * second are the login_log rows, except when the session store went away
+ * ({@link Scenario#sessionStoreAway}): the app still logs every attempt then, so they are the
+ * load's decided answers ({@code perSecond[].loginsDecided}).
  */
 final class FaultRunFiles {
 
@@ -34,19 +37,23 @@ final class FaultRunFiles {
     }
 
     /** The run's outcome; a run whose files do not allow figures has null figures and says why. */
-    static FaultRun.Outcome outcome(Path runDir, Scenario scenario, String profile, FaultOptions options)
-            throws IOException {
+    static FaultRun.Outcome outcome(Path runDir, FaultCase planned, FaultOptions options) throws IOException {
+        Scenario scenario = planned.scenario();
         if (!Files.isRegularFile(runDir.resolve(FaultRunRecord.FILE))) {
-            return failed(scenario, profile, List.of("no " + FaultRunRecord.FILE + " in " + runDir
+            return failed(planned, List.of("no " + FaultRunRecord.FILE + " in " + runDir
                     + ": the run did not finish"));
         }
         FaultRunRecord record;
         try {
             record = FaultRunRecord.read(runDir);
         } catch (IllegalArgumentException e) {
-            return failed(scenario, profile, List.of(e.getMessage()));
+            return failed(planned, List.of(e.getMessage()));
         }
         List<String> problems = new ArrayList<>(record.problems());
+        if (record.session() != planned.session()) {
+            problems.add(FaultRunRecord.FILE + " names the session store " + record.session().label() + ", the plan "
+                    + planned.session().label());
+        }
         if (record.loadExitCode() != null && record.loadExitCode() == 2) {
             problems.add("load run failed (exit 2): " + AppProcess.tail(runDir.resolve("load.log"), 1).strip());
         }
@@ -54,11 +61,11 @@ final class FaultRunFiles {
         if (lines.isEmpty()) {
             problems.add("the load run reported no progress (" + ProgressLog.FILE + " has no line), so the fault "
                     + "cannot be placed in load time; see " + runDir.resolve("load.log"));
-            return failed(scenario, profile, problems);
+            return failed(planned, problems);
         }
         if (record.faultBeginEpochMillis() == null || record.faultEndEpochMillis() == null) {
             problems.add("the fault " + scenario.cliName() + " was not applied or did not end");
-            return failed(scenario, profile, problems);
+            return failed(planned, problems);
         }
         long loadStart = ProgressLog.startEpochMillis(lines.get(0));
         double begin = (record.faultBeginEpochMillis() - loadStart) / 1000.0;
@@ -66,8 +73,8 @@ final class FaultRunFiles {
         if (end > options.durationSeconds - FaultFigures.WINDOW) {
             // A restart on a busy machine can outlast the run (MariaDB's start alone took
             // 30-40 s under a load average of 13 here): recovery cannot be measured then.
-            problems.add(String.format(Locale.ROOT, "the database came back at %.1f s, less than %d s before "
-                    + "the run's end at %d s: recovery not measurable; lengthen the duration", end,
+            problems.add(String.format(Locale.ROOT, "%s came back at %.1f s, less than %d s before "
+                    + "the run's end at %d s: recovery not measurable; lengthen the duration", scenario.target(), end,
                     FaultFigures.WINDOW, options.durationSeconds));
         }
         Path resultFile = runDir.resolve(RESULT);
@@ -76,12 +83,18 @@ final class FaultRunFiles {
         if (seconds.isEmpty()) {
             seconds = ProgressLog.seconds(lines);
         }
+        Map<Integer, Long> decided = scenario.sessionStoreAway() ? Second.loginsDecided(result)
+                : decidedPerSecond(record.rowsPerSecond(), record.timeZone(), loadStart);
+        if (decided == null) {
+            problems.add("result.json has no perSecond[].loginsDecided (a load generator from before it): the "
+                    + "decided logins of a " + scenario.cliName() + " run are unknown");
+            return failed(planned, problems);
+        }
         List<FaultFigures.PoolSample> pool = record.poolSamplerStartEpochMillis() == null ? List.of()
                 : PoolCsv.read(runDir.resolve(PoolMetricsSampler.CSV),
                         (record.poolSamplerStartEpochMillis() - loadStart) / 1000.0);
         FaultFigures.Inputs inputs = new FaultFigures.Inputs(scenario, begin, end, options.durationSeconds,
-                options.poolWaitMillis, seconds, decidedPerSecond(record.rowsPerSecond(), record.timeZone(), loadStart),
-                pool, result, record.rowsBefore(), record.rowsAfter());
+                options.poolWaitMillis, seconds, decided, pool, result, record.rowsBefore(), record.rowsAfter());
         FaultFigures figures = FaultFigures.compute(inputs);
         ObjectNode json = figures.json();
         json.put("faultBeginSecond", begin);
@@ -89,11 +102,11 @@ final class FaultRunFiles {
         json.put("faultDetail", record.faultDetail());
         Json.write(runDir.resolve(FIGURES), json);
         Files.writeString(runDir.resolve(SERIES), seriesCsv(figures));
-        return new FaultRun.Outcome(profile, scenario, figures, begin, end, List.copyOf(problems));
+        return new FaultRun.Outcome(planned, figures, begin, end, List.copyOf(problems));
     }
 
-    static FaultRun.Outcome failed(Scenario scenario, String profile, List<String> problems) {
-        return new FaultRun.Outcome(profile, scenario, null, null, null, List.copyOf(problems));
+    static FaultRun.Outcome failed(FaultCase planned, List<String> problems) {
+        return new FaultRun.Outcome(planned, null, null, null, List.copyOf(problems));
     }
 
     /**

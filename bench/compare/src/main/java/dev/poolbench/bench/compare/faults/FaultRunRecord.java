@@ -3,6 +3,7 @@ package dev.poolbench.bench.compare.faults;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.plan.SessionStore;
 import dev.poolbench.bench.compare.util.Json;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -24,6 +25,8 @@ import java.util.TreeMap;
  * milliseconds of the clock of the host that took them (the same host locally; NTP-synced hosts
  * on VMs).
  *
+ * @param session                 where the app kept its sessions (memory when the file names none,
+ *                                as Ansible's faults.yml writes it)
  * @param faultBeginEpochMillis   when the fault started (null: it never ran)
  * @param faultEndEpochMillis     when the database was back (null: it never came back)
  * @param faultDetail             e.g. the restart's stop and start times; may be null
@@ -36,7 +39,8 @@ import java.util.TreeMap;
  * @param rowsPerSecond           rows above {@code maxIdBefore} per {@code created_at} second
  * @param problems                what went wrong while the run was taken
  */
-record FaultRunRecord(Scenario scenario, String profile, Long faultBeginEpochMillis, Long faultEndEpochMillis,
+record FaultRunRecord(Scenario scenario, String profile, SessionStore session, Long faultBeginEpochMillis,
+                      Long faultEndEpochMillis,
                       String faultDetail, Long poolSamplerStartEpochMillis, Integer loadExitCode,
                       long rowsBefore, long maxIdBefore, long rowsAfter, ZoneId timeZone,
                       Map<LocalDateTime, Long> rowsPerSecond, List<String> problems) {
@@ -50,6 +54,7 @@ record FaultRunRecord(Scenario scenario, String profile, Long faultBeginEpochMil
         n.put("schema", 1);
         n.put("scenario", scenario.cliName());
         n.put("profile", profile);
+        n.put("session", session.label());
         n.put("faultBeginEpochMillis", faultBeginEpochMillis);
         n.put("faultEndEpochMillis", faultEndEpochMillis);
         n.put("faultDetail", faultDetail);
@@ -81,6 +86,11 @@ record FaultRunRecord(Scenario scenario, String profile, Long faultBeginEpochMil
         if (scenario == null) {
             throw new IllegalArgumentException(source + ": unknown scenario '" + n.path("scenario").asText("") + "'");
         }
+        SessionStore session = SessionStore.of(n.path("session").asText(SessionStore.MEMORY.label()));
+        if (session == null) {
+            throw new IllegalArgumentException(source + ": unknown session store '" + n.path("session").asText("")
+                    + "'; valid: memory, redis-shared, redis-pooled");
+        }
         JsonNode log = n.path("loginLog");
         ZoneId zone;
         try {
@@ -100,7 +110,8 @@ record FaultRunRecord(Scenario scenario, String profile, Long faultBeginEpochMil
         });
         List<String> problems = new ArrayList<>();
         n.path("problems").forEach(p -> problems.add(p.asText()));
-        return new FaultRunRecord(scenario, n.path("profile").asText(), longOrNull(n, "faultBeginEpochMillis"),
+        return new FaultRunRecord(scenario, n.path("profile").asText(), session,
+                longOrNull(n, "faultBeginEpochMillis"),
                 longOrNull(n, "faultEndEpochMillis"), n.hasNonNull("faultDetail") ? n.get("faultDetail").asText() : null,
                 longOrNull(n, "poolSamplerStartEpochMillis"),
                 n.hasNonNull("loadExitCode") ? n.get("loadExitCode").asInt() : null,

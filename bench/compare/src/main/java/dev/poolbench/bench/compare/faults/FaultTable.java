@@ -11,11 +11,14 @@ import java.util.stream.Collectors;
 /** {@code faults.txt} (the table printed at the end) and {@code faults.json}. */
 final class FaultTable {
 
-    static final String HEADER = String.format(Locale.ROOT, "%-12s %-7s %6s %-22s %6s %8s %8s %7s %7s %7s %6s %-9s %6s%n",
-            "scenario", "profile", "away s", "errors in fault", "after", "max ms", ">wait", "1st ok", "90% s",
-            "opened", "pend", "rows", "report");
-
     private FaultTable() {
+    }
+
+    /** The header, its first two columns as wide as the widest scenario and profile (with its store). */
+    private static String header(int scenarioWidth, int whoWidth) {
+        return String.format(Locale.ROOT, "%-" + scenarioWidth + "s %-" + whoWidth + "s %6s %-22s %6s %8s %8s %7s "
+                + "%7s %7s %6s %-9s %6s%n", "scenario", "profile", "away s", "errors in fault", "after", "max ms",
+                ">wait", "1st ok", "90% s", "opened", "pend", "rows", "report");
     }
 
     static String text(List<FaultRun.Outcome> outcomes, FaultOptions o) {
@@ -23,17 +26,24 @@ final class FaultTable {
         out.append(String.format(Locale.ROOT, "poolbench faults: %d s runs, fault at %d s for %d s, pool size %d, "
                 + "pool wait %d ms%s%n%n", o.durationSeconds, o.faultAtSeconds, o.faultSeconds, o.poolSize,
                 o.poolWaitMillis, o.workload == null ? "" : ", workload " + o.workload));
-        out.append(HEADER);
+        int scenarioWidth = 12;
+        int whoWidth = 7;
+        for (FaultRun.Outcome r : outcomes) {
+            scenarioWidth = Math.max(scenarioWidth, r.scenario().cliName().length());
+            whoWidth = Math.max(whoWidth, r.run().who().length());
+        }
+        String first = "%-" + scenarioWidth + "s %-" + whoWidth + "s ";
+        out.append(header(scenarioWidth, whoWidth));
         for (FaultRun.Outcome r : outcomes) {
             FaultFigures f = r.figures();
             if (f == null) {
-                out.append(String.format(Locale.ROOT, "%-12s %-7s FAILED: %s%n", r.scenario().cliName(), r.profile(),
+                out.append(String.format(Locale.ROOT, first + "FAILED: %s%n", r.scenario().cliName(), r.run().who(),
                         r.problems().isEmpty() ? "?" : r.problems().get(0)));
                 continue;
             }
             String away = r.faultBegin() == null ? "-" : String.format(Locale.ROOT, "%.1f", r.faultEnd() - r.faultBegin());
-            out.append(String.format(Locale.ROOT, "%-12s %-7s %6s %-22s %6d %8s %8s %7s %7s %7s %6s %-9s %6s%n",
-                    r.scenario().cliName(), r.profile(), away, errors(f), f.errorsAfterReturn(),
+            out.append(String.format(Locale.ROOT, first + "%6s %-22s %6d %8s %8s %7s %7s %7s %6s %-9s %6s%n",
+                    r.scenario().cliName(), r.run().who(), away, errors(f), f.errorsAfterReturn(),
                     num(f.longestRequestMillis(), "%.0f"), f.slowerThanPoolWait() == null ? "-" : f.slowerThanPoolWait(),
                     num(f.firstSuccessSeconds(), "%.1f"), f.recoverySeconds() == null ? "never" : num(f.recoverySeconds(), "%.1f"),
                     num(f.connectionsOpened(), "%.0f"), num(f.peakPending(), "%.0f"), f.rowsVerdict(),
@@ -44,14 +54,17 @@ final class FaultTable {
         }
         out.append("""
 
-                away s: how long the database was away; errors in fault: error responses (status: count,
-                none = no response) from the fault's start to the second of its end; after: errors after
-                that; max ms: longest request; >wait: requests slower than the pool wait; 1st ok: seconds
-                from the return to the first decided login; 90% s: from the return to the first 3-s window
-                at >= 90 % of the pre-fault decided logins per second; opened: connections opened from the
-                fault's start to the end; pend: peak threads waiting for a connection from the fault on;
-                rows: login_log rows added vs decided logins (ok, LOST n, DOUBLED n); report: /report check.
-                See docs/faults.md.
+                profile: with its session store when the runs name stores (--session); away s: how long
+                the database (redis-restart: Redis) was away; errors in fault: error responses (status:
+                count, none = no response) from the fault's start to the second of its end; after: errors
+                after that; max ms: longest request; >wait: requests slower than the pool wait; 1st ok:
+                seconds from the return to the first decided login; 90% s: from the return to the first
+                3-s window at >= 90 % of the pre-fault decided logins per second (login_log rows;
+                redis-restart: the load's 302/303 answers to POST /login, since the app logs every attempt
+                before it saves the session); opened: connections opened from the fault's start to the
+                end; pend: peak threads waiting for a connection from the fault on; rows: login_log rows
+                added vs decided logins (ok, LOST n: decided without a row, DOUBLED n); report: /report
+                check. See docs/faults.md.
                 """);
         return out.toString();
     }
@@ -79,6 +92,7 @@ final class FaultTable {
             ObjectNode n = runs.addObject();
             n.put("scenario", r.scenario().cliName());
             n.put("profile", r.profile());
+            n.put("session", r.run().session().label());
             n.put("faultBeginSecond", r.faultBegin());
             n.put("faultEndSecond", r.faultEnd());
             if (r.figures() != null) {

@@ -2,9 +2,11 @@ package dev.poolbench.bench.compare.faults;
 
 import dev.poolbench.bench.compare.db.LocalDatabase;
 import dev.poolbench.bench.compare.monitoring.ComparisonMonitoring;
+import dev.poolbench.bench.compare.plan.SessionStore;
 import dev.poolbench.bench.compare.proxy.Proxy;
 import dev.poolbench.bench.compare.proxy.Toxiproxy;
 import dev.poolbench.bench.compare.proxy.ToxiproxyBinary;
+import dev.poolbench.bench.compare.redis.LocalRedis;
 import dev.poolbench.bench.compare.run.AppProcess;
 import dev.poolbench.bench.compare.run.LoadProcess;
 import dev.poolbench.bench.compare.run.Progress;
@@ -26,8 +28,9 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * {@code faults}: per scenario and pool profile one run of the real app under the real load on
- * the embedded MariaDB, with the database taken away in the middle (see docs/faults.md).
+ * {@code faults}: per scenario, pool profile and session store ({@link FaultCase}) one run of the
+ * real app under the real load on the embedded MariaDB, with the database (or the redis-server of
+ * a Redis session store) taken away in the middle (see docs/faults.md).
  * Exit status: 0 done (with {@code --check}: every measurement taken and consistent), 1 a run
  * failed or a check did not hold, 2 usage or setup error.
  */
@@ -38,6 +41,8 @@ public final class Faults {
     private final AtomicReference<Process> app = new AtomicReference<>();
     private volatile LocalDatabase database;
     private volatile Toxiproxy toxiproxy;
+    /** With a Redis --session, else null. */
+    private volatile LocalRedis redis;
     /** With --prometheus, else null. */
     private volatile ComparisonMonitoring monitoring;
     private volatile boolean interrupted;
@@ -48,6 +53,10 @@ public final class Faults {
 
     public int run() throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        if (options.needsRedis()) {
+            // One line (redis-server not found: ...) before anything starts.
+            LocalRedis.requireBinary();
+        }
         requireBuiltJars();
         Path dir = resultsDir();
         Path runsDir = Files.createDirectories(dir.resolve("runs"));
@@ -70,19 +79,24 @@ public final class Faults {
                     SchemaVariant.parse("--schema", "tuned"), out::println);
             environment.put("database", database.version());
             environment.put("java", System.getProperty("java.version"));
+            if (options.needsRedis()) {
+                redis = LocalRedis.start(dir.resolve("redis"), out::println);
+                environment.put("redis", "redis-server " + redis.version() + " on " + redis.host() + ":" + redis.port());
+            }
             if (options.prometheus) {
                 startMonitoring(dir, environment);
             }
             // A free port unless given: a fixed neighbour of --db-port may be another database's.
             int proxyPort = options.proxyPort != null ? options.proxyPort : FreePort.next();
             Proxy proxy = startProxyIfNeeded(dir, proxyPort, environment);
-            int total = options.scenarios.size() * options.profiles.size();
+            List<FaultCase> plan = options.plan();
+            int total = plan.size();
             printPlan(total);
             try (Progress progress = new Progress(out, Progress.isTerminal(), total,
                     (options.durationSeconds + options.warmupSeconds) * 1_000L)) {
                 FaultRun.Setup setup = new FaultRun.Setup(options, java, webappJar, loadJar, loadLib, data, database,
-                        proxyPort, progress, app, monitoring);
-                runEach(setup, progress, proxy, runsDir, outcomes);
+                        proxyPort, progress, app, monitoring, redis);
+                runEach(plan, setup, progress, proxy, runsDir, outcomes);
             }
         } finally {
             stopAll();
@@ -129,39 +143,37 @@ public final class Faults {
     }
 
     private void printPlan(int total) {
-        out.printf("%d runs: scenarios %s x profiles %s, %d s each (fault at %d s for %d s) + %d s warm-up%n",
+        out.printf("%d runs: scenarios %s x profiles %s%s, %d s each (fault at %d s for %d s) + %d s warm-up%n",
                 total, String.join(",", options.scenarios.stream().map(Scenario::cliName).toList()),
-                String.join(",", options.profiles), options.durationSeconds, options.faultAtSeconds,
-                options.faultSeconds, options.warmupSeconds);
+                String.join(",", options.profiles), options.sessions.equals(List.of(SessionStore.MEMORY)) ? ""
+                        : " x sessions " + String.join(",", options.sessions.stream().map(SessionStore::label).toList()),
+                options.durationSeconds, options.faultAtSeconds, options.faultSeconds, options.warmupSeconds);
     }
 
-    /** One run per scenario and profile, scenario by scenario; Ctrl-C ends the series before the next run. */
-    private void runEach(FaultRun.Setup setup, Progress progress, Proxy proxy, Path runsDir,
+    /** One run per planned case, scenario by scenario; Ctrl-C ends the series before the next run. */
+    private void runEach(List<FaultCase> plan, FaultRun.Setup setup, Progress progress, Proxy proxy, Path runsDir,
                          List<FaultRun.Outcome> outcomes) throws InterruptedException {
         int index = 0;
-        for (Scenario scenario : options.scenarios) {
-            for (String profile : options.profiles) {
-                if (interrupted) {
-                    break;
-                }
-                progress.runStarted(++index, scenario.cliName() + " " + profile);
-                String name = scenario.cliName() + "-" + profile;
-                FaultRun.Outcome outcome = new FaultRun(setup, profile, scenario,
-                        Fault.of(scenario, proxy, database), runsDir.resolve(name)).run();
-                progress.runFinished();
-                outcomes.add(outcome);
-                progress.message(line(outcome));
+        for (FaultCase planned : plan) {
+            if (interrupted) {
+                break;
             }
+            progress.runStarted(++index, planned.label());
+            FaultRun.Outcome outcome = new FaultRun(setup, planned,
+                    Fault.of(planned.scenario(), proxy, database, redis), runsDir.resolve(planned.name())).run();
+            progress.runFinished();
+            outcomes.add(outcome);
+            progress.message(line(outcome));
         }
     }
 
     static String line(FaultRun.Outcome o) {
         FaultFigures f = o.figures();
         if (f == null) {
-            return String.format("%s/%s: FAILED %s", o.scenario().cliName(), o.profile(), o.problems());
+            return String.format("%s: FAILED %s", o.run().label(), o.problems());
         }
-        return String.format(java.util.Locale.ROOT, "%s/%s: %d errors in the fault, first success %s s after the "
-                        + "return, 90 %% back after %s s, rows %s, report %s", o.scenario().cliName(), o.profile(),
+        return String.format(java.util.Locale.ROOT, "%s: %d errors in the fault, first success %s s after the "
+                        + "return, 90 %% back after %s s, rows %s, report %s", o.run().label(),
                 f.errorsDuringFault(), f.firstSuccessSeconds() == null ? "-" : String.format("%.1f", f.firstSuccessSeconds()),
                 f.recoverySeconds() == null ? "never" : String.format("%.1f", f.recoverySeconds()), f.rowsVerdict(),
                 f.reportExact() == null ? "-" : f.reportExact() ? "exact" : "WRONG");
@@ -182,12 +194,15 @@ public final class Faults {
         if (t != null) {
             t.close();
         }
+        LocalRedis r = redis;
+        redis = null;
+        LocalRedis.closeQuietly(r);
         LocalDatabase db = database;
         database = null;
         LocalDatabase.closeQuietly(db, "faults");
     }
 
-    /** Ctrl-C: the load run, the app, Toxiproxy and the database, in that order. */
+    /** Ctrl-C: the load run, the app, Toxiproxy, the redis-server and the database, in that order. */
     private void shutdown() {
         interrupted = true;
         LoadProcess.RUNNING.forEach(Process::destroy);

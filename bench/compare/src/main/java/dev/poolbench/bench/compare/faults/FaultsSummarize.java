@@ -59,15 +59,13 @@ public final class FaultsSummarize implements Callable<Integer> {
         options.check = check;
         System.out.println("poolbench faults-summarize: " + dir);
         List<FaultRun.Outcome> outcomes = new ArrayList<>();
-        for (Scenario scenario : options.scenarios) {
-            for (String profile : options.profiles) {
-                Path runDir = dir.resolve("runs").resolve(scenario.cliName() + "-" + profile);
-                FaultRun.Outcome outcome = Files.isDirectory(runDir)
-                        ? FaultRunFiles.outcome(runDir, scenario, profile, options)
-                        : FaultRunFiles.failed(scenario, profile, List.of("no run directory " + runDir));
-                outcomes.add(outcome);
-                System.out.println(Faults.line(outcome));
-            }
+        for (FaultCase planned : options.plan()) {
+            Path runDir = dir.resolve("runs").resolve(planned.name());
+            FaultRun.Outcome outcome = Files.isDirectory(runDir)
+                    ? FaultRunFiles.outcome(runDir, planned, options)
+                    : FaultRunFiles.failed(planned, List.of("no run directory " + runDir));
+            outcomes.add(outcome);
+            System.out.println(Faults.line(outcome));
         }
         return FaultReport.write(dir, outcomes, options, FaultReport.readEnvironment(dir), System.out, System.err);
     }

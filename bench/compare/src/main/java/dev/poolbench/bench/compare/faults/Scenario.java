@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
-/** The three ways the database goes away in the middle of a run. */
+/** The ways the database, or the session store, goes away in the middle of a run. */
 public enum Scenario {
     /** Toxiproxy proxy disabled: open connections are closed, new ones refused. */
     UNREACHABLE("unreachable", "database unreachable (connections refused: proxy disabled)"),
@@ -14,7 +14,16 @@ public enum Scenario {
      */
     HANG("hang", "database hanging (packets black-holed, no reset)"),
     /** The MariaDB process stopped (clean shutdown) and started again: every connection dies. */
-    RESTART("restart", "database restarted (process stopped, then started again)");
+    RESTART("restart", "database restarted (process stopped, then started again)"),
+    /**
+     * The redis-server of a Redis session store stopped (SHUTDOWN NOSAVE) and started again on
+     * its port: every client connection dies and every session is lost (no persistence).
+     */
+    REDIS_RESTART("redis-restart", "redis-server restarted (SHUTDOWN NOSAVE, started again on its port: "
+            + "every session lost)");
+
+    /** What {@code faults} runs when not told {@code --scenarios}: the database's faults. */
+    public static final List<Scenario> DATABASE = List.of(UNREACHABLE, HANG, RESTART);
 
     private final String cliName;
     private final String description;
@@ -34,7 +43,30 @@ public enum Scenario {
 
     /** Whether the app reaches the database through the Toxiproxy proxy in this scenario. */
     public boolean throughProxy() {
-        return this != RESTART;
+        return this == UNREACHABLE || this == HANG;
+    }
+
+    /**
+     * Whether the session store goes away rather than the database. Then the app still writes
+     * a login_log row for every attempt (the row comes before the session is saved), so decided
+     * logins are the load's 302/303 answers, and an attempt answered with an error status may
+     * have its row.
+     */
+    public boolean sessionStoreAway() {
+        return this == REDIS_RESTART;
+    }
+
+    /**
+     * Whether the fault may show as stalled requests rather than errors: a hang holds the
+     * connections; a Redis client may hold its commands until it reconnects.
+     */
+    public boolean mayStall() {
+        return this == HANG || this == REDIS_RESTART;
+    }
+
+    /** What goes away, for messages: "the database", "Redis". */
+    public String target() {
+        return sessionStoreAway() ? "Redis" : "the database";
     }
 
     public static Scenario parse(String value) {

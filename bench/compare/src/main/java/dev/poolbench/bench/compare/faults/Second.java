@@ -31,6 +31,26 @@ record Second(int second, long passedPages, long fails, long requests, long ko,
         return seconds;
     }
 
+    /**
+     * The {@code perSecond[].loginsDecided} of {@code result.json} by second: POST /login answered
+     * 302/303, as the client saw it; null when the load generator does not report them.
+     */
+    static Map<Integer, Long> loginsDecided(JsonNode result) {
+        JsonNode array = result == null ? null : result.get("perSecond");
+        if (array == null || !array.isArray()) {
+            return null;
+        }
+        Map<Integer, Long> decided = new LinkedHashMap<>();
+        for (JsonNode s : array) {
+            JsonNode n = s.get("loginsDecided");
+            if (n == null || !n.isNumber()) {
+                return null;
+            }
+            decided.put(s.path("second").asInt(), n.asLong());
+        }
+        return decided.isEmpty() ? null : decided;
+    }
+
     /** Responses that are errors: any status of 400 and above, and no response at all. */
     long errorResponses() {
         long n = 0;

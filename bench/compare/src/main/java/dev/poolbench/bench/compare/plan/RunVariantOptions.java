@@ -54,16 +54,7 @@ final class RunVariantOptions {
         if (session != null) {
             o.sessions = SessionStore.parseList(session);
         }
-        boolean pooled = o.sessions != null && o.sessions.contains(SessionStore.REDIS_POOLED);
-        if (redisPoolSize != null) {
-            if (redisPoolSize < 1) {
-                throw new UsageException("--redis-pool-size must be >= 1, got " + redisPoolSize);
-            }
-            if (!pooled) {
-                throw new UsageException("--redis-pool-size is for --session redis-pooled");
-            }
-            o.redisPoolSize = redisPoolSize;
-        }
+        o.redisPoolSize = SessionStore.redisPoolSize(redisPoolSize, o.sessions);
         if (o.remote() && o.sessions != null && o.sessions.stream().anyMatch(SessionStore::redis)) {
             throw new UsageException("--session " + session + " is for local mode: the remote app's session store "
                     + "is its own configuration (Ansible: -e poolbench_session_store=redis -e poolbench_redis_mode=...), "

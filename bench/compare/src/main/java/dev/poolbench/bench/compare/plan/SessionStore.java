@@ -70,6 +70,23 @@ public enum SessionStore {
         return of("redis".equals(store) ? store + "-" + mode : store);
     }
 
+    /**
+     * {@code --redis-pool-size} against the stores planned (null: memory only): at least 1, and
+     * only with redis-pooled; the default when not given.
+     */
+    public static int redisPoolSize(Integer given, List<SessionStore> stores) throws UsageException {
+        if (given == null) {
+            return DEFAULT_REDIS_POOL_SIZE;
+        }
+        if (given < 1) {
+            throw new UsageException("--redis-pool-size must be >= 1, got " + given);
+        }
+        if (stores == null || !stores.contains(REDIS_POOLED)) {
+            throw new UsageException("--redis-pool-size is for --session redis-pooled");
+        }
+        return given;
+    }
+
     /** A comma list of stores, in the order given; a wrong or repeated one is a usage error. */
     public static List<SessionStore> parseList(String value) throws UsageException {
         List<SessionStore> stores = new ArrayList<>();

@@ -1,6 +1,7 @@
 package dev.poolbench.bench.compare.redis;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.util.Durations;
 import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.bench.redis.server.RedisServerProcess;
 import dev.poolbench.bench.redis.server.RespConnection;
@@ -13,11 +14,13 @@ import java.util.function.Consumer;
  * The comparison's redis-server, started once when the plan has a Redis session store: a child
  * process on a free loopback port (no RDB, no AOF), its files (the log) in the results
  * directory's {@code redis/}, stopped with the site. A missing binary is
- * {@link RedisServerProcess#NOT_FOUND}, one line ({@link #requireBinary}).
+ * {@link RedisServerProcess#NOT_FOUND}, one line ({@link #requireBinary}). {@link #restart} stops
+ * it and starts it again on the same port ({@code faults --scenarios redis-restart}).
  */
 public final class LocalRedis implements AutoCloseable {
 
-    private final RedisServerProcess server;
+    /** Replaced by {@link #restart}; the port and the directory stay the same. */
+    private volatile RedisServerProcess server;
     private final String version;
 
     private LocalRedis(RedisServerProcess server) {
@@ -78,6 +81,29 @@ public final class LocalRedis implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot flush the redis-server on port " + port() + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The server stopped (SHUTDOWN NOSAVE: every session gone, every client connection closed),
+     * kept away for {@code downMillis} counted from the stop's start, then started again on the
+     * same port and directory; returns once it answers PING. What was stored is lost, as in a
+     * Redis without persistence.
+     *
+     * @return how long the stop and the start took, e.g. "stop 0.1s, start 0.2s"
+     */
+    public String restart(long downMillis) throws IOException, InterruptedException {
+        long begin = System.nanoTime();
+        RedisServerProcess stopped = server;
+        stopped.close();
+        long stopMillis = (System.nanoTime() - begin) / 1_000_000;
+        long left = downMillis - stopMillis;
+        if (left > 0) {
+            Thread.sleep(left);
+        }
+        long startBegin = System.nanoTime();
+        server = RedisServerProcess.startIn(stopped.dir(), stopped.port());
+        long startMillis = (System.nanoTime() - startBegin) / 1_000_000;
+        return "stop " + Durations.format(stopMillis) + ", start " + Durations.format(startMillis);
     }
 
     /** Facts for environment.json: version, address, where its files are. */

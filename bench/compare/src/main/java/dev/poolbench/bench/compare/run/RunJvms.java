@@ -181,7 +181,7 @@ public final class RunJvms {
      * The session store's variables: memory only {@code POOLBENCH_SESSION_STORE=memory}; a Redis
      * store also its mode, pool size and the comparison's redis-server.
      */
-    static Map<String, String> sessionEnvironment(SessionStore store, int poolSize, LocalRedis server) {
+    public static Map<String, String> sessionEnvironment(SessionStore store, int poolSize, LocalRedis server) {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("POOLBENCH_SESSION_STORE", store.store());
         if (store.redis()) {

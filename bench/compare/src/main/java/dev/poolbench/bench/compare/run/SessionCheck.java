@@ -27,8 +27,12 @@ public final class SessionCheck {
      * @param redisPort the comparison's redis-server, or null when there is none
      */
     static List<String> problems(JsonNode settings, RunVariant variant, int poolSize, Integer redisPort) {
+        return problems(settings, variant.session(), poolSize, redisPort);
+    }
+
+    /** The same for a run planned with {@code wanted} alone (a fault run). */
+    public static List<String> problems(JsonNode settings, SessionStore wanted, int poolSize, Integer redisPort) {
         List<String> problems = new ArrayList<>();
-        SessionStore wanted = variant.session();
         if (settings == null) {
             return problems;
         }

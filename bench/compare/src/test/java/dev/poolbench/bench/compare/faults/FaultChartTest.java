@@ -28,7 +28,7 @@ class FaultChartTest {
             }
             FaultFigures f = new FaultFigures(Map.of(), 9, 0, 1.0, null, 10, 0.5, 1.0, 3.0, 1.0, 10, null, null,
                     "n/a", true, true, 0, true, series);
-            outcomes.add(new FaultRun.Outcome(profile, Scenario.HANG, f, 3.2, 6.4, List.of()));
+            outcomes.add(new FaultRun.Outcome(FaultCase.memory(Scenario.HANG, profile), f, 3.2, 6.4, List.of()));
         }
         Path hang = dir.resolve("faults-hang.png");
         FaultChart.write(Scenario.HANG, outcomes, 10, hang);

@@ -131,6 +131,22 @@ class FaultFiguresTest {
     }
 
     @Test
+    void withRedisAwayAnErrorStatusMayHaveItsRowButADecidedLoginMust() {
+        // 150 rows: 100 decided, 30 answered 503 after their row was written, 20 no response.
+        JsonNode logins = result(", \"logins\": {\"decided\": 100, \"noResponse\": 20, \"errorStatus\": 30}");
+        Map<Integer, Long> decided = decided(3, 10, 10, 10, 10, 0, 0, 0, 0, 2, 5, 9, 10, 10, 10, 10, 10, 10, 10, 10);
+        FaultFigures redis = FaultFigures.compute(inputs(Scenario.REDIS_RESTART, decided, List.of(), List.of(), logins));
+        assertEquals("ok", redis.rowsVerdict());
+        assertTrue(redis.faultSeen(), "a request of 2.4 s in a 3.3-s fault: stalled");
+        FaultFigures database = FaultFigures.compute(inputs(Scenario.RESTART, decided, List.of(), List.of(), logins));
+        assertEquals("DOUBLED 30", database.rowsVerdict(), "with the database away a 503 has no row");
+        // Fewer rows than decided logins: a login decided without its row, whatever went away.
+        JsonNode tooMany = result(", \"logins\": {\"decided\": 160, \"noResponse\": 0, \"errorStatus\": 30}");
+        assertEquals("LOST 10", FaultFigures.compute(inputs(Scenario.REDIS_RESTART, decided, List.of(), List.of(),
+                tooMany)).rowsVerdict());
+    }
+
+    @Test
     void rowsVerdictNamesLostAndDoubled() {
         assertEquals("ok", FaultFigures.verdict(10, 10L, 0L));
         assertEquals("ok", FaultFigures.verdict(12, 10L, 2L));

@@ -1,10 +1,13 @@
 package dev.poolbench.bench.compare.faults;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.poolbench.bench.compare.plan.SessionStore;
+import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.bench.compare.util.UsageException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -21,6 +24,47 @@ class FaultOptionsTest {
         assertEquals(10, o.faultSeconds);
         assertEquals(5_000, o.poolWaitMillis);
         assertNull(o.proxyPort, "a free port is chosen at start");
+        assertEquals(List.of(SessionStore.MEMORY), o.sessions);
+        assertFalse(o.needsRedis());
+        assertEquals(List.of("unreachable-hikari", "hang-hikari", "restart-hikari"),
+                FaultOptions.parse("--profiles", "hikari").plan().stream().map(FaultCase::name).toList(),
+                "memory alone: the directory names Ansible's faults.yml writes");
+    }
+
+    @Test
+    void sessionStoresAreADimensionAndRedisRestartRunsOnlyWithARedisStore() throws Exception {
+        FaultOptions o = FaultOptions.parse("--profiles", "hikari,dbcp2", "--session", "memory,redis-pooled",
+                "--redis-pool-size", "4", "--scenarios", "restart,redis-restart");
+        assertEquals(List.of(SessionStore.MEMORY, SessionStore.REDIS_POOLED), o.sessions);
+        assertEquals(4, o.redisPoolSize);
+        assertTrue(o.needsRedis());
+        assertEquals(List.of("restart-hikari-memory", "restart-hikari-redis-pooled", "restart-dbcp2-memory",
+                "restart-dbcp2-redis-pooled", "redis-restart-hikari-redis-pooled", "redis-restart-dbcp2-redis-pooled"),
+                o.plan().stream().map(FaultCase::name).toList());
+        assertEquals("redis-restart/dbcp2/redis-pooled", o.plan().get(5).label());
+        FaultOptions shared = FaultOptions.parse("--quick", "--session", "redis-shared", "--scenarios", "redis-restart");
+        assertEquals(List.of("redis-restart-hikari-redis-shared", "redis-restart-tomcat-redis-shared",
+                "redis-restart-dbcp-redis-shared", "redis-restart-dbcp2-redis-shared", "redis-restart-nopool-redis-shared"),
+                shared.plan().stream().map(FaultCase::name).toList());
+        assertEquals(SessionStore.DEFAULT_REDIS_POOL_SIZE, shared.redisPoolSize);
+        // Through options.json, as faults-summarize reads it back.
+        FaultOptions back = FaultOptions.fromJson(Json.parse(Json.MAPPER.writeValueAsString(o.toJson())), "options.json");
+        assertEquals(o.plan(), back.plan());
+        assertEquals(4, back.redisPoolSize);
+    }
+
+    @Test
+    void redisRestartWithoutARedisStoreAndBadStoresAreClearErrors() {
+        assertMessage("--scenarios redis-restart needs --session redis-shared or redis-pooled",
+                "--scenarios", "redis-restart");
+        assertMessage("--scenarios redis-restart needs --session redis-shared or redis-pooled",
+                "--session", "memory", "--scenarios", "restart,redis-restart");
+        assertMessage("--session must be memory, redis-shared or redis-pooled (a comma list), got 'redis'",
+                "--session", "redis");
+        assertMessage("session store redis-shared listed twice in --session", "--session", "redis-shared,redis-shared");
+        assertMessage("--redis-pool-size is for --session redis-pooled", "--session", "redis-shared",
+                "--redis-pool-size", "4");
+        assertMessage("--redis-pool-size must be >= 1, got 0", "--session", "redis-pooled", "--redis-pool-size", "0");
     }
 
     @Test
@@ -39,7 +83,8 @@ class FaultOptionsTest {
 
     @Test
     void badValuesAreClearErrors() {
-        assertMessage("unknown scenario 'flood'; valid scenarios: unreachable, hang, restart", "--scenarios", "hang,flood");
+        assertMessage("unknown scenario 'flood'; valid scenarios: unreachable, hang, restart, redis-restart",
+                "--scenarios", "hang,flood");
         assertMessage("scenario 'hang' listed twice in --scenarios", "--scenarios", "hang,HANG");
         assertMessage("unknown profile 'c3p1'; valid profiles: hikari, tomcat, dbcp, dbcp2, c3p0, vibur, agroal, ucp,"
                 + " nopool, or all", "--profiles", "c3p1");

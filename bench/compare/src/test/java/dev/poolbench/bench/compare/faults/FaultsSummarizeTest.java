@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.poolbench.bench.compare.plan.SessionStore;
 import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.cli.Cli;
 import java.io.ByteArrayOutputStream;
@@ -66,6 +67,18 @@ class FaultsSummarizeTest {
 
     /** One run's files: progress.tsv, fault-run.json, result.json, poolmetrics.csv. */
     private static Path run(Path dir, String name, long[] decided, long extraDecidedInResult) throws Exception {
+        long total = java.util.Arrays.stream(decided).sum();
+        return run(dir, name.substring(0, name.indexOf('-')), "memory", name, decided, decided,
+                "\"decided\": %d, \"noResponse\": 4, \"errorStatus\": 20".formatted(total + extraDecidedInResult));
+    }
+
+    /**
+     * One run's files, the login_log rows per second ({@code rowsPerSecond}) apart from the load's decided
+     * answers per second ({@code answered}, perSecond[].loginsDecided) and its {@code logins}.
+     */
+    private static Path run(Path dir, String scenario, String session, String name, long[] rowsPerSecond,
+                            long[] answered, String logins) throws Exception {
+        long[] decided = rowsPerSecond;
         Path runDir = Files.createDirectories(dir.resolve("runs").resolve(name));
         StringBuilder progress = new StringBuilder();
         for (int k = 1; k <= 20; k++) {
@@ -88,13 +101,13 @@ class FaultsSummarizeTest {
             total += decided[k - 1];
         }
         Files.writeString(runDir.resolve("fault-run.json"), """
-                {"schema": 1, "scenario": "%s", "profile": "hikari",
+                {"schema": 1, "scenario": "%s", "profile": "hikari", "session": "%s",
                  "faultBeginEpochMillis": %d, "faultEndEpochMillis": %d, "faultDetail": null,
                  "poolSamplerStartEpochMillis": %d, "loadExitCode": 0,
                  "loginLog": {"rowsBefore": 100, "maxIdBefore": 100, "rowsAfter": %d, "timeZone": "+0900",
                               "rowsPerSecond": {%s}},
                  "problems": []}
-                """.formatted(name.substring(0, name.indexOf('-')), LOAD_START + 5_300, LOAD_START + 8_600,
+                """.formatted(scenario, session, LOAD_START + 5_300, LOAD_START + 8_600,
                 LOAD_START - 2_000, 100 + total, rows));
 
         StringBuilder perSecond = new StringBuilder();
@@ -102,15 +115,16 @@ class FaultsSummarizeTest {
             String statuses = k >= 6 && k <= 9 ? "\"200\": 30, \"500\": 4, \"none\": 1"
                     : k == 12 ? "\"200\": 30, \"503\": 2" : "\"200\": 30";
             perSecond.append(k == 1 ? "" : ",\n").append("{\"second\": ").append(k)
-                    .append(", \"passedPages\": 20, \"fails\": 0, \"requests\": 40, \"ko\": 0, \"statuses\": {")
+                    .append(", \"passedPages\": 20, \"fails\": 0, \"requests\": 40, \"ko\": 0, \"loginsDecided\": ")
+                    .append(answered[k - 1]).append(", \"statuses\": {")
                     .append(statuses).append("}, \"maxLatencyMillis\": 100}");
         }
         Files.writeString(runDir.resolve("result.json"), """
                 {"schema": 1, "valid": true, "requests": {"latencyMillis": {"max": 2400}, "overMillis": {"1000": 7}},
-                 "logins": {"decided": %d, "noResponse": 4, "errorStatus": 20},
+                 "logins": {%s},
                  "reportCheck": {"performed": true, "ok": true},
                  "perSecond": [%s]}
-                """.formatted(total + extraDecidedInResult, perSecond));
+                """.formatted(logins, perSecond));
 
         // The sampler started 2 s before the load: its second 6.5 is load time 4.5.
         Files.writeString(runDir.resolve("poolmetrics.csv"), """
@@ -164,6 +178,43 @@ class FaultsSummarizeTest {
         assertTrue(json.get("environment").isEmpty(), "environment.json is optional");
         assertEquals(20, json.at("/runs/0/figures/errorsDuringFault").asLong());
         assertTrue(Files.size(dir.resolve("faults-unreachable.png")) > 10_000);
+    }
+
+    @Test
+    void aRedisRestartCountsTheLoadsDecidedAnswersWhileTheRowsGoOn(@TempDir Path dir) throws Exception {
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("options.json"), """
+                {"profiles": ["hikari"], "scenarios": ["redis-restart"], "durationSeconds": 20,
+                 "faultAtSeconds": 5, "faultSeconds": 3, "warmupSeconds": 0, "poolSize": 10,
+                 "poolWaitMillis": 1000, "session": ["redis-pooled"], "redisPoolSize": 4}
+                """);
+        // The app logs every attempt before it saves the session: rows go on while Redis is away
+        // (16 of them: 12 answered with an error status, 4 with no response).
+        long[] rows = {3, 10, 10, 10, 10, 4, 4, 4, 4, 2, 5, 9, 10, 10, 10, 10, 10, 10, 10, 10};
+        Path runDir = run(dir, "redis-restart", "redis-pooled", "redis-restart-hikari-redis-pooled", rows, DECIDED,
+                "\"decided\": 139, \"noResponse\": 4, \"errorStatus\": 12");
+
+        Run r = summarize("--results", dir.toString(), "--check");
+        assertEquals(0, r.status(), r.out() + r.err());
+        JsonNode figures = Json.read(runDir.resolve("figures.json"));
+        assertEquals(0, figures.get("decidedInsideFault").asLong(), "the rows inside the fault are not decisions");
+        assertEquals(0.4, figures.get("firstSuccessSeconds").asDouble(), 1e-9);
+        assertEquals(2.4, figures.get("recoverySeconds").asDouble(), 1e-9);
+        assertEquals(155, figures.at("/loginLog/rowsAdded").asLong());
+        assertEquals("ok", figures.at("/loginLog/verdict").asText(), "155 rows <= 139 decided + 4 + 12");
+        assertTrue(r.out().contains("redis-restart/hikari/redis-pooled: 20 errors in the fault"), r.out());
+        String table = Files.readString(dir.resolve("faults.txt"));
+        assertTrue(table.contains(String.format(Locale.ROOT, "%-13s %-19s %6s", "redis-restart",
+                "hikari/redis-pooled", "3.3")), table);
+        assertEquals("redis-pooled", Json.read(dir.resolve("faults.json")).at("/runs/0/session").asText());
+
+        // The same files under a database restart would count the rows as decisions.
+        Files.writeString(runDir.resolve("fault-run.json"), Files.readString(runDir.resolve("fault-run.json"))
+                .replace("\"session\": \"redis-pooled\"", "\"session\": \"memory\""));
+        Run wrong = summarize("--results", dir.toString());
+        assertEquals(1, wrong.status());
+        assertTrue(wrong.err().contains("fault-run.json names the session store memory, the plan redis-pooled"),
+                wrong.err());
     }
 
     @Test
@@ -248,7 +299,7 @@ class FaultsSummarizeTest {
 
     @Test
     void theRecordAndTheProgressLinesReadBackAsWritten(@TempDir Path dir) throws Exception {
-        FaultRunRecord record = new FaultRunRecord(Scenario.RESTART, "dbcp2", 1_000L, 12_000L, "stop 0.4s, start 0.9s",
+        FaultRunRecord record = new FaultRunRecord(Scenario.REDIS_RESTART, "dbcp2", SessionStore.REDIS_SHARED, 1_000L, 12_000L, "stop 0.4s, start 0.9s",
                 null, 1, 5, 7, 9, ZoneId.of("Europe/Berlin"),
                 Map.of(LocalDateTime.of(2026, 11, 25, 1, 2, 3), 4L), List.of("late"));
         record.write(dir);

@@ -24,6 +24,8 @@ public final class PerSecond {
     private final AtomicLongArray ko;
     private final AtomicLongArray maxLatency;
     private final AtomicLongArray statuses;
+    /** POST /login answered with a decision (302/303): when the app decided, as the client saw it. */
+    private final AtomicLongArray loginsDecided;
     private volatile long startNanos;
 
     /** @param seconds how many seconds to keep; later outcomes are added to the last one */
@@ -35,6 +37,7 @@ public final class PerSecond {
         ko = new AtomicLongArray(this.seconds);
         maxLatency = new AtomicLongArray(this.seconds);
         statuses = new AtomicLongArray(this.seconds * STATUS_SLOTS);
+        loginsDecided = new AtomicLongArray(this.seconds);
     }
 
     /** Start of the measured window; outcomes before it count in second 1. */
@@ -63,6 +66,10 @@ public final class PerSecond {
         ko.incrementAndGet(index());
     }
 
+    void loginDecided() {
+        loginsDecided.incrementAndGet(index());
+    }
+
     /** @param status the HTTP status, or 0 when no response came */
     void request(long latencyMillis, int status) {
         int i = index();
@@ -82,7 +89,7 @@ public final class PerSecond {
     public List<Map<String, Object>> toJson(long elapsedMillis) {
         int last = (int) Math.min(seconds, (elapsedMillis + 999) / 1000);
         for (int i = seconds - 1; i >= last; i--) {
-            if (requests.get(i) + fails.get(i) + passed.get(i) + ko.get(i) > 0) {
+            if (requests.get(i) + fails.get(i) + passed.get(i) + ko.get(i) + loginsDecided.get(i) > 0) {
                 last = i + 1;
                 break;
             }
@@ -96,20 +103,22 @@ public final class PerSecond {
                     st.put(s == 0 ? "none" : Integer.toString(s), n);
                 }
             }
-            out.add(entry(i + 1, passed.get(i), fails.get(i), requests.get(i), ko.get(i), st, maxLatency.get(i)));
+            out.add(entry(i + 1, passed.get(i), fails.get(i), requests.get(i), ko.get(i), loginsDecided.get(i), st,
+                    maxLatency.get(i)));
         }
         return out;
     }
 
     /** One second of the series, in the order of docs/architecture.md. */
     public static Map<String, Object> entry(int second, long passedPages, long fails, long requests, long ko,
-                                            Map<String, Long> statuses, long maxLatencyMillis) {
+                                            long loginsDecided, Map<String, Long> statuses, long maxLatencyMillis) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("second", second);
         m.put("passedPages", passedPages);
         m.put("fails", fails);
         m.put("requests", requests);
         m.put("ko", ko);
+        m.put("loginsDecided", loginsDecided);
         m.put("statuses", statuses);
         m.put("maxLatencyMillis", maxLatencyMillis);
         return m;

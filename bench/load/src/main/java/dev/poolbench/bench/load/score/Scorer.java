@@ -130,7 +130,10 @@ public final class Scorer {
 
     public void login(Login outcome) {
         switch (outcome) {
-            case DECIDED -> loginsDecided.increment();
+            case DECIDED -> {
+                loginsDecided.increment();
+                perSecond.loginDecided();
+            }
             case NO_RESPONSE -> loginsNoResponse.increment();
             case ERROR_STATUS -> loginsErrorStatus.increment();
         }

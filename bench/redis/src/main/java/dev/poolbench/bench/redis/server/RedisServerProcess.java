@@ -60,6 +60,16 @@ public final class RedisServerProcess implements AutoCloseable {
         return start(dir, false);
     }
 
+    /**
+     * A server on {@code port} with its files in {@code dir} (its log appended to): the same
+     * server started again where a stopped one was, as a restart fault needs. One attempt: the
+     * port was the stopped server's a moment ago.
+     */
+    public static RedisServerProcess startIn(Path dir, int port) throws IOException {
+        Files.createDirectories(dir);
+        return launch(binary(), port, dir, false);
+    }
+
     private static RedisServerProcess start(Path dir, boolean ownDir) throws IOException {
         Path binary = binary();
         IOException last = null;

@@ -2,12 +2,14 @@ package dev.poolbench.bench.redis.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The launcher against the real binary: files in its own directory, nothing saved, stopped on close. */
 class RedisServerProcessTest {
@@ -29,6 +31,28 @@ class RedisServerProcessTest {
         assertFalse(server.isAlive());
         assertFalse(Files.exists(dir), "the temporary directory is removed");
         assertFalse(Files.exists(dir.resolve("dump.rdb")));
+    }
+
+    @Test
+    void startedAgainOnTheSamePortAndDirectoryWithNothingKept(@TempDir Path dir) throws Exception {
+        RedisServerProcess first = RedisServerProcess.startIn(dir);
+        int port = first.port();
+        try (RespConnection c = first.connect()) {
+            assertEquals("OK", c.command("SET", "k", "v"));
+        } finally {
+            first.close();
+        }
+        assertFalse(first.isAlive());
+        RedisServerProcess again = RedisServerProcess.startIn(dir, port);
+        try (RespConnection c = again.connect()) {
+            assertEquals(port, again.port());
+            assertNull(c.command("GET", "k"), "SHUTDOWN NOSAVE: nothing kept");
+        } finally {
+            again.close();
+        }
+        String log = Files.readString(dir.resolve("redis-server.log"));
+        assertEquals(2, log.split("Ready to accept connections", -1).length - 1, "one log for both: " + log);
+        assertTrue(Files.isDirectory(dir), "a given directory is kept");
     }
 
     @Test
