@@ -89,13 +89,7 @@ final class FaultRun {
             URI appUrl = URI.create("http://127.0.0.1:" + appPort);
             URI managementUrl = URI.create("http://127.0.0.1:" + managementPort);
             startAndAwaitApp(appPort, managementPort, appUrl, managementUrl);
-            if (o.warmupSeconds > 0) {
-                s.progress().phase("warm-up", o.warmupSeconds);
-                LoadProcess.run(loadCommand(appUrl, runDir.resolve("warmup"), o.warmupSeconds, true),
-                        runDir.resolve("load.log"), (left, success, fail) -> s.progress().live(left, success, fail));
-                s.progress().phase("reset", 0);
-                s.database().reset();
-            }
+            warmUp(appUrl);
             LoginLog.State before = loginLog.state();
 
             s.progress().phase("measure", o.durationSeconds);
@@ -137,6 +131,18 @@ final class FaultRun {
             }
         }
         return outcome != null ? outcome : FaultRunFiles.failed(planned, problems);
+    }
+
+    /** The unscored warm-up load (--warmup), then the database reset for the measured run. */
+    private void warmUp(URI appUrl) throws Exception {
+        FaultOptions o = s.options();
+        if (o.warmupSeconds > 0) {
+            s.progress().phase("warm-up", o.warmupSeconds);
+            LoadProcess.run(loadCommand(appUrl, runDir.resolve("warmup"), o.warmupSeconds, true),
+                    runDir.resolve("load.log"), (left, success, fail) -> s.progress().live(left, success, fail));
+            s.progress().phase("reset", 0);
+            s.database().reset();
+        }
     }
 
     /**

@@ -49,14 +49,7 @@ final class FaultRunFiles {
         } catch (IllegalArgumentException e) {
             return failed(planned, List.of(e.getMessage()));
         }
-        List<String> problems = new ArrayList<>(record.problems());
-        if (record.session() != planned.session()) {
-            problems.add(FaultRunRecord.FILE + " names the session store " + record.session().label() + ", the plan "
-                    + planned.session().label());
-        }
-        if (record.loadExitCode() != null && record.loadExitCode() == 2) {
-            problems.add("load run failed (exit 2): " + AppProcess.tail(runDir.resolve("load.log"), 1).strip());
-        }
+        List<String> problems = recordProblems(runDir, planned, record);
         List<ProgressLog.Line> lines = ProgressLog.read(runDir.resolve(ProgressLog.FILE));
         if (lines.isEmpty()) {
             problems.add("the load run reported no progress (" + ProgressLog.FILE + " has no line), so the fault "
@@ -103,6 +96,20 @@ final class FaultRunFiles {
         Json.write(runDir.resolve(FIGURES), json);
         Files.writeString(runDir.resolve(SERIES), seriesCsv(figures));
         return new FaultRun.Outcome(planned, figures, begin, end, List.copyOf(problems));
+    }
+
+    /** What the run's record itself says went wrong: its own problems, another store, a failed load run. */
+    private static List<String> recordProblems(Path runDir, FaultCase planned, FaultRunRecord record)
+            throws IOException {
+        List<String> problems = new ArrayList<>(record.problems());
+        if (record.session() != planned.session()) {
+            problems.add(FaultRunRecord.FILE + " names the session store " + record.session().label() + ", the plan "
+                    + planned.session().label());
+        }
+        if (record.loadExitCode() != null && record.loadExitCode() == 2) {
+            problems.add("load run failed (exit 2): " + AppProcess.tail(runDir.resolve("load.log"), 1).strip());
+        }
+        return problems;
     }
 
     static FaultRun.Outcome failed(FaultCase planned, List<String> problems) {
