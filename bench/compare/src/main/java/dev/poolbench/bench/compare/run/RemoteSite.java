@@ -58,7 +58,9 @@ final class RemoteSite implements RunSite {
     /** The lanes into environment.json; without --app-command, the remote app's pool settings (profile, mode, size). */
     static RemoteSite connect(CompareOptions options, RunJvms jvms, Path loadJar, ComparisonEnvironment environment,
                               Consumer<String> log) throws InterruptedException {
-        List<RemoteLane> lanes = RemoteLane.of(options).subList(0, options.duet ? 2 : 1);
+        List<RemoteLane> all = RemoteLane.of(options);
+        // A solo comparison uses lane 0 only (the second app there stays as it is).
+        List<RemoteLane> lanes = all.subList(0, options.duet ? all.size() : 1);
         ObjectNode env = environment.json();
         ((ObjectNode) env.get("options")).remove("schema");
         if (options.appCommand != null) {
