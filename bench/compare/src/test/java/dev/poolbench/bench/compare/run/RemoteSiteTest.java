@@ -64,10 +64,14 @@ class RemoteSiteTest {
                 dir.resolve("results").toString());
     }
 
-    private static RemoteSite connect(CompareOptions options, Path dir) throws Exception {
-        ComparisonEnvironment environment = ComparisonEnvironment.start(options, "java", Files.createDirectories(dir));
+    private static RemoteSite connect(CompareOptions options, ComparisonEnvironment environment, Path dir)
+            throws Exception {
         RunJvms jvms = new RunJvms(options, "java", dir, dir, () -> null, () -> null, Map.of(), dir.resolve("lib"));
         return RemoteSite.connect(options, jvms, dir.resolve("no-load.jar"), environment, line -> { });
+    }
+
+    private static ComparisonEnvironment environment(CompareOptions options, Path dir) throws Exception {
+        return ComparisonEnvironment.start(options, "java", Files.createDirectories(dir));
     }
 
     private static Progress progress() {
@@ -78,9 +82,10 @@ class RemoteSiteTest {
     void eachLanesAppIsRestartedWithItsRunOnItsOwnPortsAndDatabase(@TempDir Path dir) throws Exception {
         CompareOptions options = options(dir, "echo \"$POOLBENCH_LANE $POOLBENCH_PROFILE $POOLBENCH_POOL_MODE "
                 + "$POOLBENCH_POOL_SIZE $POOLBENCH_DATABASE_SUFFIX\" >>" + dir.resolve("restarts.txt"));
-        RemoteSite site = connect(options, dir.resolve("env"));
+        ComparisonEnvironment env = environment(options, dir.resolve("env"));
+        RemoteSite site = connect(options, env, dir.resolve("env"));
         assertEquals(List.of("hikari", "dbcp2"), site.profiles(), "the options' profiles, not one read back");
-        JsonNode environment = Json.read(dir.resolve("env").resolve("environment.json"));
+        JsonNode environment = env.json();
         RunPlan.Window window = RunPlan.duets(site.profiles(), "hikari", site.sizes(), options.variants, 1, 1, null,
                 options.seed).windows().next();
         List<String> expected = new ArrayList<>();
@@ -112,7 +117,8 @@ class RemoteSiteTest {
 
     @Test
     void aFailedAppCommandFailsTheRunAndAnAppAskedWronglyIsFound(@TempDir Path dir) throws Exception {
-        RemoteSite site = connect(options(dir, "echo no such profile; exit 3"), dir.resolve("env"));
+        CompareOptions options = options(dir, "echo no such profile; exit 3");
+        RemoteSite site = connect(options, environment(options, dir.resolve("env")), dir.resolve("env"));
         RunPlan.Planned planned = RunPlan.duets(site.profiles(), "hikari", site.sizes(), List.of(
                 dev.poolbench.bench.compare.plan.RunVariant.DEFAULT), 1, 1, null, 1).windows().next().first();
         Path runDir = Files.createDirectories(dir.resolve("run"));
