@@ -107,6 +107,9 @@ else
   echo "SKIPPED: no toxiproxy-server on the PATH and no Go-built one"
 fi
 
+step "bench.yml's duet command (templates/poolbench-duet.j2) in a scratch directory"
+"$ANSIBLE_DIR/tests/duet/check.sh" "$LOG_DIR" && pass "duet command" || fail "duet command"
+
 if [[ "${CI:-}" != "true" && "${POOLBENCH_CONVERGE:-}" != "1" ]]; then
   step "converge and bench on this machine"
   echo "SKIPPED: converge (site.yml x2) and quick bench.yml install packages on this machine;" \
