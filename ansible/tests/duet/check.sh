@@ -5,14 +5,15 @@
 # a lane, a known profile, a pool mode or a size refused with exit status 2, nothing changed.
 # Usage: check.sh LOG_DIR   (run from ansible/, PATH with the venv's ansible)
 set -euo pipefail
-log_dir=$1
+log_dir=$(cd "$1" && pwd)
 scratch="$log_dir/duet-command"
 rm -rf "$scratch"
 mkdir -p "$scratch"/{etc,app/bin,sql,path}
 fail() { echo "duet command: $*" >&2; exit 1; }
 
 ansible-playbook -i localhost, tests/duet/play.yml -e "ansible_python_interpreter=$(command -v python3)" \
-  -e "poolbench_test_dir=$scratch" >"$log_dir/duet-command.log" 2>&1 || {
+  -e "poolbench_test_dir=$scratch" -e "poolbench_test_template=$PWD/templates/poolbench-duet.j2" \
+  >"$log_dir/duet-command.log" 2>&1 || {
   tail -n 30 "$log_dir/duet-command.log"
   fail "rendering failed"
 }
