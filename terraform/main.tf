@@ -309,6 +309,7 @@ resource "aws_vpc_security_group_egress_rule" "app_to_db" {
 }
 
 resource "aws_vpc_security_group_ingress_rule" "db_ssh_from_bench" {
+  #checkov:skip=CKV_AWS_24: the source is the bench hosts' security group (referenced_security_group_id), not 0.0.0.0/0.
   count = local.separate_db && var.duets ? 1 : 0
 
   security_group_id            = aws_security_group.db[0].id
