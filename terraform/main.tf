@@ -42,6 +42,18 @@ locals {
   management_port = 8081
   mysql_port      = 3306
   redis_port      = 6379
+  # The second app of bench.yml's duets (poolbench_duet): the app ports + 2 (ansible's
+  # poolbench_app_second_port, the runner's --second-app-url default).
+  second_app_port        = 8082
+  second_management_port = 8083
+
+  # The bench hosts reach the app ports of both apps; with var.duets also SSH on the app and db
+  # hosts, where bench.yml's duet runner restarts the apps and resets the databases through a
+  # key that can run one command only (ansible/README.md, "Duets on the VMs").
+  bench_to_app_ports = merge(
+    { http = local.app_port, management = local.management_port },
+    var.duets ? { "second-http" = local.second_app_port, "second-management" = local.second_management_port, ssh = 22 } : {}
+  )
 
   # Monitoring (docs/dashboards.md): Prometheus and Grafana on the first bench host (the single
   # host in `single`), reachable from monitoring_allowed_cidrs only; the exporters from it only.
@@ -161,8 +173,8 @@ resource "aws_route_table_association" "public" {
 # --- Security groups -------------------------------------------------------------------------
 # ssh: on every host (SSH in from the user's CIDRs; HTTP/HTTPS out for package installs).
 # app, bench, db: only when those roles are on different hosts; each allows exactly the
-# traffic between roles (bench -> app 8080/8081, app -> db 3306, and 6379 for the Redis session
-# store that the db host also runs).
+# traffic between roles (bench -> app 8080/8081, with var.duets also 8082/8083 and SSH to the app
+# and db hosts; app -> db 3306, and 6379 for the Redis session store that the db host also runs).
 
 resource "aws_security_group" "ssh" {
   name_prefix = "${var.name}-ssh-"
@@ -231,7 +243,7 @@ resource "aws_security_group" "bench" {
 }
 
 resource "aws_vpc_security_group_ingress_rule" "app_from_bench" {
-  for_each = local.separate_bench ? { http = local.app_port, management = local.management_port } : {}
+  for_each = local.separate_bench ? local.bench_to_app_ports : {}
 
   security_group_id            = aws_security_group.app[0].id
   description                  = "App ${each.key} port from the bench hosts"
@@ -244,7 +256,7 @@ resource "aws_vpc_security_group_ingress_rule" "app_from_bench" {
 }
 
 resource "aws_vpc_security_group_egress_rule" "bench_to_app" {
-  for_each = local.separate_bench ? { http = local.app_port, management = local.management_port } : {}
+  for_each = local.separate_bench ? local.bench_to_app_ports : {}
 
   security_group_id            = aws_security_group.bench[0].id
   description                  = "Bench to the app ${each.key} port"
@@ -294,6 +306,33 @@ resource "aws_vpc_security_group_egress_rule" "app_to_db" {
   referenced_security_group_id = aws_security_group.db[0].id
 
   tags = { Name = "${var.name}-app-to-db-mysql" }
+}
+
+resource "aws_vpc_security_group_ingress_rule" "db_ssh_from_bench" {
+  #checkov:skip=CKV_AWS_24: the source is the bench hosts' security group (referenced_security_group_id), not 0.0.0.0/0.
+  count = local.separate_db && var.duets ? 1 : 0
+
+  security_group_id            = aws_security_group.db[0].id
+  description                  = "SSH from the bench hosts (the duet runner's reset command)"
+  ip_protocol                  = "tcp"
+  from_port                    = 22
+  to_port                      = 22
+  referenced_security_group_id = aws_security_group.bench[0].id
+
+  tags = { Name = "${var.name}-db-ssh-from-bench" }
+}
+
+resource "aws_vpc_security_group_egress_rule" "bench_ssh_to_db" {
+  count = local.separate_db && var.duets ? 1 : 0
+
+  security_group_id            = aws_security_group.bench[0].id
+  description                  = "Bench to SSH on the db host (the duet runner's reset command)"
+  ip_protocol                  = "tcp"
+  from_port                    = 22
+  to_port                      = 22
+  referenced_security_group_id = aws_security_group.db[0].id
+
+  tags = { Name = "${var.name}-bench-ssh-to-db" }
 }
 
 resource "aws_vpc_security_group_ingress_rule" "redis_from_app" {

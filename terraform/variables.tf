@@ -256,3 +256,9 @@ variable "monitoring_allowed_cidrs" {
     error_message = "monitoring_allowed_cidrs opens Prometheus (no login) and Grafana to the whole internet (/0): give your own address as a /32."
   }
 }
+
+variable "duets" {
+  description = "Let the bench hosts reach what bench.yml's duets (-e poolbench_duet=true) need in split and split3: the second app's ports (8082, 8083) and SSH on the app and db hosts, where the duet runner's key runs one command only (restart a lane's app, reset a lane's database). false: solo comparisons only."
+  type        = bool
+  default     = true
+}

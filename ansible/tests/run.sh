@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Tests of ansible/: lint (production profile), syntax checks and inventories always; with
 # CI=true or POOLBENCH_CONVERGE=1 also a real run on this machine (it installs packages):
-# site.yml twice (the second run must change nothing), a quick bench.yml and a quick
-# faults.yml (one profile, the restart scenario, the checks of `faults --check`).
+# site.yml twice (the second run must change nothing), a quick bench.yml, a quick duet of
+# bench.yml (poolbench_duet) and a quick faults.yml (one profile, the restart scenario, the checks of `faults --check`).
 # Usage: ansible/tests/run.sh            (from any directory)
 #        POOLBENCH_CONVERGE=1 ansible/tests/run.sh
 set -euo pipefail
@@ -107,6 +107,9 @@ else
   echo "SKIPPED: no toxiproxy-server on the PATH and no Go-built one"
 fi
 
+step "bench.yml's duet command (templates/poolbench-duet.j2) in a scratch directory"
+"$ANSIBLE_DIR/tests/duet/check.sh" "$LOG_DIR" && pass "duet command" || fail "duet command"
+
 if [[ "${CI:-}" != "true" && "${POOLBENCH_CONVERGE:-}" != "1" ]]; then
   step "converge and bench on this machine"
   echo "SKIPPED: converge (site.yml x2) and quick bench.yml install packages on this machine;" \
@@ -134,13 +137,14 @@ echo "extra vars: ${extra[*]}"
 cleanup() {
   step "stopping the app, Toxiproxy, Redis, Prometheus, the exporters and the database started by this test"
   if [[ -d /run/systemd/system ]]; then
-    systemctl stop poolbench-app poolbench-toxiproxy redis-server prometheus prometheus-node-exporter \
+    systemctl stop poolbench-app poolbench-app-2 poolbench-toxiproxy redis-server prometheus prometheus-node-exporter \
       prometheus-mysqld-exporter mariadb mysql 2>/dev/null || true
   else
     for service in prometheus prometheus-mysqld-exporter prometheus-node-exporter; do
       [[ -x /etc/init.d/$service ]] && /etc/init.d/$service stop >/dev/null 2>&1 || true
     done
     /opt/poolbench/app/bin/poolbench-app stop 2>/dev/null || true
+    /opt/poolbench/app/bin/poolbench-app-2 stop 2>/dev/null || true
     /opt/poolbench/toxiproxy/bin/poolbench-toxiproxy stop 2>/dev/null || true
     if [[ -x /etc/init.d/redis-server ]]; then /etc/init.d/redis-server stop >/dev/null 2>&1 || true; fi
     for script in /etc/init.d/mariadb /etc/init.d/mysql; do
@@ -212,6 +216,42 @@ if check bench-quick ansible-playbook -i inventories/local/hosts.yml bench.yml "
     done
     pass "runs/$run has result.json, isucon.txt, poolsettings.json, app.log"
   done
+fi
+
+step "bench.yml quick duet (hikari+dbcp2, 1 round x 10 s, warm-up 3 s: the runner in remote mode)"
+# Both apps on this host (the second on 8082/8083, database isu4_qualifier_2), both load JVMs
+# started by the runner at one instant; the duet's records and verdict as locally.
+duet_stamp="${stamp}-duet"
+if check bench-duet ansible-playbook -i inventories/local/hosts.yml bench.yml "${extra[@]}" \
+    -e poolbench_duet=true -e poolbench_profiles=hikari,dbcp2 -e poolbench_runs=1 -e poolbench_duration=10 \
+    -e poolbench_warmup=3 -e poolbench_results_stamp="$duet_stamp"; then
+  duet_results="$REPO_DIR/results/$duet_stamp"
+  cat "$duet_results/summary.txt"
+  if java -jar "$snapshot/bench/compare/target/poolbench-compare.jar" summarize --results "$duet_results" \
+      >"$LOG_DIR/summarize-duet.log" 2>&1; then
+    pass "summarize --results $duet_results (exit 0)"
+  else
+    tail -n 20 "$LOG_DIR/summarize-duet.log"
+    fail "summarize --results $duet_results"
+  fi
+  # Two records of one window, lanes 0 and 1, each saying where its app ran; a duet line in the summary.
+  if python3 - "$duet_results/runs.jsonl" <<'PY'
+import json, sys
+records = [json.loads(line) for line in open(sys.argv[1])]
+assert len(records) == 2, records
+assert sorted(r["duet"]["lane"] for r in records) == [0, 1]
+assert len({r["duet"]["window"] for r in records}) == 1
+assert sorted(r["profile"] for r in records) == ["dbcp2", "hikari"]
+ports = sorted(r["remote"]["appUrl"].rsplit(":", 1)[1] for r in records)
+assert ports == ["8080", "8082"], ports
+assert all(r["valid"] for r in records), [r["problems"] for r in records]
+PY
+  then
+    pass "runs.jsonl: one duet window, lanes 0 (8080) and 1 (8082), both valid"
+  else
+    fail "runs.jsonl of the duet"
+  fi
+  grep -q '^Duet ' "$duet_results/summary.txt" && pass "summary lists the duet" || fail "no duet line in summary.txt"
 fi
 
 step "Prometheus on this machine scraped both runs of bench.yml, the database and the host"

@@ -19,6 +19,10 @@ run "accepts_the_defaults_with_a_cidr_and_a_key" {
     condition     = var.app_instance_type == "m5.xlarge" && var.bench_instance_type == "c5.xlarge"
     error_message = "Default instance types changed; update the cost table in terraform/README.md too."
   }
+  assert {
+    condition     = var.duets
+    error_message = "Default changed: the bench hosts reach the second app's ports and SSH for bench.yml's duets (ansible/README.md); update terraform/README.md too."
+  }
 }
 
 run "accepts_split3_with_three_bench_hosts_a_key_file_and_an_existing_subnet" {

@@ -140,6 +140,14 @@ public class CompareOptions {
     @Option(names = "--db-password", paramLabel = "P", description = "password of --reset-jdbc-url (default: none)")
     public String dbPassword;
 
+    @Mixin
+    private RemoteLaneOptions remoteLanes = new RemoteLaneOptions();
+
+    /** Remote mode's --app-command (null: the app as it runs there) and second lane ({@link RemoteLaneOptions}). */
+    public String appCommand;
+    public URI secondAppUrl;
+    public URI secondManagementUrl;
+
     @Option(names = "--reference", paramLabel = "PROFILE", description = "verdict: the profile the others are "
             + "compared with (default: the first listed)")
     public String reference;
@@ -233,6 +241,11 @@ public class CompareOptions {
         return appUrl != null;
     }
 
+    /** Remote mode on the app as it runs there (no --app-command): one profile, read back from it. */
+    public boolean remoteAsIs() {
+        return remote() && appCommand == null;
+    }
+
     public boolean sweep() {
         return poolSizes.size() > 1;
     }
@@ -311,7 +324,9 @@ public class CompareOptions {
             throw new UsageException("--pool-size applies to --pool-mode equalized only; in "
                     + "defaults mode every pool keeps the size its library ships with");
         }
+        remoteLanes.apply(this, given);
         RemoteOptions.validate(this, given);
+        remoteLanes.applySecondLane(this);
         if (prometheus) {
             try {
                 MonitoringTools.requireAll();

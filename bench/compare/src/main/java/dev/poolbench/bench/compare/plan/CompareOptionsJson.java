@@ -64,6 +64,12 @@ final class CompareOptionsJson {
             n.put("resetCommand", o.resetCommand);
             n.put("resetJdbcUrl", o.resetJdbcUrl);
             n.put("dbUser", o.dbUser);
+            if (o.appCommand != null) {
+                // Only with it: the keys of a remote comparison on the app as it runs there stay as they were.
+                n.put("appCommand", o.appCommand);
+                n.put("secondAppUrl", o.secondAppUrl.toString());
+                n.put("secondManagementUrl", o.secondManagementUrl.toString());
+            }
         }
         return n;
     }

@@ -20,8 +20,8 @@ final class DuetOptions {
 
     @Option(names = "--duet", arity = "0", description = "measure the reference and each other profile at the "
             + "same time, two lanes per window, lanes swapped from round to round; a --pool-size sweep: each size "
-            + "against the reference size (default: duet whenever a local comparison of two profiles or more, or "
-            + "a sweep, allows it, else solo)")
+            + "against the reference size (default: duet whenever a comparison of two profiles or more, or a "
+            + "sweep, allows it, else solo)")
     boolean duet;
 
     @Option(names = "--solo", arity = "0", description = "one app per measured window, one after the other: the "
@@ -84,8 +84,9 @@ final class DuetOptions {
 
     /** Why a duet cannot run with these options, or null. */
     private static String problem(CompareOptions o) {
-        if (o.remote()) {
-            return "--duet needs local mode: it starts two apps, each on its own copy of the database";
+        if (o.remoteAsIs()) {
+            return "--duet in remote mode needs --app-command: the runner restarts each lane's app there with its "
+                    + "profile (lane 1 on --second-app-url, its database <name>_2)";
         }
         if (o.profiles.size() < 2 && !o.sweep()) {
             return "--duet pairs the reference with each other profile: give two profiles or more, or --calibrate "

@@ -21,9 +21,10 @@ final class RemoteOptions {
                             + "Ansible role's poolbench_db_latency (Toxiproxy on the app host)");
                 }
             }
-            if (given.contains("profiles")) {
-                throw new UsageException("--profiles cannot be used with --app-url: remote mode "
-                        + "measures the profile that runs there (read from its poolsettings)");
+            if (given.contains("profiles") && o.remoteAsIs()) {
+                throw new UsageException("--profiles cannot be used with --app-url alone: remote mode "
+                        + "measures the profile that runs there (read from its poolsettings); --app-command "
+                        + "lets the runner restart the app there with each profile");
             }
             if (o.sweep()) {
                 throw new UsageException("a --pool-size sweep needs local mode; remote mode "

@@ -16,8 +16,9 @@ public final class VerdictOptions {
 
     static void validate(CompareOptions o, Set<String> given) throws UsageException {
         if (o.calibrate) {
-            if (o.remote()) {
-                throw new UsageException("--calibrate needs local mode: it runs one profile twice per round");
+            if (o.remoteAsIs()) {
+                throw new UsageException("--calibrate needs local mode or --app-command: it runs one profile twice "
+                        + "per round");
             }
             if (given.contains("profiles") && o.profiles.size() > 1) {
                 throw new UsageException("--calibrate compares one profile with itself: give one profile "
@@ -34,7 +35,7 @@ public final class VerdictOptions {
             throw new UsageException("--max-runs is the budget of --until-precision; give both, or use --runs");
         }
         if (o.untilPrecisionPercent != null) {
-            if (o.remote() || o.profiles.size() < 2 && !o.sweep()) {
+            if (o.remoteAsIs() || o.profiles.size() < 2 && !o.sweep()) {
                 throw new UsageException("--until-precision needs two profiles or more, or a sweep of duets: it "
                         + "narrows the paired intervals against the reference");
             }
@@ -55,8 +56,8 @@ public final class VerdictOptions {
     }
 
     static void toJson(CompareOptions o, ObjectNode n) {
-        if (!o.remote()) {
-            // Remote mode measures one profile: there is nothing to pair.
+        if (!o.remoteAsIs()) {
+            // Remote mode on the app as it runs there measures one profile: there is nothing to pair.
             n.put("reference", o.reference != null ? o.reference : o.profiles.get(0));
         }
         n.put("equivalenceMarginPercent", o.equivalenceMarginPercent);

@@ -25,13 +25,17 @@ public final class AppProcess {
     private AppProcess() {
     }
 
-    /** Polls {@code health} until it answers UP; a dead process or the timeout is an error. */
+    /**
+     * Polls {@code health} until it answers UP; a dead process or the timeout is an error.
+     *
+     * @param process the app JVM, or null for an app elsewhere (remote mode: only its answers count)
+     */
     static void awaitHealthy(Process process, Path log, URI health, Duration timeout)
             throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         String last = "no answer";
         while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
+            if (process != null && !process.isAlive()) {
                 throw new IllegalStateException("the app JVM exited with status " + process.exitValue()
                         + " before it was healthy; last lines of " + log + ":\n" + tail(log, 25));
             }
@@ -53,7 +57,8 @@ public final class AppProcess {
 
     /**
      * Health UP on the management port, then the login page answering 200 on the app port:
-     * only then does the app really serve (the first page renders its templates).
+     * only then does the app really serve (the first page renders its templates). {@code process}
+     * null: an app elsewhere.
      */
     public static void awaitReady(Process process, Path log, URI health, URI page, Duration timeout)
             throws InterruptedException {
@@ -72,7 +77,7 @@ public final class AppProcess {
             } catch (IOException e) {
                 last = e.toString();
             }
-            if (!process.isAlive()) {
+            if (process != null && !process.isAlive()) {
                 break;
             }
             Thread.sleep(200);

@@ -1,47 +1,81 @@
 package dev.poolbench.bench.compare.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.plan.CompareOptions;
 import dev.poolbench.bench.compare.plan.RunPlan;
 import dev.poolbench.bench.compare.plan.SessionStore;
 import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.sql.DatabaseReset;
+import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * An app that runs elsewhere ({@code --app-url}, Ansible's bench host): the same rounds against
- * it, its database reset by {@code --reset-command} or over JDBC. Its profile, pool mode and
- * size are read back from the app, and recorded as they are there.
+ * Apps that run elsewhere ({@code --app-url}, Ansible's app host): the same rounds against
+ * them, each lane's database reset by {@code --reset-command} or over JDBC. Without
+ * {@code --app-command} the one app there runs on, and its profile, pool mode and size are read
+ * back and recorded as they are there. With it the runner restarts the app of each run there
+ * with the run's profile (a fresh JVM per run, as locally), so the plan has the options'
+ * profiles and may hold duets: lane 1 is a second app on its own ports and its own copy of the
+ * database ({@link RemoteLane}). Every load JVM runs here, so a duet's shared start instant
+ * ({@code at <epochMillis>}) is read and waited for on this host's clock alone.
  */
 final class RemoteSite implements RunSite {
+
+    /** How long the app command may take to restart an app (not its boot: health is waited for after). */
+    private static final Duration APP_COMMAND_TIMEOUT = Duration.ofMinutes(5);
+    private static final Duration RESET_TIMEOUT = Duration.ofMinutes(10);
 
     private final CompareOptions options;
     private final RunJvms jvms;
     private final Path loadJar;
-    private final String profile;
+    private final List<RemoteLane> lanes;
+    private final List<String> profiles;
     private final String poolMode;
-    private final Integer size;
+    private final List<Integer> sizes;
 
-    private RemoteSite(CompareOptions options, RunJvms jvms, Path loadJar, String profile, String poolMode,
-                       Integer size) {
+    private RemoteSite(CompareOptions options, RunJvms jvms, Path loadJar, List<RemoteLane> lanes,
+                       List<String> profiles, String poolMode, List<Integer> sizes) {
         this.options = options;
         this.jvms = jvms;
         this.loadJar = loadJar;
-        this.profile = profile;
+        this.lanes = lanes;
+        this.profiles = profiles;
         this.poolMode = poolMode;
-        this.size = size;
+        this.sizes = sizes;
     }
 
-    /** Reads the remote app's pool settings (profile, mode, size) into environment.json. */
+    /** The lanes into environment.json; without --app-command, the remote app's pool settings (profile, mode, size). */
     static RemoteSite connect(CompareOptions options, RunJvms jvms, Path loadJar, ComparisonEnvironment environment,
                               Consumer<String> log) throws InterruptedException {
+        List<RemoteLane> all = RemoteLane.of(options);
+        // A solo comparison uses lane 0 only (the second app there stays as it is).
+        List<RemoteLane> lanes = all.subList(0, options.duet ? all.size() : 1);
+        ObjectNode env = environment.json();
+        ((ObjectNode) env.get("options")).remove("schema");
+        if (options.appCommand != null) {
+            log.accept("remote apps at " + String.join(" and ", lanes.stream().map(l -> l.appUrl().toString())
+                    .toList()) + ", each restarted with its run's profile by --app-command");
+            ObjectNode remote = env.putObject("remote");
+            remote.put("appCommand", true);
+            ArrayNode laneNodes = remote.putArray("lanes");
+            for (RemoteLane lane : lanes) {
+                laneNodes.addObject().put("lane", lane.index()).put("appUrl", lane.appUrl().toString())
+                        .put("managementUrl", lane.managementUrl().toString())
+                        .put("databaseSuffix", lane.databaseSuffix());
+            }
+            return new RemoteSite(options, jvms, loadJar, lanes, options.profiles, options.poolMode, options.sizes());
+        }
         URI settingsUrl = options.managementUrl.resolve("/actuator/poolsettings");
         JsonNode settings;
         try {
@@ -58,7 +92,6 @@ final class RemoteSite implements RunSite {
         SessionStore session = SessionStore.readBack(settings);
         log.accept("remote app at " + options.appUrl + ": profile " + profile + ", pool mode " + poolMode
                 + (size == null ? "" : ", size " + size) + (session == null ? "" : ", session " + session.label()));
-        ObjectNode env = environment.json();
         ObjectNode remote = env.putObject("remote");
         remote.put("profile", profile);
         remote.put("poolMode", poolMode);
@@ -66,19 +99,19 @@ final class RemoteSite implements RunSite {
         // Its session store is its own configuration (Ansible's poolbench_session_store): recorded as read back.
         remote.set("session", settings.path("session").isObject() ? settings.get("session").deepCopy() : null);
         ((ObjectNode) env.get("options")).put("poolMode", poolMode);
-        ((ObjectNode) env.get("options")).remove("schema");
         env.put("databaseVersion", Json.text(settings, "serverVersion"));
-        return new RemoteSite(options, jvms, loadJar, profile, poolMode, size);
+        return new RemoteSite(options, jvms, loadJar, lanes, List.of(profile), poolMode,
+                Collections.singletonList(size));
     }
 
     @Override
     public List<String> profiles() {
-        return List.of(profile);
+        return profiles;
     }
 
     @Override
     public List<Integer> sizes() {
-        return Collections.singletonList(size);
+        return sizes;
     }
 
     @Override
@@ -88,7 +121,7 @@ final class RemoteSite implements RunSite {
 
     @Override
     public void prepare(List<String> profiles, ComparisonEnvironment environment) {
-        // The app runs elsewhere: no class-data sharing of ours to prepare.
+        // The apps run elsewhere: no class-data sharing of ours to prepare.
     }
 
     @Override
@@ -96,43 +129,88 @@ final class RemoteSite implements RunSite {
         // Nothing is started ahead there.
     }
 
-    /** No head start there: the database is reset, then the load JVM starts. */
+    /**
+     * No head start there: the app command restarts the lane's app (when given), its database is
+     * reset while it boots, then its health is waited for and the load JVM starts here.
+     */
     @Override
     public RunTarget open(RunPlan.Planned planned, Path runDir, RunOutcome outcome, Progress progress)
-            throws IOException {
-        progress.phase("reset", 0);
+            throws IOException, InterruptedException {
+        RemoteLane lane = lanes.get(planned.laneIndex());
+        long startNanos = System.nanoTime();
+        boolean restart = options.appCommand != null;
+        progress.phase(restart ? "restart + reset" : "reset", 0);
+        if (restart) {
+            run("--app-command", options.appCommand, appCommandEnvironment(planned, lane),
+                    runDir.resolve("app-command.log"), APP_COMMAND_TIMEOUT);
+        }
         outcome.timings.put("resetMillis", RunOutcome.timed(() -> reset(planned, runDir)));
+        if (restart) {
+            progress.phase("start", 0);
+            AppProcess.awaitReady(null, runDir.resolve("app-command.log"), lane.managementUrl().resolve(
+                    "/actuator/health"), lane.appUrl().resolve("/"), AppProcess.HEALTH_TIMEOUT);
+            outcome.timings.put("appStartMillis", (System.nanoTime() - startNanos) / 1_000_000);
+        }
         LoadProcess.Started load = LoadProcess.start(jvms.measuredLoadCommand(planned.variant(), loadJar,
-                options.appUrl, runDir, planned.dirName(), true));
-        return new RunTarget(options.appUrl, options.managementUrl, null, load);
+                lane.appUrl(), runDir, planned.dirName(), true));
+        return new RunTarget(lane.appUrl(), lane.managementUrl(), null, load);
     }
 
-    /** {@code --reset-command} (its output in the run's reset.log), or the reset over JDBC. */
+    /** What the app command is told: the lane, and the profile and pool of the run. */
+    private Map<String, String> appCommandEnvironment(RunPlan.Planned planned, RemoteLane lane) {
+        return Map.of("POOLBENCH_LANE", String.valueOf(lane.index()),
+                "POOLBENCH_PROFILE", planned.appProfile(),
+                "POOLBENCH_POOL_MODE", poolMode,
+                "POOLBENCH_POOL_SIZE", planned.poolSize() == null ? "" : String.valueOf(planned.poolSize()),
+                "POOLBENCH_DATABASE_SUFFIX", lane.databaseSuffix());
+    }
+
+    /**
+     * The lane's copy of the database: {@code --reset-command} (its output in the run's reset.log,
+     * POOLBENCH_LANE and POOLBENCH_DATABASE_SUFFIX in its environment), or the reset over JDBC.
+     */
     @Override
     public void reset(RunPlan.Planned planned, Path runDir) {
+        RemoteLane lane = lanes.get(planned.laneIndex());
         if (options.resetCommand == null) {
-            new DatabaseReset(options.resetJdbcUrl, options.dbUser == null ? "root" : options.dbUser,
+            new DatabaseReset(lane.resetJdbcUrl(), options.dbUser == null ? "root" : options.dbUser,
                     options.dbPassword == null ? "" : options.dbPassword).reset();
             return;
         }
+        run("--reset-command", options.resetCommand, Map.of("POOLBENCH_LANE", String.valueOf(lane.index()),
+                "POOLBENCH_DATABASE_SUFFIX", lane.databaseSuffix()), runDir.resolve("reset.log"), RESET_TIMEOUT);
+    }
+
+    /** Runs a command of the options with {@code bash -c}, its output appended to {@code log}; fails on a non-zero exit. */
+    private static void run(String option, String command, Map<String, String> environment, Path log,
+                            Duration timeout) {
         try {
-            Process p = new ProcessBuilder("bash", "-c", options.resetCommand).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(runDir.resolve("reset.log").toFile()))
-                    .start();
-            if (!p.waitFor(10, TimeUnit.MINUTES) || p.exitValue() != 0) {
-                throw new IllegalStateException("--reset-command failed (see " + runDir.resolve("reset.log") + ")");
+            ProcessBuilder builder = new ProcessBuilder("bash", "-c", command).redirectErrorStream(true)
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+            builder.environment().putAll(environment);
+            Process p = builder.start();
+            if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+                throw new IllegalStateException(option + " did not finish within " + timeout.toMinutes()
+                        + " min (see " + log + ")");
+            }
+            if (p.exitValue() != 0) {
+                throw new IllegalStateException(option + " failed with exit status " + p.exitValue()
+                        + " (see " + log + ")");
             }
         } catch (IOException e) {
-            throw new IllegalStateException("--reset-command could not run: " + e.getMessage());
+            throw new IllegalStateException(option + " could not run: " + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted during reset");
+            throw new IllegalStateException("interrupted during " + option);
         }
     }
 
     @Override
     public void measuredLoadDone(RunPlan.Window next) {
-        // Nothing to start ahead: the app there runs on.
+        // Nothing to start ahead: the apps there are restarted by the next run's app command.
     }
 
     @Override
@@ -142,19 +220,39 @@ final class RemoteSite implements RunSite {
 
     @Override
     public void release(RunTarget target) {
-        // The app there is not ours to stop.
+        // The apps there are not ours to stop: the next run's app command restarts them.
     }
 
+    /** With --app-command: the pool mode and size the runner asked the app command for (its profile: WindowMeasurement). */
     @Override
     public List<String> settingsProblems(JsonNode settings, RunPlan.Planned planned) {
-        // Its thread mode is the remote host's configuration, not a variant of this plan.
-        return List.of();
+        List<String> problems = new ArrayList<>();
+        if (options.appCommand == null) {
+            // Its configuration is the remote host's own, not a variant of this plan.
+            return problems;
+        }
+        String mode = Json.text(settings, "mode");
+        if (!poolMode.equals(mode)) {
+            problems.add("app runs pool mode " + mode + ", expected " + poolMode + " (--app-command)");
+        }
+        String size = Json.text(settings, "requested.size");
+        if (planned.poolSize() != null && !String.valueOf(planned.poolSize()).equals(size)) {
+            problems.add("app was asked for pool size " + size + ", expected " + planned.poolSize()
+                    + " (--app-command)");
+        }
+        return problems;
     }
 
+    /** Its session store as read back, and where the run's app was: {@code remote} in the record. */
     @Override
     public void addAppFindings(ObjectNode record, RunPlan.Planned planned, Path runDir, RunOutcome outcome) {
-        // Its files stay on its host; its session store is what it reads back.
+        // Its files stay on its host.
         SessionCheck.addReadBack(record, outcome.settings);
+        RemoteLane lane = lanes.get(planned.laneIndex());
+        record.putObject("remote").put("appUrl", lane.appUrl().toString())
+                .put("managementUrl", lane.managementUrl().toString())
+                .put("restarted", options.appCommand != null)
+                .put("databaseSuffix", lane.databaseSuffix());
     }
 
     @Override

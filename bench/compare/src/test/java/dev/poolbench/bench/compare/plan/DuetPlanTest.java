@@ -114,7 +114,7 @@ class DuetPlanTest {
         assertTrue(usage("--duet", "--order", "sequential").contains("--order sequential"));
         assertTrue(usage("--duet", "--rerun-disturbed", "2").contains("not with --duet"));
         assertTrue(usage("--duet", "--app-url", "http://127.0.0.1:1", "--reset-jdbc-url", "jdbc:mysql://x/y")
-                .contains("--duet needs local mode"));
+                .contains("--duet in remote mode needs --app-command"));
     }
 
     private static String usage(String... args) {

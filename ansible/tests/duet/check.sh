@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Renders bench.yml's duet command (tests/duet/play.yml) into a scratch directory and runs it as
+# the duet runner does, directly and as an SSH forced command (SSH_ORIGINAL_COMMAND): a lane's
+# env file rewritten and its app restarted, a lane's database reset, and every word that is not
+# a lane, a known profile, a pool mode or a size refused with exit status 2, nothing changed.
+# Usage: check.sh LOG_DIR   (run from ansible/, PATH with the venv's ansible)
+set -euo pipefail
+log_dir=$(cd "$1" && pwd)
+scratch="$log_dir/duet-command"
+rm -rf "$scratch"
+mkdir -p "$scratch"/{etc,app/bin,sql,path}
+fail() { echo "duet command: $*" >&2; exit 1; }
+
+ansible-playbook -i localhost, tests/duet/play.yml -e "ansible_python_interpreter=$(command -v python3)" \
+  -e "poolbench_test_dir=$scratch" -e "poolbench_test_template=$PWD/templates/poolbench-duet.j2" \
+  >"$log_dir/duet-command.log" 2>&1 || {
+  tail -n 30 "$log_dir/duet-command.log"
+  fail "rendering failed"
+}
+for env in app app-2; do
+  printf 'SPRING_PROFILES_ACTIVE=hikari\nSERVER_PORT=8080\nPOOLBENCH_POOL_MODE=equalized\nPOOLBENCH_POOL_SIZE=10\n' \
+    >"$scratch/etc/$env.env"
+done
+# The apps' start scripts and the mysql client, as stand-ins that say what they were asked.
+for service in poolbench-app poolbench-app-2; do
+  printf '#!/bin/bash\necho "$(basename "$0") $*" >>%q\n' "$scratch/calls.log" >"$scratch/app/bin/$service"
+done
+printf '#!/bin/bash\necho "mysql $*" >>%q\n' "$scratch/calls.log" >"$scratch/path/mysql"
+chmod +x "$scratch"/app/bin/* "$scratch/path/mysql"
+duet() { PATH="$scratch/path:$PATH" "$scratch/poolbench-duet" "$@"; }
+
+duet lane 1 dbcp2 equalized 7 >/dev/null
+grep -qx 'SPRING_PROFILES_ACTIVE=dbcp2' "$scratch/etc/app-2.env" || fail "lane 1's profile not written"
+grep -qx 'POOLBENCH_POOL_SIZE=7' "$scratch/etc/app-2.env" || fail "lane 1's pool size not written"
+grep -qx 'SPRING_PROFILES_ACTIVE=hikari' "$scratch/etc/app.env" || fail "lane 1's command changed lane 0"
+SSH_ORIGINAL_COMMAND='lane 0 nopool defaults' duet >/dev/null
+grep -qx 'SPRING_PROFILES_ACTIVE=nopool' "$scratch/etc/app.env" || fail "the forced command's words not used"
+grep -qx 'POOLBENCH_POOL_MODE=defaults' "$scratch/etc/app.env" || fail "lane 0's pool mode not written"
+grep -qx 'POOLBENCH_POOL_SIZE=10' "$scratch/etc/app.env" || fail "an empty size changed the size"
+SSH_ORIGINAL_COMMAND='reset 1' duet >/dev/null
+duet reset 0 >/dev/null
+expected="poolbench-app-2 restart
+poolbench-app restart
+mysql --database=isu4_qualifier_2 --execute=source $scratch/sql/reset.sql
+mysql --database=isu4_qualifier --execute=source $scratch/sql/reset.sql"
+[[ "$(cat "$scratch/calls.log")" == "$expected" ]] || fail "calls were: $(cat "$scratch/calls.log")"
+
+cp "$scratch/etc/app.env" "$scratch/app.env.before"
+for bad in 'lane 2 hikari equalized' 'lane 0 bonecp equalized' 'lane 0 hikari;reboot equalized' \
+    'lane 0 hikari sized' 'lane 0 hikari equalized 1x' 'reboot' '' 'reset' 'reset 0;reboot'; do
+  status=0
+  SSH_ORIGINAL_COMMAND="$bad" duet >/dev/null 2>&1 || status=$?
+  [[ $status -eq 2 ]] || fail "'$bad' exited with $status, expected 2"
+done
+cmp -s "$scratch/etc/app.env" "$scratch/app.env.before" || fail "a refused command changed app.env"
+[[ $(wc -l <"$scratch/calls.log") -eq 4 ]] || fail "a refused command ran something: $(cat "$scratch/calls.log")"
+echo "duet command: lanes, resets and the forced command's words as expected; 9 bad commands refused"
