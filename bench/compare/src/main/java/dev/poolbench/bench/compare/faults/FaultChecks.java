@@ -41,7 +41,7 @@ final class FaultChecks {
             }
             if (!f.rowsConsistent()) {
                 failures.add(run + "login_log rows " + f.rowsAdded() + " vs decided " + f.decided() + " + no response "
-                        + f.noResponse() + ": " + f.rowsVerdict());
+                        + f.noResponse() + " + error status: " + f.rowsVerdict());
             }
             // Whether /report stays exact is an outcome (a 5xx on POST /login leaves the load's
             // model unsure what the app logged); only that it was checked is required here.
