@@ -10,7 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -30,6 +32,22 @@ public final class ChildComparison {
 
     /** {@code compare ARGS --db-port FREE --results RESULTS}, waited for up to 6 minutes. */
     public static Outcome compare(Path results, String... args) throws Exception {
+        Path log = Files.createTempFile("compare", ".log");
+        int status = run("compare", results, log, environment -> { }, args);
+        String output = Files.readString(log);
+        Files.delete(log);
+        return new Outcome(resultsDir(results, output), output, status);
+    }
+
+    /**
+     * The runner's {@code COMMAND ARGS --db-port FREE --results RESULTS} (compare, faults) in a
+     * JVM of its own, its environment changed by {@code environment}, everything it printed in
+     * {@code log}; waited for up to 6 minutes.
+     *
+     * @return its exit status
+     */
+    public static int run(String command, Path results, Path log, Consumer<Map<String, String>> environment,
+                          String... args) throws Exception {
         for (Path jar : List.of(Workspace.WEBAPP_JAR, Workspace.LOAD_JAR)) {
             if (!Files.isRegularFile(ROOT.resolve(jar))) {
                 fail(ROOT.resolve(jar) + " is missing: build the project first (./mvnw -DskipTests package)");
@@ -39,21 +57,20 @@ public final class ChildComparison {
         try (ServerSocket s = new ServerSocket(0)) {
             dbPort = s.getLocalPort();
         }
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-cp", System.getProperty("java.class.path"), CompareMain.class.getName(), "compare"));
-        command.addAll(List.of(args));
-        command.addAll(List.of("--db-port", String.valueOf(dbPort), "--results", results.toString()));
-        Path log = Files.createTempFile("compare", ".log");
-        Process compare = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true)
-                .redirectOutput(log.toFile()).start();
+        List<String> line = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-cp", System.getProperty("java.class.path"), CompareMain.class.getName(), command));
+        line.addAll(List.of(args));
+        line.addAll(List.of("--db-port", String.valueOf(dbPort), "--results", results.toString()));
+        ProcessBuilder builder = new ProcessBuilder(line).directory(ROOT.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+        environment.accept(builder.environment());
+        Process child = builder.start();
         try {
-            assertTrue(compare.waitFor(6, TimeUnit.MINUTES), "the comparison did not end");
+            assertTrue(child.waitFor(6, TimeUnit.MINUTES), "the " + command + " run did not end");
         } finally {
-            compare.destroyForcibly();
+            child.destroyForcibly();
         }
-        String output = Files.readString(log);
-        Files.delete(log);
-        return new Outcome(resultsDir(results, output), output, compare.exitValue());
+        return child.exitValue();
     }
 
     private static Path resultsDir(Path results, String output) throws IOException {

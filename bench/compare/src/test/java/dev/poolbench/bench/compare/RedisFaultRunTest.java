@@ -4,21 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.poolbench.bench.compare.util.Json;
-import dev.poolbench.bench.compare.util.Workspace;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -36,7 +31,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RedisFaultRunTest {
 
-    private static final Path ROOT = Path.of("").toAbsolutePath().getParent().getParent();
     private static final String RUN = "redis-restart-hikari-redis-pooled";
 
     @Test
@@ -110,30 +104,12 @@ class RedisFaultRunTest {
 
     /** The runner's {@code faults} in a JVM of its own, from the repository root, its output in faults.log. */
     private static Run faults(Path results, Map<String, String> env, String... options) throws Exception {
-        for (Path jar : List.of(Workspace.WEBAPP_JAR, Workspace.LOAD_JAR)) {
-            if (!Files.isRegularFile(ROOT.resolve(jar))) {
-                fail(ROOT.resolve(jar) + " is missing: build the project first (./mvnw -DskipTests package)");
-            }
-        }
-        int dbPort;
-        try (ServerSocket s = new ServerSocket(0)) {
-            dbPort = s.getLocalPort();
-        }
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-cp", System.getProperty("java.class.path"), CompareMain.class.getName(), "faults"));
-        command.addAll(List.of(options));
-        command.addAll(List.of("--db-port", String.valueOf(dbPort), "--results", results.toString()));
-        ProcessBuilder builder = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true)
-                .redirectOutput(results.resolve("faults.log").toFile());
-        builder.environment().remove("POOLBENCH_REDIS_SERVER");
-        builder.environment().putAll(env);
-        Process faults = builder.start();
-        try {
-            assertTrue(faults.waitFor(5, TimeUnit.MINUTES), "the fault run did not end");
-        } finally {
-            faults.destroyForcibly();
-        }
-        return new Run(faults.exitValue(), Files.readString(results.resolve("faults.log")));
+        Path log = results.resolve("faults.log");
+        int status = ChildComparison.run("faults", results, log, environment -> {
+            environment.remove("POOLBENCH_REDIS_SERVER");
+            environment.putAll(env);
+        }, options);
+        return new Run(status, Files.readString(log));
     }
 
     /** results/<stamp>/faults. */
