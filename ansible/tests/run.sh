@@ -197,19 +197,24 @@ fi
 
 step "bench.yml quick (2 profiles x 1 run x 10 s, warm-up 3 s)"
 stamp="ci-$(date -u +%Y%m%d-%H%M%S)"
+# summarize_again RESULTS LOGNAME: the runner's summarize over a bench.yml result must exit 0.
+summarize_again() {
+  if java -jar "$snapshot/bench/compare/target/poolbench-compare.jar" summarize --results "$1" \
+      >"$LOG_DIR/$2.log" 2>&1; then
+    pass "summarize --results $1 (exit 0)"
+  else
+    tail -n 20 "$LOG_DIR/$2.log"
+    fail "summarize --results $1"
+  fi
+}
+
 if check bench-quick ansible-playbook -i inventories/local/hosts.yml bench.yml "${extra[@]}" \
     -e poolbench_profiles=hikari,dbcp2 -e poolbench_runs=1 -e poolbench_duration=10 -e poolbench_warmup=3 \
     -e poolbench_results_stamp="$stamp"; then
   results="$REPO_DIR/results/$stamp"
   cat "$results/summary.txt"
   # The summary was made by bench.yml; summarizing again must exit 0 (every run valid).
-  if java -jar "$snapshot/bench/compare/target/poolbench-compare.jar" summarize --results "$results" \
-      >"$LOG_DIR/summarize.log" 2>&1; then
-    pass "summarize --results $results (exit 0)"
-  else
-    tail -n 20 "$LOG_DIR/summarize.log"
-    fail "summarize --results $results"
-  fi
+  summarize_again "$results" summarize
   for run in 1-hikari 1-dbcp2; do
     for file in result.json isucon.txt poolsettings.json app.log; do
       [[ -s "$results/runs/$run/$file" ]] || { fail "missing runs/$run/$file"; continue 2; }
@@ -227,13 +232,7 @@ if check bench-duet ansible-playbook -i inventories/local/hosts.yml bench.yml "$
     -e poolbench_warmup=3 -e poolbench_results_stamp="$duet_stamp"; then
   duet_results="$REPO_DIR/results/$duet_stamp"
   cat "$duet_results/summary.txt"
-  if java -jar "$snapshot/bench/compare/target/poolbench-compare.jar" summarize --results "$duet_results" \
-      >"$LOG_DIR/summarize-duet.log" 2>&1; then
-    pass "summarize --results $duet_results (exit 0)"
-  else
-    tail -n 20 "$LOG_DIR/summarize-duet.log"
-    fail "summarize --results $duet_results"
-  fi
+  summarize_again "$duet_results" summarize-duet
   # Two records of one window, lanes 0 and 1, each saying where its app ran; a duet line in the summary.
   if python3 - "$duet_results/runs.jsonl" <<'PY'
 import json, sys
