@@ -107,8 +107,8 @@ class FidelityAgainstTestServerTest {
         System.clearProperty("poolbench.requestTimeoutMillis");
         try (IsuconTestServer server = server(Defect.NONE)) {
             server.delayAllMillis = 150;
-            // The deadline is at 4 s of the load; the server's clock starts at its first request,
-            // which comes later, so "4.3 s after the first request" is always past the deadline.
+            // The deadline is at 4 s of the load; the server's clock starts at its first request
+            // of the load (the runner's probe before Gatling does not count), which comes later, so "4.3 s after the first request" is always past the deadline.
             // Every POST /login is answered then, the first one of each worker included: each
             // worker is pinned in its first login across the deadline, and its redirect hop is
             // sent late, gets 50 ms against the server's 150 ms, and fails. No chance involved,
