@@ -1,6 +1,7 @@
 package dev.poolbench.bench.compare;
 
 import dev.poolbench.bench.compare.plan.CompareOptions;
+import dev.poolbench.bench.compare.report.DecidedRule;
 import dev.poolbench.bench.compare.report.PrecisionRule;
 import dev.poolbench.bench.compare.report.Summarizer;
 import dev.poolbench.bench.compare.run.Comparison;
@@ -19,8 +20,10 @@ final class CompareCommand extends CompareOptions implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         validateParsed();
-        Path results = new Comparison(this, (profiles, sizes, reference, say) -> new PrecisionRule(profiles, sizes,
-                reference, equivalenceMarginPercent, untilPrecisionPercent, say)).run();
+        Path results = new Comparison(this, (profiles, sizes, reference, say) -> untilDecided
+                ? new DecidedRule(profiles, sizes, reference, equivalenceMarginPercent, say)
+                : new PrecisionRule(profiles, sizes, reference, equivalenceMarginPercent, untilPrecisionPercent, say))
+                .run();
         System.out.println();
         return Summarizer.summarize(results, System.out);
     }

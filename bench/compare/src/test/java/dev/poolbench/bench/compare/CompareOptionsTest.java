@@ -140,11 +140,32 @@ class CompareOptionsTest {
         assertTrue(error("--profiles", "hikari,dbcp2", "--reference", "tomcat").contains("not among the profiles"));
         assertTrue(error("--equivalence-margin", "abc").contains("--equivalence-margin must be a percentage"));
         assertTrue(error("--equivalence-margin", "0%").contains("above 0"));
-        assertTrue(error("--max-runs", "5").contains("--until-precision"));
+        assertTrue(error("--max-runs", "5", "--runs", "3").contains("--until-precision or --until-decided"));
+        assertTrue(error("--until-decided", "--until-precision", "2%").contains("give one"));
+        assertTrue(error("--until-decided", "--runs", "1").contains("--runs 2"));
+        assertTrue(error("--until-decided", "--profiles", "hikari").contains("two profiles"));
         assertTrue(error("--until-precision", "2%", "--order", "sequential").contains("interleaved"));
         assertTrue(error("--until-precision", "2%", "--quick").contains("--runs 2"));
         assertTrue(error("--until-precision", "2%", "--profiles", "hikari").contains("two profiles"));
         assertTrue(error("--until-precision", "2%", "--runs", "5", "--max-runs", "4").contains("below --runs"));
         assertTrue(error("--calibrate=yes").contains("takes no value"));
+    }
+
+    /** What a user wants is a decided verdict: duets of profiles go on for the undecided pairs unless told how many rounds. */
+    @Test
+    void untilDecidedIsTheDefaultOfADuetComparisonOfProfiles() throws Exception {
+        CompareOptions o = CompareOptions.parse();
+        assertTrue(o.duet && o.untilDecided && o.adaptive());
+        assertEquals(CompareOptions.DEFAULT_MAX_RUNS_DECIDED, o.maxRuns);
+        assertTrue(o.toJson().path("untilDecided").asBoolean());
+        assertEquals(8, CompareOptions.parse("--max-runs", "8").maxRuns);
+        assertFalse(CompareOptions.parse("--runs", "3").untilDecided, "--runs N: exactly N rounds");
+        assertFalse(CompareOptions.parse("--quick").untilDecided);
+        assertFalse(CompareOptions.parse("--solo").untilDecided);
+        assertFalse(CompareOptions.parse("--profiles", "hikari", "--pool-size", "2,10").untilDecided,
+                "a sweep's rounds are whole rounds of every size: asked for, not a default");
+        assertFalse(CompareOptions.parse("--until-precision", "2%").untilDecided);
+        assertTrue(CompareOptions.parse("--solo", "--until-decided", "--runs", "2").untilDecided);
+        assertTrue(CompareOptions.parse("--calibrate").untilDecided, "an A/A ends when it is equivalent");
     }
 }

@@ -161,8 +161,14 @@ public class CompareOptions {
                     + "(default: off, --runs rounds)")
     public Double untilPrecisionPercent;
 
+    @Option(names = "--until-decided", arity = "0", description = "verdict: add rounds of the undecided pairs only "
+            + "until every pair is faster, slower or equivalent (default: on for duets of two profiles or more "
+            + "unless --runs, --until-precision or --quick is given)")
+    public boolean untilDecided;
+
     @Option(names = "--max-runs", paramLabel = "N", description = "most rounds per profile with --until-precision "
-            + "(default: " + DEFAULT_MAX_RUNS + ", or --runs if higher)")
+            + "(default: " + DEFAULT_MAX_RUNS + ") or --until-decided (default: " + DEFAULT_MAX_RUNS_DECIDED
+            + "), or --runs if higher")
     public Integer maxRuns;
 
     @Option(names = "--calibrate", arity = "0", description = "A/A: the first profile against a copy of itself "
@@ -170,6 +176,13 @@ public class CompareOptions {
     boolean calibrate;
 
     public static final int DEFAULT_MAX_RUNS = 10;
+    /** Six rounds: at most three more duets of each pair the default three left undecided (about 7 min each pair). */
+    public static final int DEFAULT_MAX_RUNS_DECIDED = 6;
+
+    /** Whether rounds are added after --runs ({@code --until-precision} or {@code --until-decided}). */
+    public boolean adaptive() {
+        return untilPrecisionPercent != null || untilDecided;
+    }
 
     @Option(names = "--disturbance-thresholds", paramLabel = "LIST", converter = CompareConverters.Thresholds.class,
             defaultValue = DisturbanceThresholds.HELP,
@@ -295,7 +308,7 @@ public class CompareOptions {
             }
         }
         cds = cdsSwitch.equals("on");
-        profiles = parseProfiles(profilesText);
+        profiles = Profiles.parse(profilesText);
         poolSizes = checkSizes(poolSizes);
         positive("runs", runs, 1);
         positive("duration", durationSeconds, 1);
@@ -317,6 +330,7 @@ public class CompareOptions {
         VerdictOptions.validate(this, given);
         variantOptions.apply(this, given);
         duetOptions.apply(this, given);
+        VerdictOptions.applyRounds(this, given);
     }
 
     private void validate(Set<String> given) throws UsageException {
@@ -346,25 +360,6 @@ public class CompareOptions {
         if (dbUser != null && resetJdbcUrl == null) {
             throw new UsageException("--db-user is for --reset-jdbc-url (remote mode)");
         }
-    }
-
-    private static List<String> parseProfiles(String value) throws UsageException {
-        List<String> list = new ArrayList<>();
-        for (String name : Profiles.expand(value)) {
-            if (name.isEmpty()) {
-                continue;
-            }
-            if (!Profiles.ALL.contains(name)) {
-                throw new UsageException("unknown profile '" + name + "'; valid profiles: " + Profiles.valid());
-            }
-            // A profile listed again is an A/A copy: same app profile, its own label.
-            long copies = list.stream().filter(l -> appProfile(l).equals(name)).count();
-            list.add(copies == 0 ? name : name + "_" + (copies + 1));
-        }
-        if (list.isEmpty()) {
-            throw new UsageException("--profiles is empty; valid profiles: " + Profiles.valid());
-        }
-        return List.copyOf(list);
     }
 
     /** The Spring profile behind a label: {@code hikari_2} (an A/A copy) runs {@code hikari}. */

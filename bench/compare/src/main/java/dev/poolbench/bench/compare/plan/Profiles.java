@@ -1,5 +1,6 @@
 package dev.poolbench.bench.compare.plan;
 
+import dev.poolbench.bench.compare.util.UsageException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -46,5 +47,25 @@ public final class Profiles {
     /** "hikari, tomcat, ..., or all", for error messages. */
     public static String valid() {
         return String.join(", ", ALL) + ", or " + EVERY;
+    }
+
+    /** The labels of --profiles: names checked, {@code all} expanded, a name listed again an A/A copy ({@code hikari_2}). */
+    static List<String> parse(String value) throws UsageException {
+        List<String> list = new ArrayList<>();
+        for (String name : expand(value)) {
+            if (name.isEmpty()) {
+                continue;
+            }
+            if (!ALL.contains(name)) {
+                throw new UsageException("unknown profile '" + name + "'; valid profiles: " + valid());
+            }
+            // A profile listed again is an A/A copy: same app profile, its own label.
+            long copies = list.stream().filter(l -> CompareOptions.appProfile(l).equals(name)).count();
+            list.add(copies == 0 ? name : name + "_" + (copies + 1));
+        }
+        if (list.isEmpty()) {
+            throw new UsageException("--profiles is empty; valid profiles: " + valid());
+        }
+        return List.copyOf(list);
     }
 }

@@ -1,11 +1,10 @@
 package dev.poolbench.bench.compare.plan;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
-import java.util.Random;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -13,9 +12,10 @@ import java.util.function.Function;
  * The order of the measured runs, handed out round after round. Interleaved (default): round 1
  * runs every profile once, then round 2, ..., so slow drift on a noisy machine spreads over all
  * pools. Sequential: all rounds of one profile in a row, the classic "three in a row" method.
- * With a stop rule ({@code --until-precision}) the plan adds whole interleaved rounds after the
- * first {@code runs} until the rule is met or {@code maxRounds} is reached; the runner reports
- * each finished run with {@link #record} so the rule can see it.
+ * With a stop rule ({@code --until-precision}, {@code --until-decided}) the plan adds interleaved
+ * rounds after the first {@code runs} until the rule is met or {@code maxRounds} is reached (a
+ * round of only the pairs the rule still needs, when it names them); the runner reports each
+ * finished run with {@link #record} so the rule can see it.
  */
 public final class RunPlan implements Iterable<RunPlan.Planned> {
 
@@ -102,6 +102,20 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
      * the reason to stop.
      */
     public interface StopRule extends Function<List<RunRecord>, String> {
+
+        /**
+         * After {@link #apply} asked for another round: the profiles that round needs (the
+         * reference among them), so that pairs already decided cost no more windows; empty for
+         * every profile (a whole round).
+         */
+        default Set<String> pending() {
+            return Set.of();
+        }
+
+        /** What the rule waits for, for the line that says the budget ran out first. */
+        default String goal() {
+            return "the rule was met";
+        }
     }
 
     /**
@@ -127,6 +141,10 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
     private final long seed;
     private int sequence;
     private int rounds;
+    /** Windows of the rounds built so far (an adaptive round may hold only the pairs still open). */
+    private int windowsBuilt;
+    /** The sequence of the last run of the latest round built. */
+    private int roundEndSequence;
     private String stopReason;
     private boolean done;
 
@@ -226,19 +244,24 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
         return duet() ? roundSize() / 2 : roundSize();
     }
 
-    /** Rounds planned so far (grows with an adaptive plan). */
-    int rounds() {
-        return Math.max(rounds, minRounds);
-    }
-
-    /** Runs planned so far. */
+    /** Runs planned so far: those of the rounds built, then the rest of the first {@code runs} rounds. */
     public int plannedRuns() {
-        return rounds() * roundSize();
+        return sequence + Math.max(0, minRounds - rounds) * roundSize();
     }
 
     /** Measured windows planned so far (a duet window holds two runs). */
     public int plannedWindows() {
-        return rounds() * roundWindows();
+        return windowsBuilt + Math.max(0, minRounds - rounds) * roundWindows();
+    }
+
+    /** Whether a stop rule may add rounds (then the window after a round's last is not known before it ends). */
+    public boolean adaptive() {
+        return stopRule != null;
+    }
+
+    /** Whether {@code window} is the last of the latest round handed out. */
+    public boolean endsRound(Window window) {
+        return window.lanes().get(window.lanes().size() - 1).sequence() == roundEndSequence;
     }
 
     /** A finished run, for the stop rule. */
@@ -291,6 +314,8 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
                 }
             }
             rounds = minRounds;
+            windowsBuilt = plan.size();
+            roundEndSequence = sequence;
             return plan.iterator();
         }
         return new Iterator<>() {
@@ -319,6 +344,7 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
         if (done) {
             return List.of();
         }
+        Set<String> only = Set.of();
         if (rounds >= minRounds) {
             done = true;
             if (stopRule == null) {
@@ -331,79 +357,41 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
             }
             if (rounds >= maxRounds) {
                 stopReason = "stopped after " + rounds + " rounds: the budget (--max-runs " + maxRounds
-                        + ") is spent before the precision was reached";
+                        + ") is spent before " + stopRule.goal();
                 return List.of();
             }
             done = false;
+            only = stopRule.pending();
         }
         rounds++;
+        List<Window> round = buildRound(only);
+        windowsBuilt += round.size();
+        roundEndSequence = sequence;
+        return round;
+    }
+
+    /** One round's windows; {@code only}: the profiles it needs (empty: all). */
+    private List<Window> buildRound(Set<String> only) {
         boolean sweep = sizes.size() > 1;
+        DuetWindows duets = new DuetWindows(profiles, seed, rounds, () -> ++sequence);
         List<Window> round = new ArrayList<>();
         if (duetReferenceSize != null) {
-            variants.forEach(variant -> round.addAll(sizeDuetWindows(variant)));
+            variants.forEach(variant -> round.addAll(duets.sizeDuets(sizes, duetReferenceSize, variant)));
             return round;
         }
         for (Integer size : sizes) {
             for (RunVariant variant : variants) {
                 if (duet()) {
-                    round.addAll(duetWindows(size, sweep, variant));
-                } else {
-                    for (String profile : profiles) {
+                    round.addAll(duets.against(duetReference, only, size, sweep, variant));
+                    continue;
+                }
+                for (String profile : profiles) {
+                    if (only.isEmpty() || only.contains(profile)) {
                         round.add(new Window(List.of(new Planned(++sequence, rounds, profile, size, sweep, variant))));
                     }
                 }
             }
         }
         return round;
-    }
-
-    /** One round's duets of one size and variant: the reference against each other profile, in a drawn order. */
-    private List<Window> duetWindows(Integer size, boolean sweep, RunVariant variant) {
-        List<String> others = new ArrayList<>(profiles);
-        others.remove(duetReference);
-        // Reproducible for a seed, different from round to round (Abedi and Brecht: randomised trials).
-        Collections.shuffle(others, new Random(seed * 1_000_003L + rounds));
-        List<Window> windows = new ArrayList<>();
-        for (String other : others) {
-            // Alternates per round for each pair; the pair's place in the profile list staggers the pairs.
-            boolean referenceFirst = (rounds + profiles.indexOf(other)) % 2 == 0;
-            String first = referenceFirst ? duetReference : other;
-            String second = referenceFirst ? other : duetReference;
-            String id = rounds + "-" + duetReference + "+" + other + (sweep && size != null ? "-" + size : "")
-                    + variant.dirSuffix();
-            windows.add(new Window(List.of(
-                    new Planned(++sequence, rounds, first, size, sweep, variant, new Lane(id, 0, second)),
-                    new Planned(++sequence, rounds, second, size, sweep, variant, new Lane(id, 1, first)))));
-        }
-        return windows;
-    }
-
-    /**
-     * One round's size duets of one variant: each profile at each size against itself at the
-     * reference size, in a drawn order; the same seed rule and lane alternation as for profiles.
-     */
-    private List<Window> sizeDuetWindows(RunVariant variant) {
-        record Contest(String profile, SizePair sizes) {
-        }
-        List<Contest> contests = new ArrayList<>();
-        for (String profile : profiles) {
-            sizes.stream().filter(size -> size != duetReferenceSize.intValue())
-                    .forEach(size -> contests.add(new Contest(profile, new SizePair(size, duetReferenceSize))));
-        }
-        Collections.shuffle(contests, new Random(seed * 1_000_003L + rounds));
-        List<Window> windows = new ArrayList<>();
-        for (Contest c : contests) {
-            String profile = c.profile();
-            SizePair pair = c.sizes();
-            // Alternates per round for each pair; the pair's place in the lists staggers the pairs.
-            boolean referenceFirst = (rounds + profiles.indexOf(profile) + sizes.indexOf(pair.size())) % 2 == 0;
-            int first = referenceFirst ? pair.referenceSize() : pair.size();
-            int second = referenceFirst ? pair.size() : pair.referenceSize();
-            String id = rounds + "-" + profile + "-" + pair.referenceSize() + "+" + pair.size() + variant.dirSuffix();
-            windows.add(new Window(List.of(
-                    new Planned(++sequence, rounds, profile, first, true, variant, new Lane(id, 0, profile, pair)),
-                    new Planned(++sequence, rounds, profile, second, true, variant, new Lane(id, 1, profile, pair)))));
-        }
-        return windows;
     }
 }

@@ -5,7 +5,7 @@ import dev.poolbench.bench.compare.util.UsageException;
 import java.util.List;
 import java.util.Set;
 
-/** The verdict options of {@code compare} (reference, margin, adaptive rounds, calibration). */
+/** The verdict options of {@code compare} (reference, margin, adaptive rounds, calibration): their rules. */
 public final class VerdictOptions {
 
     /** The equivalence margin when none is given: within ±5 % counts as equivalent. */
@@ -31,27 +31,46 @@ public final class VerdictOptions {
             throw new UsageException("--reference " + o.reference + " is not among the profiles compared ("
                     + String.join(", ", o.profiles) + ")");
         }
-        if (o.maxRuns != null && o.untilPrecisionPercent == null) {
-            throw new UsageException("--max-runs is the budget of --until-precision; give both, or use --runs");
+    }
+
+    /**
+     * Adaptive rounds, once the plan's shape is known (duet or solo): {@code --until-decided} is
+     * the default for duets of two profiles or more that give no other rule for their rounds.
+     */
+    static void applyRounds(CompareOptions o, Set<String> given) throws UsageException {
+        if (o.untilDecided && o.untilPrecisionPercent != null) {
+            throw new UsageException("--until-decided and --until-precision are two rules for adding rounds: "
+                    + "give one");
         }
-        if (o.untilPrecisionPercent != null) {
-            if (o.remoteAsIs() || o.profiles.size() < 2 && !o.sweep()) {
-                throw new UsageException("--until-precision needs two profiles or more, or a sweep of duets: it "
-                        + "narrows the paired intervals against the reference");
-            }
-            if (!"interleaved".equals(o.order)) {
-                throw new UsageException("--until-precision adds whole rounds, so it needs --order interleaved");
-            }
-            if (o.runs < 2) {
-                throw new UsageException("--until-precision needs --runs 2 or more to start with (an interval "
-                        + "needs 2 rounds); --quick sets --runs 1");
-            }
-            if (o.maxRuns == null) {
-                o.maxRuns = Math.max(CompareOptions.DEFAULT_MAX_RUNS, o.runs);
-            }
-            if (o.maxRuns < o.runs) {
-                throw new UsageException("--max-runs " + o.maxRuns + " is below --runs " + o.runs);
-            }
+        if (!given.contains("until-decided") && o.duet && o.profiles.size() >= 2 && !o.sweep() && !o.remote()
+                && o.untilPrecisionPercent == null && !given.contains("runs") && !given.contains("quick")) {
+            o.untilDecided = true;
+        }
+        if (o.maxRuns != null && !o.adaptive()) {
+            throw new UsageException("--max-runs is the budget of --until-precision or --until-decided; give one "
+                    + "of them, or use --runs alone");
+        }
+        if (!o.adaptive()) {
+            return;
+        }
+        String rule = o.untilDecided ? "--until-decided" : "--until-precision";
+        if (o.remoteAsIs() || o.profiles.size() < 2 && !o.sweep()) {
+            throw new UsageException(rule + " needs two profiles or more, or a sweep of duets: it works on the "
+                    + "paired verdicts against the reference");
+        }
+        if (!"interleaved".equals(o.order)) {
+            throw new UsageException(rule + " adds rounds, so it needs --order interleaved");
+        }
+        if (o.runs < 2) {
+            throw new UsageException(rule + " needs --runs 2 or more to start with (an interval needs 2 rounds); "
+                    + "--quick sets --runs 1");
+        }
+        if (o.maxRuns == null) {
+            o.maxRuns = Math.max(o.untilDecided ? CompareOptions.DEFAULT_MAX_RUNS_DECIDED
+                    : CompareOptions.DEFAULT_MAX_RUNS, o.runs);
+        }
+        if (o.maxRuns < o.runs) {
+            throw new UsageException("--max-runs " + o.maxRuns + " is below --runs " + o.runs);
         }
     }
 
@@ -63,6 +82,9 @@ public final class VerdictOptions {
         n.put("equivalenceMarginPercent", o.equivalenceMarginPercent);
         if (o.untilPrecisionPercent != null) {
             n.put("untilPrecisionPercent", o.untilPrecisionPercent);
+        }
+        n.put("untilDecided", o.untilDecided);
+        if (o.adaptive()) {
             n.put("maxRuns", o.maxRuns);
         }
         n.put("calibrate", o.calibrate);

@@ -2,18 +2,15 @@ package dev.poolbench.bench.compare.report;
 
 import dev.poolbench.bench.compare.plan.RunPlan;
 import dev.poolbench.bench.compare.plan.RunRecord;
-import dev.poolbench.bench.compare.plan.RunVariant;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
  * {@code --until-precision X%}: the comparison is precise enough once every paired interval
  * (each profile against the reference, at every pool size; in a sweep of duets each size
  * against the reference size) has a half-width of at most X percent points. Until then the
- * plan adds a round ({@link RunPlan}).
+ * plan adds a whole round ({@link RunPlan}).
  */
 public final class PrecisionRule implements RunPlan.StopRule {
 
@@ -38,27 +35,12 @@ public final class PrecisionRule implements RunPlan.StopRule {
     public String apply(List<RunRecord> runs) {
         double widest = 0;
         String where = null;
-        // One block per pool size and variant (thread mode, JDK), as in the summary; a sweep of
-        // duets pairs sizes within each variant instead.
-        List<String> variants = runs.stream().map(r -> RunVariant.key(r.json())).distinct().toList();
-        boolean sizeDuets = SizeDuets.any(runs);
-        // null: every size at once (a size duet's two lanes have two sizes).
-        List<Integer> blockSizes = sizeDuets ? Collections.singletonList(null) : sizes;
-        for (Integer size : blockSizes) {
-            for (String variant : variants) {
-                List<RunRecord> block = runs.stream().filter(r -> (sizeDuets || Objects.equals(r.poolSize(), size))
-                        && Objects.equals(RunVariant.key(r.json()), variant)).toList();
-                List<PairedVerdict.Entry> entries = sizeDuets ? SizeDuets.entries(block, marginPercent)
-                        : PairedVerdict.of(block, profiles, reference, marginPercent);
-                for (PairedVerdict.Entry e : entries) {
-                    double half = e.result().n() < 2 ? Double.POSITIVE_INFINITY : e.result().halfWidthPercent();
-                    if (!(half <= widest)) {
-                        widest = half;
-                        String text = RunVariant.describe(variant);
-                        where = e.profile() + " vs " + e.reference() + (size == null ? "" : " at size " + size)
-                                + (variants.size() > 1 ? " (" + text + ")" : "");
-                    }
-                }
+        for (PairedBlocks.Located pair : PairedBlocks.of(runs, profiles, sizes, reference, marginPercent)) {
+            PairedVerdict.Entry e = pair.entry();
+            double half = e.result().n() < 2 ? Double.POSITIVE_INFINITY : e.result().halfWidthPercent();
+            if (!(half <= widest)) {
+                widest = half;
+                where = pair.where();
             }
         }
         String widestText = Double.isInfinite(widest) ? "no interval yet (fewer than 2 paired rounds)"
@@ -71,5 +53,10 @@ public final class PrecisionRule implements RunPlan.StopRule {
         log.accept(String.format(Locale.ROOT, "precision: widest paired interval %s (%s), target ±%s %%",
                 widestText, where, PairedVerdict.marginText(precisionPercent)));
         return null;
+    }
+
+    @Override
+    public String goal() {
+        return "every paired interval was within ±" + PairedVerdict.marginText(precisionPercent) + " %";
     }
 }

@@ -39,7 +39,7 @@ public final class Comparison {
     private volatile boolean interrupted;
     private volatile Progress progress;
 
-    /** @param stopRules the rule of {@code --until-precision} (used only when it is given) */
+    /** @param stopRules the rule of {@code --until-precision} or {@code --until-decided} (used only when adaptive) */
     public Comparison(CompareOptions options, RunPlan.StopRuleFactory stopRules) {
         this.options = options;
         this.stopRules = stopRules;
@@ -88,8 +88,8 @@ public final class Comparison {
         }
         String reference = Json.text(environment.json(), "options.reference");
         int maxRounds = options.maxRuns == null ? options.runs : options.maxRuns;
-        RunPlan.StopRule stopRule = options.untilPrecisionPercent == null ? null
-                : stopRules.create(profiles, sizes, reference, this::message);
+        RunPlan.StopRule stopRule = options.adaptive() ? stopRules.create(profiles, sizes, reference, this::message)
+                : null;
         RunPlan plan = options.sweepReference != null
                 ? RunPlan.sizeDuets(profiles, sizes, options.sweepReference, options.variants, options.runs, maxRounds,
                         stopRule, options.seed)
@@ -101,10 +101,19 @@ public final class Comparison {
                 + " of the same pool" : "each against " + reference;
         out.printf("%d runs%s: %s, %d round(s) %s%s, %d s measured + %d s warm-up each%n", plan.plannedRuns(),
                 plan.duet() ? " in " + plan.plannedWindows() + " duets (two lanes at a time, " + against + ")" : "",
-                String.join(",", profiles), options.runs, options.order, options.untilPrecisionPercent == null ? ""
-                        : " (then up to " + options.maxRuns + " until ±" + options.untilPrecisionPercent + " %)",
+                String.join(",", profiles), options.runs, options.order, adaptiveText(),
                 options.durationSeconds, options.warmupSeconds);
         return plan;
+    }
+
+    /** How rounds are added after --runs, for the plan's line: "" for a fixed plan. */
+    private String adaptiveText() {
+        if (options.untilDecided) {
+            return " (then rounds of the undecided pairs only, up to " + options.maxRuns + " in all, until every "
+                    + "pair is decided)";
+        }
+        return options.untilPrecisionPercent == null ? "" : " (then up to " + options.maxRuns + " until ±"
+                + options.untilPrecisionPercent + " %)";
     }
 
     /** Every planned run, then the re-runs of disturbed ones; returns the app's JVM version as read back. */
@@ -148,12 +157,11 @@ public final class Comparison {
 
     /**
      * Whether the run after {@code current} can be asked for before {@code current} is recorded:
-     * always, but at the end of a round of {@code --until-precision}, whose rule decides on the
-     * runs recorded so far whether another round follows.
+     * always, but at the end of a round of an adaptive plan, whose rule decides on the runs
+     * recorded so far whether (and which) another round follows.
      */
     private boolean nextKnownNow(RunPlan plan, RunPlan.Window current) {
-        return options.untilPrecisionPercent == null || "sequential".equals(options.order)
-                || current.lanes().get(current.lanes().size() - 1).sequence() % plan.roundSize() != 0;
+        return !plan.adaptive() || "sequential".equals(options.order) || !plan.endsRound(current);
     }
 
     /** A line for the user: above the progress line while runs go on, else plainly. */

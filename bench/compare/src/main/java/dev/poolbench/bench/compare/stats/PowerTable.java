@@ -53,6 +53,10 @@ public final class PowerTable implements Callable<Integer> {
             + "for a given CV)")
     double share = 0;
 
+    @Option(names = "--until-decided", paramLabel = "MAX", description = "each comparison starts with its rounds "
+            + "and adds one while undecided, up to MAX rounds, as compare --until-decided (default: 0, fixed rounds)")
+    int untilDecided;
+
     @Option(names = "--seed", paramLabel = "N", description = "random seed (default: ${DEFAULT-VALUE})")
     long seed = 1;
 
@@ -109,11 +113,17 @@ public final class PowerTable implements Callable<Integer> {
         check("--margin", List.of(margin), 0.1, 100);
         check("--simulations", List.of((double) simulations), 10, 1_000_000);
         check("--round-share", List.of(share), 0, 0.99);
+        if (untilDecided != 0) {
+            check("--until-decided", List.of((double) untilDecided), rounds.stream().mapToDouble(r -> r).max()
+                    .orElse(2), 1_000);
+        }
         out.printf(Locale.ROOT, "Simulated paired verdicts: %d comparisons per cell, equivalence margin ±%s %%, "
                 + "round share %.2f, seed %d (PowerTable %s)%n%n", simulations, PairedTest.margin(margin), share,
                 seed, String.join(" ", args));
-        StringBuilder head = new StringBuilder("| CV per run | rounds | A/A: false faster/slower | A/A: equivalent |");
-        StringBuilder rule = new StringBuilder("|---:|---:|---:|---:|");
+        boolean sequential = untilDecided > 0;
+        StringBuilder head = new StringBuilder("| CV per run | rounds | A/A: false faster/slower | A/A: equivalent |"
+                + (sequential ? " A/A: mean rounds |" : ""));
+        StringBuilder rule = new StringBuilder("|---:|---:|---:|---:|" + (sequential ? "---:|" : ""));
         for (double d : differences) {
             head.append(" power, ").append(PairedTest.margin(d)).append(" % faster |");
             rule.append("---:|");
@@ -125,11 +135,16 @@ public final class PowerTable implements Callable<Integer> {
             for (double r : rounds) {
                 int n = (int) r;
                 // One seed per cell, so adding a column or a row leaves the other cells as they were.
-                Simulation.Tally aa = new Simulation(cv, share, cellSeed++).tally(simulations, n, 0, margin);
-                StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "| %s %% | %d | %.1f %% | %.1f %% |",
-                        PairedTest.margin(cv), n, 100 * aa.differentRate(), 100 * aa.rate(aa.equivalent())));
+                int max = sequential ? untilDecided : n;
+                Simulation.Tally aa = new Simulation(cv, share, cellSeed++).tally(simulations, n, max, 0, margin);
+                StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "| %s %% | %s | %.1f %% | %.1f %% |",
+                        PairedTest.margin(cv), sequential ? n + " to " + max : String.valueOf(n),
+                        100 * aa.differentRate(), 100 * aa.rate(aa.equivalent())));
+                if (sequential) {
+                    line.append(String.format(Locale.ROOT, " %.1f |", aa.meanRounds()));
+                }
                 for (double d : differences) {
-                    Simulation.Tally t = new Simulation(cv, share, cellSeed++).tally(simulations, n, d, margin);
+                    Simulation.Tally t = new Simulation(cv, share, cellSeed++).tally(simulations, n, max, d, margin);
                     line.append(String.format(Locale.ROOT, " %.0f %% |", 100 * t.rate(t.faster())));
                 }
                 out.println(line);

@@ -1,5 +1,6 @@
 package dev.poolbench.bench.compare.stats;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
@@ -21,7 +22,16 @@ import java.util.SplittableRandom;
 public final class Simulation {
 
     /** Counts of the words over many simulated comparisons. */
-    public record Tally(int comparisons, int faster, int slower, int equivalent, int undecided) {
+    public record Tally(int comparisons, int faster, int slower, int equivalent, int undecided, long roundsUsed) {
+
+        public Tally(int comparisons, int faster, int slower, int equivalent, int undecided) {
+            this(comparisons, faster, slower, equivalent, undecided, 0);
+        }
+
+        /** Mean rounds a comparison used (of a sequential one: where it stopped). */
+        public double meanRounds() {
+            return (double) roundsUsed / comparisons;
+        }
 
         public double rate(int count) {
             return (double) count / comparisons;
@@ -54,6 +64,28 @@ public final class Simulation {
 
     /** One comparison: the verdict on pool a vs pool b, a truly {@code differencePercent} better. */
     public PairedTest.Result compare(int rounds, double differencePercent, double marginPercent) {
+        return PairedTest.of(logRatios(rounds, differencePercent), marginPercent);
+    }
+
+    /**
+     * One comparison of {@code --until-decided}: {@code rounds}, then one more at a time while the
+     * verdict is undecided, up to {@code maxRounds}. Looking at the outcome after every round is
+     * a sequential test: its false "faster/slower" rate is what this measures.
+     */
+    public PairedTest.Result compareUntilDecided(int rounds, int maxRounds, double differencePercent,
+                                                 double marginPercent) {
+        double[] all = logRatios(maxRounds, differencePercent);
+        PairedTest.Result result = null;
+        for (int n = rounds; n <= maxRounds; n++) {
+            result = PairedTest.of(Arrays.copyOf(all, n), marginPercent);
+            if (result.decided()) {
+                break;
+            }
+        }
+        return result;
+    }
+
+    private double[] logRatios(int rounds, double differencePercent) {
         double[] logRatios = new double[rounds];
         double base = 15_000;
         for (int r = 0; r < rounds; r++) {
@@ -62,22 +94,31 @@ public final class Simulation {
             double b = base * Math.exp(shared + sdRun * random.nextGaussian());
             logRatios[r] = Math.log(a / b);
         }
-        return PairedTest.of(logRatios, marginPercent);
+        return logRatios;
     }
 
     public Tally tally(int comparisons, int rounds, double differencePercent, double marginPercent) {
+        return tally(comparisons, rounds, rounds, differencePercent, marginPercent);
+    }
+
+    /** As {@link #tally(int, int, double, double)}, sequentially up to {@code maxRounds} (= rounds: fixed). */
+    public Tally tally(int comparisons, int rounds, int maxRounds, double differencePercent, double marginPercent) {
         int faster = 0;
         int slower = 0;
         int equivalent = 0;
         int undecided = 0;
+        long used = 0;
         for (int i = 0; i < comparisons; i++) {
-            switch (compare(rounds, differencePercent, marginPercent).word()) {
+            PairedTest.Result result = compareUntilDecided(rounds, Math.max(rounds, maxRounds), differencePercent,
+                    marginPercent);
+            used += result.n();
+            switch (result.word()) {
                 case FASTER -> faster++;
                 case SLOWER -> slower++;
                 case EQUIVALENT -> equivalent++;
                 case UNDECIDED -> undecided++;
             }
         }
-        return new Tally(comparisons, faster, slower, equivalent, undecided);
+        return new Tally(comparisons, faster, slower, equivalent, undecided, used);
     }
 }

@@ -75,6 +75,27 @@ class SimulationTest {
         assertTrue(t.rate(t.faster()) > 0.6, "power " + t.rate(t.faster()));
     }
 
+    /**
+     * compare --until-decided looks at the verdict after every round: a sequential test, so an
+     * A/A is called "faster/slower" more often than the 5 % of one look, and comparisons end
+     * between their first and their last round. The simulation measures both (PowerTable).
+     */
+    @Test
+    void untilDecidedStopsEarlierOrLaterAndCallsMoreFalseDifferencesThanOneLook() {
+        Simulation.Tally fixed = new Simulation(7, 0, 11).tally(SIMULATIONS, 3, 0, 5);
+        Simulation.Tally sequential = new Simulation(7, 0, 11).tally(SIMULATIONS, 3, 6, 0, 5);
+        assertEquals(SIMULATIONS, sequential.faster() + sequential.slower() + sequential.equivalent()
+                + sequential.undecided());
+        assertEquals(3.0, fixed.meanRounds());
+        assertTrue(sequential.meanRounds() > 3 && sequential.meanRounds() < 6, "mean " + sequential.meanRounds());
+        assertTrue(sequential.undecided() < fixed.undecided(), sequential + " against " + fixed);
+        assertTrue(sequential.differentRate() > fixed.differentRate(), sequential + " against " + fixed);
+        Simulation.Tally power = new Simulation(7, 0, 12).tally(SIMULATIONS, 3, 6, 10, 5);
+        Simulation.Tally onePower = new Simulation(7, 0, 12).tally(SIMULATIONS, 3, 10, 5);
+        assertTrue(power.rate(power.faster()) > onePower.rate(onePower.faster()) + 0.1,
+                "more rounds for the undecided find a true 10 % more often: " + power + " against " + onePower);
+    }
+
     @Test
     void powerTablePrintsAMarkdownTable() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -1,0 +1,72 @@
+package dev.poolbench.bench.compare.report;
+
+import dev.poolbench.bench.compare.plan.RunPlan;
+import dev.poolbench.bench.compare.plan.RunRecord;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * {@code --until-decided}: the comparison is done once every pair (each profile against the
+ * reference, at every pool size and variant; in a sweep of duets each size against the
+ * reference size) has a decided word: faster, slower or equivalent. Until then the plan adds a
+ * round of the undecided pairs only ({@link #pending}); a sweep of duets adds whole rounds.
+ * Stopping on the outcome is a sequential test: its false "faster/slower" rate is above the 5 %
+ * of one fixed-size test, by how much the simulation says (stats.PowerTable --until-decided).
+ */
+public final class DecidedRule implements RunPlan.StopRule {
+
+    private final List<String> profiles;
+    private final List<Integer> sizes;
+    private final String reference;
+    private final double marginPercent;
+    private final Consumer<String> log;
+    private Set<String> pending = Set.of();
+
+    public DecidedRule(List<String> profiles, List<Integer> sizes, String reference, double marginPercent,
+                       Consumer<String> log) {
+        this.profiles = List.copyOf(profiles);
+        this.sizes = sizes;
+        this.reference = reference;
+        this.marginPercent = marginPercent;
+        this.log = log;
+    }
+
+    @Override
+    public String apply(List<RunRecord> runs) {
+        List<PairedBlocks.Located> pairs = PairedBlocks.of(runs, profiles, sizes, reference, marginPercent);
+        List<String> open = new ArrayList<>();
+        Set<String> needed = new LinkedHashSet<>();
+        boolean sizeDuets = SizeDuets.any(runs);
+        for (PairedBlocks.Located pair : pairs) {
+            PairedVerdict.Entry e = pair.entry();
+            if (!e.result().decided()) {
+                int more = e.result().roundsNeeded() - e.result().n();
+                open.add(pair.where() + (more > 0 ? String.format(Locale.ROOT, " (about %d more)", more) : ""));
+                needed.add(e.profile());
+            }
+        }
+        if (open.isEmpty()) {
+            return pairs.size() + (pairs.size() == 1 ? " pair is" : " pairs are") + " decided";
+        }
+        // A round of the open pairs: the reference's runs pair with them (solo), or is in each duet.
+        needed.add(reference);
+        pending = sizeDuets ? Set.of() : Set.copyOf(needed);
+        log.accept("undecided: " + String.join(", ", open) + (pending.isEmpty() ? "" : "; the next round measures "
+                + (needed.size() - 1) + (needed.size() == 2 ? " pair" : " pairs") + " only"));
+        return null;
+    }
+
+    @Override
+    public Set<String> pending() {
+        return pending;
+    }
+
+    @Override
+    public String goal() {
+        return "every pair was decided";
+    }
+}
