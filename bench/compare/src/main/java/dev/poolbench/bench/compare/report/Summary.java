@@ -193,7 +193,9 @@ public final class Summary {
         out.append('\n').append(settingsLine()).append('\n');
         String stop = Json.text(environment, "roundsStopReason");
         if (stop != null) {
-            out.append("Adaptive rounds (--until-precision): ").append(stop).append('\n');
+            String rule = environment.path("options").path("untilDecided").asBoolean() ? "--until-decided"
+                    : "--until-precision";
+            out.append("Adaptive rounds (").append(rule).append("): ").append(stop).append('\n');
         }
         String mode = poolMode();
         if ("defaults".equals(mode)) {

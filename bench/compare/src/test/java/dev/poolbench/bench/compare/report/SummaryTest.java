@@ -1,8 +1,10 @@
 package dev.poolbench.bench.compare.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.Fixtures;
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.util.Json;
@@ -110,6 +112,22 @@ class SummaryTest {
         runs.add(RunRecord.of(Fixtures.record("dbcp", 3, 2000, false, true)));
         Summary s = Summary.of(runs, Json.object());
         assertEquals(2, s.blocks().get(0).paired().get(0).result().n());
+    }
+
+    /** The heading names the rule that added the rounds, with why they stopped. */
+    @Test
+    void theHeadingSaysWhichRuleAddedRoundsAndWhyItStopped() {
+        List<RunRecord> runs = Fixtures.runs("hikari", new double[] {1000, 1000, 1000},
+                "dbcp", new double[] {800, 810, 805});
+        ObjectNode decided = Json.object();
+        decided.put("roundsStopReason", "stopped after 3 rounds: 1 pair is decided");
+        decided.putObject("options").put("untilDecided", true);
+        assertTrue(Summary.of(runs, decided).text().contains(
+                "Adaptive rounds (--until-decided): stopped after 3 rounds: 1 pair is decided"));
+        ObjectNode precise = Json.object();
+        precise.put("roundsStopReason", "stopped after 3 rounds: every paired interval is within ±5 %");
+        assertTrue(Summary.of(runs, precise).text().contains("Adaptive rounds (--until-precision): stopped"));
+        assertFalse(Summary.of(runs, Json.object()).text().contains("Adaptive rounds"));
     }
 
     @Test
