@@ -48,10 +48,14 @@ public final class Summarizer {
         if (summary.sweep() != null) {
             SweepChart.write(summary, summary.sweep(), dir.resolve("sweep.png"));
         }
+        boolean verdicts = VerdictChart.applies(summary);
+        if (verdicts) {
+            VerdictChart.write(summary, dir.resolve("verdicts.png"));
+        }
         int duetCharts = DuetChart.writeAll(runs, summary.reference(), dir.resolve("duets"));
         out.print(text);
         out.println("Written: " + dir.resolve("summary.txt") + ", summary.json, scores.png"
-                + (summary.sweep() != null ? ", sweep.png" : "")
+                + (verdicts ? ", verdicts.png" : "") + (summary.sweep() != null ? ", sweep.png" : "")
                 + (duetCharts > 0 ? ", duets/ (" + duetCharts + " duet pictures)" : ""));
         return summary.exitStatus();
     }

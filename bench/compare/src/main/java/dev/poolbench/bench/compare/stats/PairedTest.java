@@ -50,6 +50,12 @@ public final class PairedTest {
             return word != Word.UNDECIDED;
         }
 
+        /** Whether the whole 95 % interval lies inside the equivalence margin (±X % in the log). */
+        public boolean insideMargin() {
+            double delta = Math.log1p(marginPercent / 100);
+            return n >= 2 && lowPercent > percent(-delta) && highPercent < percent(delta);
+        }
+
         /** e.g. {@code +3.1 % [-0.8 .. +7.0]}. */
         public String interval() {
             if (n == 0) {
@@ -77,7 +83,11 @@ public final class PairedTest {
         /** e.g. {@code equivalent within ±5 %}, {@code undecided (about 12 rounds would settle it)}. */
         public String verdict() {
             return switch (word) {
-                case FASTER, SLOWER -> word.label();
+                // Both true at once: a difference, and one smaller than the margin. Saying only
+                // "slower" read as a contradiction beside another sitting's "equivalent" for the
+                // same -2 % (tomcat and dbcp2 against hikari, 2026-11-25).
+                case FASTER, SLOWER -> insideMargin() ? word.label() + ", by less than " + margin(marginPercent)
+                        + " %" : word.label();
                 case EQUIVALENT -> String.format(Locale.ROOT, "equivalent within ±%s %%", margin(marginPercent));
                 case UNDECIDED -> n < 2 ? "undecided (needs at least 2 rounds with both runs counted)"
                         : roundsNeeded < 0 ? "undecided (more than " + MAX_ROUNDS_ESTIMATE

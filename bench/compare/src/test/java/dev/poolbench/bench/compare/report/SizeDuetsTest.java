@@ -192,5 +192,6 @@ class SizeDuetsTest {
             assertEquals(12, pictures.filter(p -> p.toString().endsWith(".png")).count());
         }
         assertTrue(Files.isRegularFile(dir.resolve("duets").resolve("3-hikari-10+5.png")));
+        assertFalse(Files.exists(dir.resolve("verdicts.png")), "a sweep of duets pairs no pools: sweep.png is its picture");
     }
 }

@@ -41,6 +41,18 @@ class SummarizerTest {
         assertTrue(Json.read(dir.resolve("summary.json")).path("blocks").get(0).path("rows").size() == 3);
         var image = ImageIO.read(dir.resolve("scores.png").toFile());
         assertTrue(image.getWidth() > 500 && image.getHeight() > 300);
+        var verdicts = ImageIO.read(dir.resolve("verdicts.png").toFile());
+        assertTrue(verdicts.getWidth() > 500 && verdicts.getHeight() > 300);
+    }
+
+    /** One profile has nothing to pair: no verdicts.png. */
+    @Test
+    void oneProfileHasNoVerdictChart() throws Exception {
+        Fixtures.writeRunDir(dir, "1-hikari", 1000, true);
+        Fixtures.writeRunDir(dir, "2-hikari", 1010, true);
+        summarize();
+        assertTrue(Files.exists(dir.resolve("scores.png")));
+        assertTrue(Files.notExists(dir.resolve("verdicts.png")));
     }
 
     @Test
@@ -71,6 +83,7 @@ class SummarizerTest {
         assertTrue(text.contains("Pool-size sweep"), text);
         var image = ImageIO.read(dir.resolve("sweep.png").toFile());
         assertTrue(image.getWidth() > 500 && image.getHeight() > 300);
+        assertTrue(Files.size(dir.resolve("verdicts.png")) > 1000, "dbcp2 against hikari at each size");
     }
 
     @Test

@@ -36,6 +36,18 @@ class PairedTestTest {
     @Test
     void slowerWhenTheIntervalIsBelowZero() {
         assertEquals(PairedTest.Word.SLOWER, PairedTest.of(logs(0.80, 0.82, 0.79, 0.81), 5).word());
+        assertEquals("slower", PairedTest.of(logs(0.80, 0.82, 0.79, 0.81), 5).verdict());
+    }
+
+    /** -2 % with a narrow interval is slower and inside ±5 % at once: the text says both. */
+    @Test
+    void aDifferenceSmallerThanTheMarginSaysSo() {
+        PairedTest.Result r = PairedTest.of(logs(0.981, 0.976, 0.985), 5);
+        assertEquals(PairedTest.Word.SLOWER, r.word());
+        assertEquals("slower, by less than 5 %", r.verdict());
+        PairedTest.Result wide = PairedTest.of(logs(0.93, 0.95, 0.94), 5);
+        assertEquals(PairedTest.Word.SLOWER, wide.word(), wide.interval());
+        assertEquals("slower", wide.verdict(), wide.interval() + ": its interval reaches past -5 %");
     }
 
     @Test
