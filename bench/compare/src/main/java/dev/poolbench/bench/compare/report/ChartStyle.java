@@ -3,7 +3,13 @@ package dev.poolbench.bench.compare.report;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.font.FontRenderContext;
+import java.util.List;
+import java.util.Locale;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.style.AxesChartStyler;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * What scores.png and sweep.png share: colours, fonts, white background. Both are category
@@ -38,6 +44,31 @@ final class ChartStyle {
         styler.setMarkerSize(9);
         styler.setErrorBarsColorSeriesColor(true);
         styler.setYAxisMin(0.0);
+    }
+
+    /**
+     * A chart of ratios (sweep.png of duets, verdicts.png): ratios sit near 1, so the y axis does
+     * not start at 0 (it would flatten the bars against the margin lines); series overlap, the
+     * legend sits right.
+     */
+    static void ratioAxis(CategoryChart chart, CategorySeries.CategorySeriesRenderStyle style) {
+        chart.getStyler().setYAxisMin((Double) null);
+        chart.getStyler().setYAxisDecimalPattern("0.00");
+        chart.getStyler().setDefaultSeriesRenderStyle(style);
+        chart.getStyler().setOverlapped(true);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+    }
+
+    /** The equivalence margin as two grey lines at 1 ± margin across every category. */
+    static void marginLines(CategoryChart chart, List<String> categories, double marginPercent) {
+        double margin = marginPercent / 100;
+        for (double edge : new double[] {1 + margin, 1 - margin}) {
+            CategorySeries line = chart.addSeries(String.format(Locale.ROOT, "margin %+.0f %%", 100 * (edge - 1)),
+                    categories, categories.stream().map(c -> edge).toList());
+            line.setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
+            line.setMarker(SeriesMarkers.NONE);
+            line.setLineColor(Color.GRAY);
+        }
     }
 
     /** The largest bold font from 14 pt down to 6 pt in which the title fits the width, with a margin. */

@@ -127,24 +127,30 @@ public final class Summary {
                     meanOf(counted.stream().map(RunRecord::cpuMillisPerPassedPage).toList()),
                     sizeReadBack(list)));
         });
-        List<Partial> ranked = partials.stream().filter(p -> p.sample().n() > 0)
-                .sorted(Comparator.comparingDouble((Partial p) -> p.sample().mean()).reversed())
+        List<PairedVerdict.Entry> paired = PairedVerdict.of(sizeRuns, List.copyOf(byProfile.keySet()),
+                reference, margin);
+        // Duets rank by their ratio to the reference: each lane's own score drifts with the
+        // machine (the ratio is what cancels it), so the means of lanes from different windows
+        // could put a pool that lost every duet at the top.
+        Map<String, Double> rankKey = new LinkedHashMap<>();
+        boolean byDuet = DuetPairs.any(sizeRuns) && !paired.isEmpty();
+        for (Partial p : partials) {
+            rankKey.put(p.profile(), !byDuet ? p.sample().mean() : p.profile().equals(reference) ? 1.0
+                    : paired.stream().filter(e -> e.profile().equals(p.profile()) && e.result().n() > 0)
+                            .map(e -> 1 + e.result().estimatePercent() / 100).findFirst().orElse(Double.NaN));
+        }
+        List<Partial> ranked = partials.stream().filter(p -> p.sample().n() > 0 && !rankKey.get(p.profile()).isNaN())
+                .sorted(Comparator.comparingDouble((Partial p) -> rankKey.get(p.profile())).reversed())
                 .toList();
-        Partial best = ranked.isEmpty() ? null : ranked.get(0);
+        double best = ranked.isEmpty() ? Double.NaN : rankKey.get(ranked.get(0).profile());
         List<Row> rows = new ArrayList<>();
         for (Partial p : partials) {
             int rank = ranked.indexOf(p) + 1;
-            double relative = Double.NaN;
-            if (rank > 0 && best != null) {
-                relative = best.sample().mean() == 0 ? 0
-                        : 100.0 * (p.sample().mean() - best.sample().mean()) / best.sample().mean();
-            }
+            double relative = rank == 0 ? Double.NaN : best == 0 ? 0 : 100.0 * (rankKey.get(p.profile()) - best) / best;
             rows.add(new Row(p.profile(), size, p.sample(), p.excluded(), rank, relative, p.p99(),
                     p.cpu(), p.sizeReadBack()));
         }
         rows.sort(Comparator.comparingInt((Row r) -> r.ranked() ? r.rank() : Integer.MAX_VALUE));
-        List<PairedVerdict.Entry> paired = PairedVerdict.of(sizeRuns, List.copyOf(byProfile.keySet()),
-                reference, margin);
         return new Block(size, variant, List.copyOf(rows), paired, PairedVerdict.lines(rows, paired, reference, margin, sizeRuns),
                 List.copyOf(sizeRuns));
     }
@@ -214,6 +220,10 @@ public final class Summary {
             out.append(b.title(showVariant)).append('\n');
         }
         out.append(SummaryTable.render(b.rows(), this::poolMean));
+        if (DuetPairs.any(b.runs()) && !b.paired().isEmpty()) {
+            out.append("(duets: rank and vs best come from each pool's duet ratio to ").append(reference)
+                    .append(", not from the lanes' mean scores, which drift with the machine between windows)\n");
+        }
         out.append(ThreadFigures.tableFor(b));
         out.append(SessionFigures.tableFor(b));
         out.append('\n');

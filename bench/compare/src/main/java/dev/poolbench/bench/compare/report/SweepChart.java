@@ -71,12 +71,7 @@ final class SweepChart {
                         + "bar: its 95 % interval, the wider side)")
                 .yAxisTitle("passed pages, size / reference size (higher is better)").build();
         ChartStyle.apply(chart.getStyler(), chart.getTitle());
-        // Ratios sit near 1: an axis from 0 would flatten the margin lines and the bars.
-        chart.getStyler().setYAxisMin((Double) null);
-        chart.getStyler().setYAxisDecimalPattern("0.00");
-        chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
-        chart.getStyler().setOverlapped(true);
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        ChartStyle.ratioAxis(chart, CategorySeries.CategorySeriesRenderStyle.Line);
         int index = 0;
         for (SweepSummary.Pool pool : sweep.pools()) {
             List<Double> ratios = new ArrayList<>();
@@ -97,13 +92,7 @@ final class SweepChart {
             series.setMarkerColor(color);
             series.setLineColor(color);
         }
-        double margin = sweep.marginPercent() / 100;
-        for (double edge : new double[] {1 + margin, 1 - margin}) {
-            CategorySeries line = chart.addSeries(String.format(java.util.Locale.ROOT, "margin %+.0f %%",
-                    100 * (edge - 1)), categories, categories.stream().map(c -> edge).toList());
-            line.setMarker(SeriesMarkers.NONE);
-            line.setLineColor(Color.GRAY);
-        }
+        ChartStyle.marginLines(chart, categories, sweep.marginPercent());
         BitmapEncoder.saveBitmapWithDPI(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG, 110);
     }
 }

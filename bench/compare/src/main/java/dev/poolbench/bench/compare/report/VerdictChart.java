@@ -6,12 +6,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.CategorySeries;
-import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
@@ -44,12 +42,7 @@ final class VerdictChart {
                         + "the wider side; grey: the equivalence margin)")
                 .yAxisTitle("score ratio to " + summary.reference() + " (higher is better)").build();
         ChartStyle.apply(chart.getStyler(), chart.getTitle());
-        // Ratios sit near 1: an axis from 0 would flatten the bars against the margin lines.
-        chart.getStyler().setYAxisMin((Double) null);
-        chart.getStyler().setYAxisDecimalPattern("0.00");
-        chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Scatter);
-        chart.getStyler().setOverlapped(true);
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        ChartStyle.ratioAxis(chart, CategorySeries.CategorySeriesRenderStyle.Scatter);
         boolean many = summary.blocks().stream().filter(b -> !b.paired().isEmpty()).count() > 1;
         int index = 0;
         for (Summary.Block block : summary.blocks()) {
@@ -72,14 +65,7 @@ final class VerdictChart {
             series.setMarker(SeriesMarkers.DIAMOND);
             series.setMarkerColor(color);
         }
-        double margin = summary.marginPercent() / 100;
-        for (double edge : new double[] {1 + margin, 1 - margin}) {
-            CategorySeries line = chart.addSeries(String.format(Locale.ROOT, "margin %+.0f %%", 100 * (edge - 1)),
-                    pools, pools.stream().map(p -> edge).toList());
-            line.setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
-            line.setMarker(SeriesMarkers.NONE);
-            line.setLineColor(Color.GRAY);
-        }
+        ChartStyle.marginLines(chart, pools, summary.marginPercent());
         BitmapEncoder.saveBitmapWithDPI(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG, 110);
     }
 }
