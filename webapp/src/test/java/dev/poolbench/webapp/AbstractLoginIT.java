@@ -28,7 +28,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The whole spec (docs: shared/spec/webapp.md) against the real app over real HTTP and a real
+ * The whole spec (docs/spec/webapp.md) against the real app over real HTTP and a real
  * MariaDB, once per pool profile (tiny subclasses). The database is reset once per class; every
  * test uses its own users and ips, so tests do not depend on each other (except the first one,
  * which checks the untouched initial data).

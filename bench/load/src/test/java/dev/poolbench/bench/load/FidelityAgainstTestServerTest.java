@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The load behaves like the original ISUCON4 benchmarker (isucon/isucon4 qualifier/benchmarker,
- * worker/*.go) where spec/bench.md says so: each test shows one behaviour against the in-memory app.
+ * worker/*.go) where docs/spec/bench.md says so: each test shows one behaviour against the in-memory app.
  */
 class FidelityAgainstTestServerTest {
     private static final TestData TEST_DATA = new TestData(30);

@@ -209,7 +209,7 @@ public final class Summary {
                     + "differ per pool (column 'size' is the maximum read back from the live pool).\n");
         } else if (mode != null) {
             out.append("Pool mode '").append(mode).append("': fixed-size pools with the same "
-                    + "settings everywhere (spec/pools.md).\n");
+                    + "settings everywhere (docs/spec/pools.md).\n");
         }
     }
 

@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * What the bench expects the server to know, shared by all workers (spec/bench.md section 1):
+ * What the bench expects the server to know, shared by all workers (docs/spec/bench.md section 1):
  * consecutive failures per ip and per user, the last successful login per user, and which
  * ips/users are incomplete (an attempt of theirs may or may not have reached the server).
  *

@@ -31,7 +31,7 @@ import java.util.function.Function;
 
 /**
  * The ISUCON4 qualifier workload, closed model: {@code workload} workers each run one login
- * flow after the other until the duration is up (spec/bench.md section 1).
+ * flow after the other until the duration is up (docs/spec/bench.md section 1).
  *
  * <p>Redirects are followed by the simulation itself, not by Gatling, so that the status of
  * every hop is checked (a 301 must fail) and the X-Forwarded-For header is on each hop. All
@@ -178,7 +178,7 @@ public class LoginSimulation extends Simulation {
                 })
                 .exec(page("GET /", false, "/", late -> getIndex()))
                 // login_scenario.go returns after a failed top page: no POST, but the model is
-                // still updated (below), as spec/bench.md section 1 says.
+                // still updated (below), as docs/spec/bench.md section 1 says.
                 .doIf(s -> !flow(s).pageFailed).then(
                         page("POST /login", true, "/login", late -> postLogin()))
                 .exec(s -> {

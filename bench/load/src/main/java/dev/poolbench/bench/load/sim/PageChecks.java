@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The verdict on each response, spec/bench.md section 1. Every method returns {@link #OK} or
+ * The verdict on each response, docs/spec/bench.md section 1. Every method returns {@link #OK} or
  * the reason of the failure, which is also counted by the {@link Scorer}; Gatling shows the
  * reason as the KO message of the request. A page counts one failure at most (its first
  * failed check), as in the ISUCON4 benchmarker.

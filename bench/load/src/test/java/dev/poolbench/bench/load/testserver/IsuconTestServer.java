@@ -23,7 +23,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * The ISUCON4 qualifier app in memory (spec/webapp.md), on 127.0.0.1 and a random port, with
+ * The ISUCON4 qualifier app in memory (docs/spec/webapp.md), on 127.0.0.1 and a random port, with
  * one switchable defect at a time, to prove that the bench's checks can fail.
  */
 public final class IsuconTestServer implements AutoCloseable {
