@@ -7,6 +7,9 @@
 #                  (one integration suite per pool profile, two with the session in a real
 #                  redis-server), bench (client model, checks proven against a deliberately
 #                  wrong server, statistics, the Redis loop's smallest cells)
+#   docs           tests/check_docs.py: relative links and anchors of every *.md resolve, no
+#                  reference outside the repository, every ./poolbench --option named in the
+#                  docs exists (read from the picocli sources), usage = dispatch (self-tested)
 #   quick-compare  ./poolbench compare --quick: the real comparison, short, must be valid
 #   quick-faults   ./poolbench faults --quick --profiles hikari --check: each fault scenario
 #                  (unreachable, hang, restart) once, short; every measurement must be taken
@@ -28,7 +31,7 @@ declare -A skip=()
 while (($#)); do
   case "$1" in
     --skip) skip["${2:?--skip needs a step name}"]=1; shift 2 ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
     *) echo "run-all: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -48,6 +51,7 @@ step() {
 }
 
 step maven ./mvnw -B -ntp verify
+step docs python3 tests/check_docs.py
 step quick-compare ./poolbench compare --quick
 step quick-faults ./poolbench faults --quick --profiles hikari --check
 step dashboard monitoring/check.sh
