@@ -96,7 +96,7 @@ public final class CompareMain implements Callable<Integer> {
         }
     }
 
-    /** Load it with {@code source <(./poolbench completion)} (README, "Shell completion"). */
+    /** Load it with {@code source <(./poolbench completion)} (docs/commands.md, "Help and shell completion"). */
     @Command(name = "completion", description = "Print the bash/zsh completion script of ./poolbench: "
             + "source <(./poolbench completion)")
     static final class Completion implements Callable<Integer> {

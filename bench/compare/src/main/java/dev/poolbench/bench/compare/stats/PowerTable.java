@@ -16,7 +16,8 @@ import picocli.CommandLine.TypeConversionException;
  * Prints, from simulated data ({@link Simulation}), what the paired verdict can tell apart: per
  * coefficient of variation and number of rounds, the rate of false "faster/slower" calls in A/A
  * comparisons, how often an A/A comes out "equivalent", and the power (chance to call "faster")
- * for true differences. A Markdown table, to paste into the README next to the measured CVs.
+ * for true differences. A Markdown table, to paste into bench/README.md ("What the verdict can
+ * tell apart, simulated").
  *
  * <pre>
  * java -cp "bench/compare/target/poolbench-compare.jar:bench/compare/target/lib/*" \
