@@ -5,6 +5,7 @@ Fails with one line per problem when:
   links     a relative link or image in a tracked *.md names no file or folder of the
             repository, or its #anchor is no heading (GitHub's slugs) of the target;
   shared    a tracked file refers to the shared folder outside the repository (../ + shared);
+  commands  `./poolbench X` names a command the script does not dispatch;
   options   `poolbench <command> --option` (in code, or a `--option` code span in a paragraph
             that names one poolbench command) is not an option of that command. The options are
             read from the picocli @Option names of the Java sources (the commands' classes and
@@ -273,27 +274,48 @@ def prose_option_problems(rel, prose, commands):
     return problems
 
 
-def check_usage(root):
+def script_commands(root):
+    """(commands the usage text lists, commands the case dispatch runs), or None."""
     script = read_text(os.path.join(root, "poolbench"))
-    if script is None:
-        return ["poolbench: no such script"]
-    usage = re.search(r"usage\(\)\s*\{\s*cat <<'USAGE'\n(.*?)\nUSAGE", script, re.S)
-    case = re.search(r'case "\$\{1:-\}" in\n(.*?)\nesac', script, re.S)
+    usage = script and re.search(r"usage\(\)\s*\{\s*cat <<'USAGE'\n(.*?)\nUSAGE", script, re.S)
+    case = script and re.search(r'case "\$\{1:-\}" in\n(.*?)\nesac', script, re.S)
     if not usage or not case:
-        return ["poolbench: cannot find the usage text or the case dispatch"]
+        return None
     listed = set(re.findall(r"^  ([a-z][a-z-]*)\b", usage.group(1).split("commands:", 1)[-1], re.M))
     dispatched = set()
     for pattern in re.findall(r"^\s*([^\s)]+)\)", case.group(1), re.M):
         dispatched |= {p for p in pattern.split("|") if re.fullmatch(r"[a-z][a-z-]*", p) and p != "help"}
+    return listed, dispatched
+
+
+def check_usage(root):
+    commands = script_commands(root)
+    if commands is None:
+        return ["poolbench: cannot find the script, its usage text or its case dispatch"]
+    listed, dispatched = commands
     problems = [f"poolbench: usage names '{c}', which the case dispatch does not run" for c in sorted(listed - dispatched)]
     problems += [f"poolbench: the case dispatch runs '{c}', which the usage does not name" for c in sorted(dispatched - listed)]
+    return problems
+
+
+def check_mentions(root, md_files):
+    """`./poolbench X` in the docs: X must be a command the script dispatches."""
+    commands = script_commands(root)
+    if commands is None:
+        return []
+    problems = []
+    for rel in md_files:
+        for no, line in enumerate((read_text(os.path.join(root, rel)) or "").split("\n"), 1):
+            for name in re.findall(r"\./poolbench\s+([a-z][a-z-]*)", line):
+                if name not in commands[1]:
+                    problems.append(f"{rel}:{no}: ./poolbench has no command '{name}'")
     return problems
 
 
 def check(root):
     files = tracked_files(root)
     md = [f for f in files if f.endswith(".md")]
-    return (check_links(root, md) + check_shared(root, files)
+    return (check_links(root, md) + check_shared(root, files) + check_mentions(root, md)
             + check_options(root, md, command_options(root, files)) + check_usage(root))
 
 
@@ -310,9 +332,9 @@ SELF_TEST_FILES = {
 }
 BROKEN = ("  bogus  z\n",
           "[gone](docs/nothing.md) [anchor](docs/b.md#solo-runs)\n\n`./poolbench compare --rnus 3`\n\n"
-          "See " + SHARED + "/spec.\n")
+          "See " + SHARED + "/spec. Then `./poolbench comapre`.\n")
 EXPECTED = ["no such file", "no heading with anchor #solo-runs", "has no option --rnus",
-            "refers to " + SHARED, "usage names 'bogus'"]
+            "refers to " + SHARED, "usage names 'bogus'", "no command 'comapre'"]
 
 
 def self_test():
