@@ -146,7 +146,7 @@ install_missing() {
   done
   mkdir -p "$ROOT/.poolbench"
   export DEBIAN_FRONTEND=noninteractive
-  if ! { apt-get update -qq && apt-get install -y -qq --no-install-recommends "${missing_pkgs[@]}"; } >"$log" 2>&1; then
+  if ! { apt-get update -qq -o DPkg::Lock::Timeout=600 && apt-get install -y -qq --no-install-recommends -o DPkg::Lock::Timeout=600 "${missing_pkgs[@]}"; } >"$log" 2>&1; then
     tail -n 20 "$log" >&2
     echo "preflight: apt-get install ${missing_pkgs[*]} failed (log: $log); nothing ran" >&2
     exit 2
