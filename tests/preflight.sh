@@ -86,9 +86,9 @@ tool_name() {
 }
 
 checked=0
-missing_pkgs=() missing_whys=() absent_tools=() absent_whys=() absent_steps=()
+missing_pkgs=() missing_whys=() missing_steps=() absent_tools=() absent_whys=() absent_steps=()
 check_all() {
-  checked=0 missing_pkgs=() missing_whys=() absent_tools=() absent_whys=() absent_steps=()
+  checked=0 missing_pkgs=() missing_whys=() missing_steps=() absent_tools=() absent_whys=() absent_steps=()
   local package check row_steps why
   while read -r package check row_steps why; do
     [[ -z "$package" || "$package" == \#* ]] && continue
@@ -98,7 +98,7 @@ check_all() {
     if [[ "$package" == - ]]; then
       absent_tools+=("$(tool_name "$package" "$check")") absent_whys+=("$why") absent_steps+=("$row_steps")
     else
-      missing_pkgs+=("$package") missing_whys+=("$why")
+      missing_pkgs+=("$package") missing_whys+=("$why") missing_steps+=("$row_steps")
     fi
   done <"$LIST"
 }
@@ -121,6 +121,18 @@ can_install() {
   [[ "$(id -u)" == 0 && "${POOLBENCH_PREFLIGHT_AS_USER:-}" != 1 ]] && command -v apt-get >/dev/null 2>&1
 }
 
+# "--skip STEP" for each step that will run and needs a missing package.
+skip_options() {
+  local row step options=()
+  for row in "${missing_steps[@]}"; do
+    [[ "$row" == all ]] && row="${steps:-all}"
+    for step in ${row//,/ }; do
+      needed "$step" && [[ " ${options[*]} " != *" --skip $step "* ]] && options+=("--skip $step")
+    done
+  done
+  echo "${options[*]}"
+}
+
 # Not root or no apt-get: one message naming every missing tool and how to install them.
 refuse() {
   local i
@@ -134,7 +146,7 @@ refuse() {
     else
       echo "preflight: no apt-get here: install them with this system's package manager (Debian names above)."
     fi
-    echo "preflight: or leave out the steps that need them (./poolbench test --skip STEP; steps in tests/packages.txt)"
+    echo "preflight: or leave out the steps that need them: ./poolbench test $(skip_options)"
   } >&2
   exit 2
 }
@@ -165,7 +177,7 @@ if ((${#missing_pkgs[@]})); then
 fi
 report_absent_tools
 if ((${#absent_tools[@]} == 0)); then
-  echo "preflight: all $checked tools present ($(elapsed))"
+  echo "preflight: all $checked tool$( ((checked == 1)) || echo s) present ($(elapsed))"
 else
   echo "preflight: $((checked - ${#absent_tools[@]})) of $checked tools present ($(elapsed))"
 fi
