@@ -57,7 +57,8 @@ expect_refusal() {
 
 echo "=== preflight-test: tests/packages.txt is well formed"
 steps_line="$(grep -m1 '^STEPS=(' "$ROOT/tests/run-all.sh")"
-steps=" $(sed 's/^STEPS=(\(.*\))$/\1/' <<<"$steps_line") all "
+steps_line="${steps_line#STEPS=(}"
+steps=" ${steps_line%)} all "
 bad=0
 while read -r package check row_steps why; do
   [[ -z "$package" || "$package" == \#* ]] && continue
@@ -67,7 +68,7 @@ while read -r package check row_steps why; do
   for step in ${row_steps//,/ }; do [[ "$steps" == *" $step "* ]] || problem="unknown step '$step'"; done
   [[ -n "$problem" ]] && { echo "$package: $problem"; bad=1; }
 done <"$ROOT/tests/packages.txt"
-((bad == 0)) && pass "every row: package, a known check, steps of run-all, why" || fail "tests/packages.txt has bad rows"
+if ((bad == 0)); then pass "every row: package, a known check, steps of run-all, why"; else fail "tests/packages.txt has bad rows"; fi
 
 echo "=== preflight-test: a user who cannot install"
 expect_refusal "simulated user (POOLBENCH_PREFLIGHT_AS_USER=1)" env POOLBENCH_PREFLIGHT_AS_USER=1 "$PREFLIGHT"

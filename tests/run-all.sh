@@ -36,7 +36,7 @@
 set -uo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$ROOT"
+cd "$ROOT" || exit 2
 
 STEPS=(preflight-test maven quick-compare quick-faults dashboard terraform ansible)
 
