@@ -27,10 +27,10 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 LIST="${POOLBENCH_PREFLIGHT_PACKAGES:-$ROOT/tests/packages.txt}"
 started=$EPOCHREALTIME
 
-steps="" report=""
+steps="" all_steps=1 report=""
 while (($#)); do
   case "$1" in
-    --steps) steps="${2:?--steps needs a comma-separated list}"; shift 2 ;;
+    --steps) steps="${2?--steps needs a comma-separated list}" all_steps=0; shift 2 ;;
     --report) report="${2:?--report needs a file}"; shift 2 ;;
     -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
     *) echo "preflight: unknown option '$1' (see --help)" >&2; exit 2 ;;
@@ -47,7 +47,8 @@ elapsed() {
 # Whether a row's steps (comma list or "all") meet the steps that will run.
 needed() {
   local row_steps=",$1," step
-  [[ -z "$steps" || "$1" == all ]] && return 0
+  ((all_steps)) && return 0
+  [[ "$1" == all && -n "$steps" ]] && return 0
   for step in ${steps//,/ }; do
     [[ "$row_steps" == *",$step,"* ]] && return 0
   done
@@ -125,7 +126,7 @@ can_install() {
 skip_options() {
   local row step options=()
   for row in "${missing_steps[@]}"; do
-    [[ "$row" == all ]] && row="${steps:-all}"
+    [[ "$row" == all ]] && row="$steps"
     for step in ${row//,/ }; do
       needed "$step" && [[ " ${options[*]} " != *" --skip $step "* ]] && options+=("--skip $step")
     done
@@ -146,7 +147,8 @@ refuse() {
     else
       echo "preflight: no apt-get here: install them with this system's package manager (Debian names above)."
     fi
-    echo "preflight: or leave out the steps that need them: ./poolbench test $(skip_options)"
+    local skips; skips="$(skip_options)"
+    [[ -z "$skips" ]] || echo "preflight: or leave out the steps that need them: ./poolbench test $skips"
   } >&2
   exit 2
 }
