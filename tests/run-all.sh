@@ -3,10 +3,21 @@
 # `./poolbench test` runs and what CI (.ci/run) calls. Each step runs even when an earlier
 # one failed, so one run shows every broken part; the exit status is non-zero if any failed.
 #
-#   maven          ./mvnw -B verify: sql (generator, loader, reset on a real MariaDB), webapp
-#                  (one integration suite per pool profile, two with the session in a real
-#                  redis-server), bench (client model, checks proven against a deliberately
-#                  wrong server, statistics, the Redis loop's smallest cells)
+#   preflight      tests/preflight.sh, before any step: every tool the steps need (the one list:
+#                  tests/packages.txt). As root with apt-get it installs the missing packages
+#                  itself; otherwise it stops here, exit 2, naming them and the apt-get command.
+#                  Terraform (not in Debian's archive) is never installed: without it the
+#                  terraform step is skipped with the reason (failed with CI=true).
+#   preflight-test tests/preflight-test.sh: the preflight's refusal proven on a list with a
+#                  package that does not exist (a few seconds, nothing installed)
+#   maven          ./mvnw -B -fae verify, test failures recorded rather than fatal: every module
+#                  runs its tests even when an earlier module's failed (only the dependents of a
+#                  module that did not compile are skipped); the step fails when Maven did or any
+#                  surefire/failsafe report of this run has a failure or error, and the summary
+#                  names those test classes. sql (generator, loader, reset on a real MariaDB),
+#                  webapp (one integration suite per pool profile, two with the session in a real
+#                  redis-server), bench (client model, checks proven against a deliberately wrong
+#                  server, statistics, the Redis loop's smallest cells, Prometheus and exporters)
 #   docs           tests/check_docs.py: relative links and anchors of every *.md resolve, no
 #                  reference outside the repository, every ./poolbench --option named in the
 #                  docs exists (read from the picocli sources), usage = dispatch (self-tested)
@@ -22,24 +33,58 @@
 #                  quick bench.yml and a quick faults.yml (hikari x restart, checked)
 #
 # usage: tests/run-all.sh [--skip STEP]...
+#   --skip STEP     leave a step out (repeatable); the tools only skipped steps need are not
+#                   checked. --skip preflight runs the steps without the preflight (each then
+#                   fails on whatever is missing, as a step of its own).
 set -uo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$ROOT"
+cd "$ROOT" || exit 2
+
+STEPS=(preflight-test maven docs quick-compare quick-faults dashboard terraform ansible)
 
 declare -A skip=()
 while (($#)); do
   case "$1" in
-    --skip) skip["${2:?--skip needs a step name}"]=1; shift 2 ;;
-    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
+    --skip)
+      name="${2:?--skip needs a step name}"
+      if [[ "$name" != preflight && " ${STEPS[*]} " != *" $name "* ]]; then
+        echo "run-all: unknown step '$name' (steps: preflight ${STEPS[*]})" >&2; exit 2
+      fi
+      skip["$name"]=1; shift 2 ;;
+    -h|--help) sed -n '2,35p' "$0"; exit 0 ;;
     *) echo "run-all: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
 
 passed=() failed=() skipped=()
+# Steps the preflight settled without running them: "skip STEP reason" / "fail STEP reason".
+declare -A settled=() settled_reason=()
+preflight() {
+  if [[ -n "${skip[preflight]:-}" ]]; then skipped+=(preflight); echo "=== preflight: skipped (--skip)"; return; fi
+  local running=() name report status=0 verdict reason
+  for name in "${STEPS[@]}"; do [[ -n "${skip[$name]:-}" ]] || running+=("$name"); done
+  mkdir -p .poolbench
+  report="$(mktemp .poolbench/preflight-report.XXXXXX)"
+  echo "=== preflight: tests/preflight.sh"
+  tests/preflight.sh --steps "$(IFS=,; echo "${running[*]}")" --report "$report" || status=$?
+  if ((status != 0)); then rm -f "$report"; exit "$status"; fi
+  while read -r verdict name reason; do
+    settled["$name"]="$verdict" settled_reason["$name"]="$reason"
+  done <"$report"
+  rm -f "$report"
+  passed+=(preflight)
+}
+
 step() {
   local name="$1"; shift
   if [[ -n "${skip[$name]:-}" ]]; then skipped+=("$name"); echo "=== $name: skipped (--skip)"; return; fi
+  if [[ "${settled[$name]:-}" == skip ]]; then
+    skipped+=("$name"); echo; echo "=== $name: skipped (${settled_reason[$name]})"; return
+  fi
+  if [[ "${settled[$name]:-}" == fail ]]; then
+    failed+=("$name"); echo; echo "=== $name: FAILED, not run (${settled_reason[$name]})"; return
+  fi
   echo
   echo "=== $name: $*"
   local started=$SECONDS
@@ -50,7 +95,26 @@ step() {
   fi
 }
 
-step maven ./mvnw -B -ntp verify
+# maven: -fae and maven.test.failure.ignore, so one module's failing tests neither stop the build
+# nor skip the modules after it (with -fae alone Maven still skips every module that depends on a
+# failed one: sql's failure would skip webapp, bench/compare and bench/micro). A failed test then
+# no longer fails Maven: the reports of this run do (tests/maven-failures.sh), and the summary names them.
+maven_notes=()
+maven_verify() {
+  local stamp log=.poolbench/test-maven.log status=0
+  mkdir -p .poolbench
+  stamp="$(mktemp .poolbench/maven-stamp.XXXXXX)"
+  ./mvnw -B -ntp -fae -Dmaven.test.failure.ignore=true verify 2>&1 | tee "$log"
+  status=${PIPESTATUS[0]}
+  mapfile -t maven_notes < <(tests/maven-failures.sh "$stamp" "$log")
+  rm -f "$stamp"
+  ((${#maven_notes[@]} == 0)) || printf '%s\n' "${maven_notes[@]}"
+  ((status == 0 && ${#maven_notes[@]} == 0))
+}
+
+preflight
+step preflight-test tests/preflight-test.sh
+step maven maven_verify
 step docs python3 tests/check_docs.py
 step quick-compare ./poolbench compare --quick
 step quick-faults ./poolbench faults --quick --profiles hikari --check
@@ -59,5 +123,6 @@ step terraform terraform/tests/run.sh
 step ansible ansible/tests/run.sh
 
 echo
+((${#maven_notes[@]} == 0)) || printf '%s\n' "${maven_notes[@]}"
 echo "poolbench test summary: passed [${passed[*]:-}] failed [${failed[*]:-}] skipped [${skipped[*]:-}]"
 ((${#failed[@]} == 0))
