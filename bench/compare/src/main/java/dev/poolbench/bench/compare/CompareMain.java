@@ -3,6 +3,7 @@ package dev.poolbench.bench.compare;
 import dev.poolbench.bench.compare.faults.FaultOptions;
 import dev.poolbench.bench.compare.faults.FaultsSummarize;
 import dev.poolbench.bench.compare.faults.PoolSampleCommand;
+import dev.poolbench.bench.compare.plan.CompareConverters;
 import dev.poolbench.bench.compare.report.Summarizer;
 import dev.poolbench.bench.compare.report.WarmupCurve;
 import dev.poolbench.bench.compare.util.UsageException;
@@ -87,12 +88,17 @@ public final class CompareMain implements Callable<Integer> {
                 description = "the results directory of one comparison (required, no default)")
         Path results;
 
+        @Option(names = "--between-sitting-sd", paramLabel = "X%", converter = CompareConverters.SdPercent.class,
+                description = "between-sitting sd added to each interval; 0: within-sitting only (default: as the "
+                        + "comparison recorded it, else the one measured for its design, docs/validity.md)")
+        Double betweenSittingSdPercent;
+
         @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
         boolean help;
 
         @Override
         public Integer call() throws Exception {
-            return Summarizer.summarize(results, System.out);
+            return Summarizer.summarize(results, betweenSittingSdPercent, System.out);
         }
     }
 
