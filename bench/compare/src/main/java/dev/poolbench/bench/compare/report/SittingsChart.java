@@ -30,20 +30,22 @@ final class SittingsChart {
         List<Double> pooledRatios = new ArrayList<>();
         List<Double> pooledErrors = new ArrayList<>();
         for (Sittings.Pair p : pairs) {
-            String name = p.label().replace(" vs ", "/");
+            // The reference is the same for every pair: left out, so the labels stay short.
+            String name = p.label().replaceFirst(" vs \\S+", "");
             int i = 0;
             for (Sittings.Estimate e : p.estimates()) {
                 categories.add(name + " " + ++i);
                 sittingRatios.add(Double.isNaN(e.y()) ? Double.NaN : Math.exp(e.y()));
                 // The interval is symmetric in the log: the bar takes its wider (upper) side.
                 sittingErrors.add(e.poolable() ? Math.exp(e.y() + e.half95()) - Math.exp(e.y()) : 0.0);
+                // NaN for "no point here" in both: a 0 error would draw a stub at the axis' foot.
                 pooledRatios.add(Double.NaN);
-                pooledErrors.add(0.0);
+                pooledErrors.add(Double.NaN);
             }
             RandomEffects.Pooled r = p.pooled();
             categories.add(name + " pooled");
             sittingRatios.add(Double.NaN);
-            sittingErrors.add(0.0);
+            sittingErrors.add(Double.NaN);
             pooledRatios.add(r == null ? Double.NaN : Math.exp(r.estimate()));
             pooledErrors.add(r == null ? 0.0 : Math.exp(r.high()) - Math.exp(r.estimate()));
         }
@@ -54,7 +56,7 @@ final class SittingsChart {
                 .yAxisTitle("ratio to the reference (higher is better)").build();
         ChartStyle.apply(chart.getStyler(), chart.getTitle());
         ChartStyle.ratioAxis(chart, CategorySeries.CategorySeriesRenderStyle.Scatter);
-        chart.getStyler().setXAxisLabelRotation(categories.size() > 12 ? 60 : 0);
+        chart.getStyler().setXAxisLabelRotation(categories.size() > 6 ? 45 : 0);
         CategorySeries sittings = chart.addSeries("sittings", categories, sittingRatios, sittingErrors);
         sittings.setMarker(SeriesMarkers.DIAMOND);
         sittings.setMarkerColor(ChartStyle.COLORS[0]);
