@@ -21,7 +21,11 @@ import org.hipparchus.distribution.continuous.TDistribution;
  * half-width is then {@code t * sqrt(se^2 + tau^2)}. The rounds of one sitting only measure se,
  * the noise within it; a reader takes the interval as the uncertainty of the answer, which
  * another sitting of the same comparison also carries (docs/validity.md). tau is taken as known
- * (measured beforehand, not from this sitting), so the quantile keeps the within-sitting df.
+ * (measured beforehand, not from this sitting): the quantile's df are Welch-Satterthwaite's for
+ * a sum of an estimated variance (se^2, n - 1 df) and a known one, {@code (se^2 + tau^2)^2 /
+ * (se^4 / (n - 1))}, rounded down (n - 1 when tau is 0). Keeping n - 1 would multiply tau by
+ * t(0.975, 2) = 4.3 after 3 duets: the A/A false-call rate would fall to 0 and the equivalence
+ * verdict with it (PowerTable --sitting-sd).
  */
 public final class PairedTest {
 
@@ -123,21 +127,26 @@ public final class PairedTest {
      * (0: within-sitting only), and the quantile t(0.975, df) both intervals use. NaN when n < 2
      * (mean: NaN when n = 0).
      */
-    public record Spread(double meanLog, double seLog, int df, double betweenSdLog, double t975) {
+    public record Spread(double meanLog, double seLog, int df, double betweenSdLog) {
 
-        static final Spread NONE = new Spread(Double.NaN, Double.NaN, 0, 0, Double.NaN);
+        static final Spread NONE = new Spread(Double.NaN, Double.NaN, 0, 0);
+
+        /** The df of the interval with the term: Welch-Satterthwaite, rounded down; df when tau is 0. */
+        public int dfWithBetween() {
+            return effectiveDf(seLog, betweenSdLog, df);
+        }
 
         /** The half-width of the 95 % interval in the log: t * sqrt(se^2 + tau^2). */
         public double half95Log() {
-            return t975 * Math.hypot(seLog, betweenSdLog);
+            return t(0.975, dfWithBetween()) * Math.hypot(seLog, betweenSdLog);
         }
 
         public double withinLowPercent() {
-            return percent(meanLog - t975 * seLog);
+            return percent(meanLog - t(0.975, df) * seLog);
         }
 
         public double withinHighPercent() {
-            return percent(meanLog + t975 * seLog);
+            return percent(meanLog + t(0.975, df) * seLog);
         }
     }
 
@@ -180,7 +189,7 @@ public final class PairedTest {
         mean /= n;
         if (n < 2) {
             return new Result(1, percent(mean), Double.NaN, Double.NaN, Double.NaN, Word.UNDECIDED,
-                    marginPercent, -1, new Spread(mean, Double.NaN, 0, betweenSdLog, Double.NaN));
+                    marginPercent, -1, new Spread(mean, Double.NaN, 0, betweenSdLog));
         }
         double squares = 0;
         for (double d : logRatios) {
@@ -189,8 +198,9 @@ public final class PairedTest {
         double sd = Math.sqrt(squares / (n - 1));
         double se = sd / Math.sqrt(n);
         double seAll = Math.hypot(se, betweenSdLog);
-        double half95 = t(0.975, n - 1) * seAll;
-        double half90 = t(0.95, n - 1) * seAll;
+        int df = effectiveDf(se, betweenSdLog, n - 1);
+        double half95 = t(0.975, df) * seAll;
+        double half90 = t(0.95, df) * seAll;
         double delta = Math.log1p(marginPercent / 100);
         Word word;
         if (mean - half95 > 0) {
@@ -204,7 +214,7 @@ public final class PairedTest {
         }
         int needed = word == Word.UNDECIDED ? roundsNeeded(mean, sd, betweenSdLog, delta, n) : 0;
         return new Result(n, percent(mean), percent(mean - half95), percent(mean + half95), sd, word,
-                marginPercent, needed, new Spread(mean, se, n - 1, betweenSdLog, t(0.975, n - 1)));
+                marginPercent, needed, new Spread(mean, se, n - 1, betweenSdLog));
     }
 
     /**
@@ -219,14 +229,32 @@ public final class PairedTest {
 
     static int roundsNeeded(double mean, double sd, double betweenSdLog, double delta, int n) {
         for (int k = n + 1; k <= MAX_ROUNDS_ESTIMATE; k++) {
-            double se = Math.hypot(sd / Math.sqrt(k), betweenSdLog);
-            boolean difference = mean != 0 && t(0.975, k - 1) * se < Math.abs(mean);
-            boolean equivalence = Math.abs(mean) < delta && t(0.95, k - 1) * se < delta - Math.abs(mean);
+            double seWithin = sd / Math.sqrt(k);
+            double se = Math.hypot(seWithin, betweenSdLog);
+            int df = effectiveDf(seWithin, betweenSdLog, k - 1);
+            boolean difference = mean != 0 && t(0.975, df) * se < Math.abs(mean);
+            boolean equivalence = Math.abs(mean) < delta && t(0.95, df) * se < delta - Math.abs(mean);
             if (difference || equivalence) {
                 return k;
             }
         }
         return -1;
+    }
+
+    /**
+     * Welch-Satterthwaite df of se^2 (estimated, {@code df} df) plus tau^2 (known), rounded down
+     * and capped at {@value #MAX_ROUNDS_ESTIMATE} (t is the normal quantile to 3 decimals there).
+     */
+    static int effectiveDf(double se, double tau, int df) {
+        if (tau == 0 || df < 1) {
+            return df;
+        }
+        if (se == 0) {
+            return MAX_ROUNDS_ESTIMATE;
+        }
+        double total = se * se + tau * tau;
+        double satterthwaite = total * total / (se * se * se * se / df);
+        return (int) Math.min(MAX_ROUNDS_ESTIMATE, Math.floor(satterthwaite));
     }
 
     // Quantiles by df, computed once: the estimate of rounds needed and the simulations ask for

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.hipparchus.distribution.continuous.TDistribution;
 import org.junit.jupiter.api.Test;
 
 /** The between-sitting term of {@link PairedTest}: half-width t * sqrt(se^2 + tau^2). */
@@ -17,9 +18,13 @@ class BetweenSittingTermTest {
         PairedTest.Result honest = PairedTest.of(LOGS, 5, 0.015);
         double mean = (LOGS[0] + LOGS[1] + LOGS[2]) / 3;
         double se = within.sdLog() / Math.sqrt(3);
-        double t = 4.302652729749464;
-        assertEquals(100 * Math.expm1(mean - t * Math.sqrt(se * se + 0.015 * 0.015)), honest.lowPercent(), 1e-9);
-        assertEquals(100 * Math.expm1(mean + t * Math.sqrt(se * se + 0.015 * 0.015)), honest.highPercent(), 1e-9);
+        double total = se * se + 0.015 * 0.015;
+        // Welch-Satterthwaite: se^2 has 2 df, tau^2 is known.
+        int df = (int) Math.floor(total * total / (se * se * se * se / 2));
+        assertEquals(df, honest.spread().dfWithBetween());
+        double t = new TDistribution(Math.min(df, 1000)).inverseCumulativeProbability(0.975);
+        assertEquals(100 * Math.expm1(mean - t * Math.sqrt(total)), honest.lowPercent(), 1e-9);
+        assertEquals(100 * Math.expm1(mean + t * Math.sqrt(total)), honest.highPercent(), 1e-9);
         assertEquals(within.estimatePercent(), honest.estimatePercent(), 1e-12);
         // The within-sitting interval is kept beside it, equal to the interval without the term.
         assertEquals(within.lowPercent(), honest.spread().withinLowPercent(), 1e-9);
@@ -34,14 +39,12 @@ class BetweenSittingTermTest {
     @Test
     void aLargeTauTurnsEquivalentIntoUndecided() {
         assertEquals(PairedTest.Word.EQUIVALENT, PairedTest.of(LOGS, 5).word());
-        // t(0.95, 2) = 2.92: with tau 2 % the 90 % half-width is about 5.9 %, past the ±5 % margin.
-        PairedTest.Result honest = PairedTest.of(LOGS, 5, 0.02);
-        assertEquals(PairedTest.Word.UNDECIDED, honest.word());
-        // More duets lower t(0.95, k - 1) * sqrt(sd^2 / k + tau^2): at 5, 2.13 * 2.0 % + 0.2 % < 4.9 %.
-        assertEquals(5, honest.roundsNeeded());
-        // With tau 3 %, even t = 1.645 leaves 1.645 * 3 % + 0.2 % past log(1.05) = 4.88 %: no number of
-        // duets in this sitting settles it, and the verdict says so.
+        // tau 2 %: the 90 % half-width about 1.65 * 2.05 % = 3.4 %, plus the mean's 0.2 %: still inside.
+        assertEquals(PairedTest.Word.EQUIVALENT, PairedTest.of(LOGS, 5, 0.02).word());
+        // tau 3 %: 1.65 * 3.03 % = 5.0 % past log(1.05) = 4.88 %; no number of duets in this
+        // sitting can bring it under (t is already the normal's), and the verdict says so.
         PairedTest.Result never = PairedTest.of(LOGS, 5, 0.03);
+        assertEquals(PairedTest.Word.UNDECIDED, never.word());
         assertEquals(-1, never.roundsNeeded());
         assertTrue(never.verdict().contains("more rounds cannot settle it"), never.verdict());
     }
