@@ -1,6 +1,7 @@
 package dev.poolbench.bench.compare.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.poolbench.bench.compare.stats.PairedTest;
 import dev.poolbench.bench.compare.stats.RandomEffects;
 import dev.poolbench.bench.compare.util.Json;
 import java.io.IOException;
@@ -36,15 +37,17 @@ public final class Sittings {
             return n >= 2 && se > 0 && !Double.isNaN(y);
         }
 
-        /** t(0.975, df) * se: the half-width of the sitting's own 95 % interval. */
+        /** t(0.975, df) * se: the half-width of the sitting's own (within-sitting) 95 % interval. */
         double half95() {
-            return poolable() ? new TDistribution(df).inverseCumulativeProbability(0.975) * se : Double.NaN;
+            return poolable() ? PairedTest.half95(se, df, 0) : Double.NaN;
         }
 
-        /** Whether this sitting's 95 % interval, widened by {@code tau} (0: as reported), holds {@code mu}. */
+        /**
+         * Whether this sitting's 95 % interval, widened by {@code tau} as compare widens it (0: the
+         * within-sitting interval), holds {@code mu}.
+         */
         boolean covers(double mu, double tau) {
-            double t = half95() / se;
-            return Math.abs(y - mu) <= t * Math.hypot(se, tau);
+            return Math.abs(y - mu) <= PairedTest.half95(se, df, tau);
         }
     }
 

@@ -241,6 +241,11 @@ public final class PairedTest {
         return -1;
     }
 
+    /** The half-width of a 95 % interval of a log ratio: t * sqrt(se^2 + tau^2), df as in {@link #of}. */
+    public static double half95(double se, int df, double tau) {
+        return t(0.975, effectiveDf(se, tau, df)) * Math.hypot(se, tau);
+    }
+
     /**
      * Welch-Satterthwaite df of se^2 (estimated, {@code df} df) plus tau^2 (known), rounded down
      * and capped at {@value #MAX_ROUNDS_ESTIMATE} (t is the normal quantile to 3 decimals there).
