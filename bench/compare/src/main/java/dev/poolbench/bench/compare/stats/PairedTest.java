@@ -1,6 +1,7 @@
 package dev.poolbench.bench.compare.stats;
 
 import java.util.Locale;
+import org.hipparchus.distribution.continuous.NormalDistribution;
 import org.hipparchus.distribution.continuous.TDistribution;
 
 /**
@@ -21,11 +22,13 @@ import org.hipparchus.distribution.continuous.TDistribution;
  * half-width is then {@code t * sqrt(se^2 + tau^2)}. The rounds of one sitting only measure se,
  * the noise within it; a reader takes the interval as the uncertainty of the answer, which
  * another sitting of the same comparison also carries (docs/validity.md). tau is taken as known
- * (measured beforehand, not from this sitting): the quantile's df are Welch-Satterthwaite's for
- * a sum of an estimated variance (se^2, n - 1 df) and a known one, {@code (se^2 + tau^2)^2 /
- * (se^4 / (n - 1))}, rounded down (n - 1 when tau is 0). Keeping n - 1 would multiply tau by
- * t(0.975, 2) = 4.3 after 3 duets: the A/A false-call rate would fall to 0 and the equivalence
- * verdict with it (PowerTable --sitting-sd).
+ * (measured beforehand, not from this sitting), so its part of the half-width takes the normal
+ * quantile and se's part keeps Student's with n - 1 df: half = sqrt((t * se)^2 + (z * tau)^2).
+ * Both one t on sqrt(se^2 + tau^2) with n - 1 df (tau times 4.3 after 3 duets: the A/A false-call
+ * rate falls to 0 and the equivalence verdict with it) and one with Welch-Satterthwaite's df
+ * (its df grow with tau, so adding the term could narrow an interval) were worse; this one only
+ * ever widens, is the within-sitting interval at tau 0 and z * tau when se is 0, and keeps the
+ * A/A false-call rate near 5 % (PowerTable --sitting-sd).
  */
 public final class PairedTest {
 
@@ -131,14 +134,9 @@ public final class PairedTest {
 
         static final Spread NONE = new Spread(Double.NaN, Double.NaN, 0, 0);
 
-        /** The df of the interval with the term: Welch-Satterthwaite, rounded down; df when tau is 0. */
-        public int dfWithBetween() {
-            return effectiveDf(seLog, betweenSdLog, df);
-        }
-
-        /** The half-width of the 95 % interval in the log: t * sqrt(se^2 + tau^2). */
+        /** The half-width of the 95 % interval in the log: sqrt((t * se)^2 + (z * tau)^2). */
         public double half95Log() {
-            return t(0.975, dfWithBetween()) * Math.hypot(seLog, betweenSdLog);
+            return half95(seLog, df, betweenSdLog);
         }
 
         public double withinLowPercent() {
@@ -197,10 +195,8 @@ public final class PairedTest {
         }
         double sd = Math.sqrt(squares / (n - 1));
         double se = sd / Math.sqrt(n);
-        double seAll = Math.hypot(se, betweenSdLog);
-        int df = effectiveDf(se, betweenSdLog, n - 1);
-        double half95 = t(0.975, df) * seAll;
-        double half90 = t(0.95, df) * seAll;
+        double half95 = half(0.975, se, n - 1, betweenSdLog);
+        double half90 = half(0.95, se, n - 1, betweenSdLog);
         double delta = Math.log1p(marginPercent / 100);
         Word word;
         if (mean - half95 > 0) {
@@ -229,11 +225,9 @@ public final class PairedTest {
 
     static int roundsNeeded(double mean, double sd, double betweenSdLog, double delta, int n) {
         for (int k = n + 1; k <= MAX_ROUNDS_ESTIMATE; k++) {
-            double seWithin = sd / Math.sqrt(k);
-            double se = Math.hypot(seWithin, betweenSdLog);
-            int df = effectiveDf(seWithin, betweenSdLog, k - 1);
-            boolean difference = mean != 0 && t(0.975, df) * se < Math.abs(mean);
-            boolean equivalence = Math.abs(mean) < delta && t(0.95, df) * se < delta - Math.abs(mean);
+            double se = sd / Math.sqrt(k);
+            boolean difference = mean != 0 && half(0.975, se, k - 1, betweenSdLog) < Math.abs(mean);
+            boolean equivalence = Math.abs(mean) < delta && half(0.95, se, k - 1, betweenSdLog) < delta - Math.abs(mean);
             if (difference || equivalence) {
                 return k;
             }
@@ -241,26 +235,23 @@ public final class PairedTest {
         return -1;
     }
 
-    /** The half-width of a 95 % interval of a log ratio: t * sqrt(se^2 + tau^2), df as in {@link #of}. */
+    /** The half-width of a 95 % interval of a log ratio, as {@link #of} makes it. */
     public static double half95(double se, int df, double tau) {
-        return t(0.975, effectiveDf(se, tau, df)) * Math.hypot(se, tau);
+        return half(0.975, se, df, tau);
     }
 
-    /**
-     * Welch-Satterthwaite df of se^2 (estimated, {@code df} df) plus tau^2 (known), rounded down
-     * and capped at {@value #MAX_ROUNDS_ESTIMATE} (t is the normal quantile to 3 decimals there).
-     */
-    static int effectiveDf(double se, double tau, int df) {
-        if (tau == 0 || df < 1) {
-            return df;
+    /** sqrt((t(p, df) * se)^2 + (z(p) * tau)^2): Student's for the estimated se, the normal's for the known tau. */
+    static double half(double p, double se, int df, double tau) {
+        double within = t(p, df) * se;
+        if (tau == 0) {
+            return within;
         }
-        if (se == 0) {
-            return MAX_ROUNDS_ESTIMATE;
-        }
-        double total = se * se + tau * tau;
-        double satterthwaite = total * total / (se * se * se * se / df);
-        return (int) Math.min(MAX_ROUNDS_ESTIMATE, Math.floor(satterthwaite));
+        double z = p == 0.975 ? Z_975 : p == 0.95 ? Z_95 : new NormalDistribution().inverseCumulativeProbability(p);
+        return Math.hypot(within, z * tau);
     }
+
+    private static final double Z_975 = new NormalDistribution().inverseCumulativeProbability(0.975);
+    private static final double Z_95 = new NormalDistribution().inverseCumulativeProbability(0.95);
 
     // Quantiles by df, computed once: the estimate of rounds needed and the simulations ask for
     // the same few thousand of them over and over, and each costs an inverse incomplete beta.

@@ -135,7 +135,7 @@ public final class PowerTable implements Callable<Integer> {
         }
         out.println();
         out.printf(Locale.ROOT, "Model: each sitting's true log ratio ~ N(0, tau); each duet's log ratio ~ N(it, "
-                + "%s %%); the term adds tau to the interval (t * sqrt(se^2 + tau^2)).%n", PairedTest.margin(ratioSd));
+                + "%s %%); the term adds tau to the interval (sqrt((t * se)^2 + (z * tau)^2)).%n", PairedTest.margin(ratioSd));
     }
 
     @Override
