@@ -111,7 +111,7 @@ public final class CompareMain implements Callable<Integer> {
     }
 
     @Command(name = "sittings", description = "Several sittings of one comparison pooled pair by pair: each "
-            + "sitting's estimate and 95 % interval, the pooled estimate (random effects), the between-sitting sd "
+            + "sitting's estimate and 95 %% interval, the pooled estimate (random effects), the between-sitting sd "
             + "and how many sittings' intervals hold it (docs/validity.md).")
     static final class SittingsCommand implements Callable<Integer> {
         @Option(names = "--results", paramLabel = "DIR|FILE", arity = "1..*", required = true,

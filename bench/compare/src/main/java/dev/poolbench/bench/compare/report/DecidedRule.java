@@ -48,6 +48,7 @@ public final class DecidedRule implements RunPlan.StopRule {
         List<PairedBlocks.Located> pairs = PairedBlocks.of(runs, profiles, sizes, reference, marginPercent,
                 betweenSdLog);
         List<String> open = new ArrayList<>();
+        int unsettleable = 0;
         Set<String> needed = new LinkedHashSet<>();
         boolean sizeDuets = SizeDuets.any(runs);
         for (PairedBlocks.Located pair : pairs) {
@@ -55,11 +56,16 @@ public final class DecidedRule implements RunPlan.StopRule {
             // With a between-sitting sd, a pair can be past what rounds of this sitting can settle:
             // more of them would only spend the budget.
             boolean beyondRounds = e.result().withBetween() && e.result().n() >= 2 && e.result().roundsNeeded() < 0;
+            unsettleable += beyondRounds ? 1 : 0;
             if (!e.result().decided() && !beyondRounds) {
                 int more = e.result().roundsNeeded() - e.result().n();
                 open.add(pair.where() + (more > 0 ? String.format(Locale.ROOT, " (about %d more)", more) : ""));
                 needed.add(e.profile());
             }
+        }
+        if (open.isEmpty() && unsettleable > 0) {
+            return (pairs.size() - unsettleable) + " of " + pairs.size() + " pairs are decided; " + unsettleable
+                    + " cannot be by more rounds (the between-sitting sd stays)";
         }
         if (open.isEmpty()) {
             return pairs.size() + (pairs.size() == 1 ? " pair is" : " pairs are") + " decided";

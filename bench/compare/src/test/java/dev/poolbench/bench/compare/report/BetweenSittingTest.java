@@ -61,6 +61,33 @@ class BetweenSittingTest {
     }
 
     @Test
+    void untilDecidedStopsForAPairNoRoundCanSettle() {
+        List<RunRecord> runs = duets(0.990, 1.000, 1.005);
+        List<Integer> sizes = java.util.Collections.singletonList(runs.get(0).poolSize());
+        List<String> said = new ArrayList<>();
+        String open = new DecidedRule(List.of("hikari", "dbcp2"), sizes, "hikari", 5, 0.03, said::add).apply(runs);
+        assertEquals("0 of 1 pairs are decided; 1 cannot be by more rounds (the between-sitting sd stays)", open);
+        assertEquals("1 pair is decided",
+                new DecidedRule(List.of("hikari", "dbcp2"), sizes, "hikari", 5, 0, said::add).apply(runs));
+    }
+
+    @Test
+    void summarizeTakesTheSdGivenToIt(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        StringBuilder jsonl = new StringBuilder();
+        duets(0.990, 1.000, 1.005).forEach(r -> jsonl.append(Json.line(r.json())).append('\n'));
+        java.nio.file.Files.writeString(dir.resolve("runs.jsonl"), jsonl);
+        Json.write(dir.resolve("environment.json"), environment(null));
+        java.io.PrintStream quiet = new java.io.PrintStream(java.io.OutputStream.nullOutputStream());
+        Summarizer.summarize(dir, 0.0, quiet);
+        assertEquals(0, Json.read(dir.resolve("summary.json")).path("betweenSitting").path("sdPercent").asDouble());
+        assertTrue(!Json.read(dir.resolve("environment.json")).path("options").has(BetweenSitting.OPTION_KEY),
+                "environment.json stays as the comparison wrote it");
+        Summarizer.summarize(dir, quiet);
+        assertEquals(BetweenSitting.of("shared-host-duet", null).sdPercent(),
+                Json.read(dir.resolve("summary.json")).path("betweenSitting").path("sdPercent").asDouble(), 1e-12);
+    }
+
+    @Test
     void theSummaryVerdictUsesTheHonestInterval() {
         // Three duets about -1 %, tight: equivalent within the sitting; with a between-sitting sd of
         // 3 % the 90 % interval reaches past -5 %, so the verdict is open.
