@@ -19,7 +19,7 @@ import org.hipparchus.distribution.continuous.TDistribution;
  *
  * <p>The interval can include a between-sitting term ({@code betweenSdLog}, the sd tau of the
  * true log ratio from one sitting of the machine to the next, measured by {@code sittings}): its
- * half-width is then {@code t * sqrt(se^2 + tau^2)}. The rounds of one sitting only measure se,
+ * half-width is then {@code sqrt((t * se)^2 + (z * tau)^2)}. The rounds of one sitting only measure se,
  * the noise within it; a reader takes the interval as the uncertainty of the answer, which
  * another sitting of the same comparison also carries (docs/validity.md). tau is taken as known
  * (measured beforehand, not from this sitting), so its part of the half-width takes the normal
@@ -127,8 +127,7 @@ public final class PairedTest {
     /**
      * What the interval is made of, in the log: the mean log ratio, its within-sitting standard
      * error (sd / sqrt(n)) with its degrees of freedom (n - 1), the between-sitting sd added to it
-     * (0: within-sitting only), and the quantile t(0.975, df) both intervals use. NaN when n < 2
-     * (mean: NaN when n = 0).
+     * (0: within-sitting only). se is NaN when n < 2 (mean: NaN when n = 0).
      */
     public record Spread(double meanLog, double seLog, int df, double betweenSdLog) {
 
