@@ -1,6 +1,7 @@
 package dev.poolbench.bench.compare;
 
 import dev.poolbench.bench.compare.plan.CompareOptions;
+import dev.poolbench.bench.compare.report.BetweenSitting;
 import dev.poolbench.bench.compare.report.DecidedRule;
 import dev.poolbench.bench.compare.report.PrecisionRule;
 import dev.poolbench.bench.compare.report.Summarizer;
@@ -21,10 +22,15 @@ final class CompareCommand extends CompareOptions implements Callable<Integer> {
     public Integer call() throws Exception {
         validateParsed();
         Path results = new Comparison(this, (profiles, sizes, reference, say) -> untilDecided
-                ? new DecidedRule(profiles, sizes, reference, equivalenceMarginPercent, say)
+                ? new DecidedRule(profiles, sizes, reference, equivalenceMarginPercent, betweenSitting().sdLog(), say)
                 : new PrecisionRule(profiles, sizes, reference, equivalenceMarginPercent, untilPrecisionPercent, say))
                 .run();
         System.out.println();
         return Summarizer.summarize(results, System.out);
+    }
+
+    /** The between-sitting sd the summary will add to its intervals, for the stop rule to match it. */
+    private BetweenSitting betweenSitting() {
+        return BetweenSitting.of(BetweenSitting.design(duet, remote()), betweenSittingSdPercent);
     }
 }

@@ -3,11 +3,18 @@ package dev.poolbench.bench.compare;
 import dev.poolbench.bench.compare.faults.FaultOptions;
 import dev.poolbench.bench.compare.faults.FaultsSummarize;
 import dev.poolbench.bench.compare.faults.PoolSampleCommand;
+import dev.poolbench.bench.compare.plan.CompareConverters;
+import dev.poolbench.bench.compare.report.SittingsReport;
 import dev.poolbench.bench.compare.report.Summarizer;
 import dev.poolbench.bench.compare.report.WarmupCurve;
 import dev.poolbench.bench.compare.util.UsageException;
 import dev.poolbench.cli.Cli;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.AutoComplete;
 import picocli.CommandLine.Command;
@@ -18,7 +25,8 @@ import picocli.CommandLine;
 
 /**
  * {@code compare} (the local or remote comparison), {@code summarize} (statistics, summary
- * and chart of a results directory), {@code warmup-curve} (the per-second warm-up curve of a
+ * and chart of a results directory), {@code sittings} (several sittings of one comparison
+ * pooled), {@code warmup-curve} (the per-second warm-up curve of a
  * results directory), {@code faults} (fault scenarios per pool),
  * {@code faults-summarize} (their figures from a results directory, e.g. fetched by Ansible),
  * {@code faults-sample} (the pool sampler on an Ansible app host), {@code prometheus} (the stored
@@ -27,7 +35,8 @@ import picocli.CommandLine;
  * requested, 1 some run invalid or flagged, 2 usage or setup error.
  */
 @Command(name = "poolbench", description = "Compare JDBC connection pools (bench/README.md).",
-        subcommands = {CompareCommand.class, CompareMain.Summarize.class, WarmupCurve.class, FaultOptions.class,
+        subcommands = {CompareCommand.class, CompareMain.Summarize.class, CompareMain.SittingsCommand.class,
+                WarmupCurve.class, FaultOptions.class,
                 FaultsSummarize.class, PoolSampleCommand.class, PrometheusCommand.class, CompareMain.Completion.class,
                 CommandLine.HelpCommand.class})
 public final class CompareMain implements Callable<Integer> {
@@ -87,12 +96,45 @@ public final class CompareMain implements Callable<Integer> {
                 description = "the results directory of one comparison (required, no default)")
         Path results;
 
+        @Option(names = "--between-sitting-sd", paramLabel = "X%", converter = CompareConverters.SdPercent.class,
+                description = "between-sitting sd added to each interval; 0: within-sitting only (default: as the "
+                        + "comparison recorded it, else the one measured for its design, docs/validity.md)")
+        Double betweenSittingSdPercent;
+
         @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
         boolean help;
 
         @Override
         public Integer call() throws Exception {
-            return Summarizer.summarize(results, System.out);
+            return Summarizer.summarize(results, betweenSittingSdPercent, System.out);
+        }
+    }
+
+    @Command(name = "sittings", description = "Several sittings of one comparison pooled pair by pair: each "
+            + "sitting's estimate and 95 %% interval, the pooled estimate (random effects), the between-sitting sd "
+            + "and how many sittings' intervals hold it (docs/validity.md).")
+    static final class SittingsCommand implements Callable<Integer> {
+        @Option(names = "--results", paramLabel = "DIR|FILE", arity = "1..*", required = true,
+                description = "two sittings or more: results directories (their summary.json) or summary.json files "
+                        + "kept as data (docs/data/sittings/)")
+        List<Path> results;
+
+        @Option(names = "--out", paramLabel = "DIR", description = "where sittings.txt, sittings.json and "
+                + "sittings.png go (default: sittings-<timestamp> beside the first results directory, or under "
+                + "results/ for files)")
+        Path out;
+
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
+        boolean help;
+
+        @Override
+        public Integer call() throws Exception {
+            String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC)
+                    .format(Instant.now());
+            Path first = results.get(0).toAbsolutePath();
+            Path dir = out != null ? out : Files.isDirectory(first) ? first.getParent().resolve("sittings-" + stamp)
+                    : Path.of("results", "sittings-" + stamp);
+            return SittingsReport.write(results, dir, System.out);
         }
     }
 

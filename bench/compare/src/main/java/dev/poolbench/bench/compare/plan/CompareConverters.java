@@ -16,7 +16,7 @@ import picocli.CommandLine.TypeConversionException;
  * name in front ({@link Cli#message}); a domain parser's own message (it names the option) is
  * passed on as it is ({@link Cli.BadValue}).
  */
-final class CompareConverters {
+public final class CompareConverters {
 
     private static final Pattern HEAP = Pattern.compile("[1-9][0-9]*[kKmMgG]?");
 
@@ -97,6 +97,27 @@ final class CompareConverters {
                 // the message below
             }
             throw new TypeConversionException("must be a percentage above 0 and below 100 such as 5%, got '"
+                    + value + "'");
+        }
+    }
+
+    /** A standard deviation in percent: 0 (none) or more, below 100; "1.5%" or "1.5". */
+    public static final class SdPercent implements ITypeConverter<Double> {
+        @Override
+        public Double convert(String value) {
+            String v = value.trim();
+            if (v.endsWith("%")) {
+                v = v.substring(0, v.length() - 1).trim();
+            }
+            try {
+                double d = Double.parseDouble(v);
+                if (d >= 0 && d < 100) {
+                    return d;
+                }
+            } catch (NumberFormatException e) {
+                // the message below
+            }
+            throw new TypeConversionException("must be a percentage of 0 or more and below 100 such as 1.5%, got '"
                     + value + "'");
         }
     }

@@ -156,6 +156,11 @@ public class CompareOptions {
             description = "verdict: \"equivalent within ±X %%\" margin (default: ${DEFAULT-VALUE}%%)")
     public double equivalenceMarginPercent = VerdictOptions.DEFAULT_MARGIN_PERCENT;
 
+    @Option(names = "--between-sitting-sd", paramLabel = "X%", converter = CompareConverters.SdPercent.class,
+            description = "verdict: between-sitting sd added to each interval; 0: within-sitting only (default: "
+                    + "the one measured for the design, docs/validity.md)")
+    public Double betweenSittingSdPercent;
+
     @Option(names = "--until-precision", paramLabel = "X%", converter = CompareConverters.Percent.class,
             description = "verdict: add rounds until every paired interval is within ±X %% (interleaved) "
                     + "(default: off, --runs rounds)")

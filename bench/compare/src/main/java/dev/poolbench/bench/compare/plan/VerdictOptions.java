@@ -88,5 +88,9 @@ public final class VerdictOptions {
             n.put("maxRuns", o.maxRuns);
         }
         n.put("calibrate", o.calibrate);
+        if (o.betweenSittingSdPercent != null) {
+            // Only when given: without it the summary takes the stored sd of the design.
+            n.put("betweenSittingSdPercent", o.betweenSittingSdPercent);
+        }
     }
 }

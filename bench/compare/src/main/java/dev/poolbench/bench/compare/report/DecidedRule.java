@@ -23,11 +23,19 @@ public final class DecidedRule implements RunPlan.StopRule {
     private final List<Integer> sizes;
     private final String reference;
     private final double marginPercent;
+    private final double betweenSdLog;
     private final Consumer<String> log;
     private Set<String> pending = Set.of();
 
     public DecidedRule(List<String> profiles, List<Integer> sizes, String reference, double marginPercent,
                        Consumer<String> log) {
+        this(profiles, sizes, reference, marginPercent, 0, log);
+    }
+
+    /** @param betweenSdLog the between-sitting sd the summary's intervals include (0: none) */
+    public DecidedRule(List<String> profiles, List<Integer> sizes, String reference, double marginPercent,
+                       double betweenSdLog, Consumer<String> log) {
+        this.betweenSdLog = betweenSdLog;
         this.profiles = List.copyOf(profiles);
         this.sizes = sizes;
         this.reference = reference;
@@ -37,17 +45,27 @@ public final class DecidedRule implements RunPlan.StopRule {
 
     @Override
     public String apply(List<RunRecord> runs) {
-        List<PairedBlocks.Located> pairs = PairedBlocks.of(runs, profiles, sizes, reference, marginPercent);
+        List<PairedBlocks.Located> pairs = PairedBlocks.of(runs, profiles, sizes, reference, marginPercent,
+                betweenSdLog);
         List<String> open = new ArrayList<>();
+        int unsettleable = 0;
         Set<String> needed = new LinkedHashSet<>();
         boolean sizeDuets = SizeDuets.any(runs);
         for (PairedBlocks.Located pair : pairs) {
             PairedVerdict.Entry e = pair.entry();
-            if (!e.result().decided()) {
+            // With a between-sitting sd, a pair can be past what rounds of this sitting can settle:
+            // more of them would only spend the budget.
+            boolean beyondRounds = e.result().withBetween() && e.result().n() >= 2 && e.result().roundsNeeded() < 0;
+            unsettleable += beyondRounds ? 1 : 0;
+            if (!e.result().decided() && !beyondRounds) {
                 int more = e.result().roundsNeeded() - e.result().n();
                 open.add(pair.where() + (more > 0 ? String.format(Locale.ROOT, " (about %d more)", more) : ""));
                 needed.add(e.profile());
             }
+        }
+        if (open.isEmpty() && unsettleable > 0) {
+            return (pairs.size() - unsettleable) + " of " + pairs.size() + " pairs are decided; " + unsettleable
+                    + " cannot be by more rounds (the between-sitting sd stays)";
         }
         if (open.isEmpty()) {
             return pairs.size() + (pairs.size() == 1 ? " pair is" : " pairs are") + " decided";

@@ -120,6 +120,12 @@ final class DuetPairs {
 
     /** {@code profile} against {@code reference} over the duets where both ran and counted. */
     static PairedTest.Result verdict(List<RunRecord> runs, String profile, String reference, double margin) {
+        return verdict(runs, profile, reference, margin, 0);
+    }
+
+    /** As above, the interval widened by the between-sitting sd {@code betweenSdLog} (0: none). */
+    static PairedTest.Result verdict(List<RunRecord> runs, String profile, String reference, double margin,
+                                     double betweenSdLog) {
         List<Double> logs = new ArrayList<>();
         for (Duet d : of(runs)) {
             if (d.counted() && d.of(profile) != null && d.of(reference) != null && !profile.equals(reference)) {
@@ -129,7 +135,7 @@ final class DuetPairs {
                 }
             }
         }
-        return PairedTest.of(logs.stream().mapToDouble(Double::doubleValue).toArray(), margin);
+        return PairedTest.of(logs.stream().mapToDouble(Double::doubleValue).toArray(), margin, betweenSdLog);
     }
 
     /**

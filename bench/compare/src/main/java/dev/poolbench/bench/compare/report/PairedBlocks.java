@@ -24,6 +24,12 @@ final class PairedBlocks {
 
     static List<Located> of(List<RunRecord> runs, List<String> profiles, List<Integer> sizes, String reference,
                             double marginPercent) {
+        return of(runs, profiles, sizes, reference, marginPercent, 0);
+    }
+
+    /** As above, the intervals widened by the between-sitting sd (0: none) as in the summary. */
+    static List<Located> of(List<RunRecord> runs, List<String> profiles, List<Integer> sizes, String reference,
+                            double marginPercent, double betweenSdLog) {
         List<String> variants = runs.stream().map(r -> RunVariant.key(r.json())).distinct().toList();
         boolean sizeDuets = SizeDuets.any(runs);
         // null: every size at once (a size duet's two lanes have two sizes).
@@ -34,7 +40,7 @@ final class PairedBlocks {
                 List<RunRecord> block = runs.stream().filter(r -> (sizeDuets || Objects.equals(r.poolSize(), size))
                         && Objects.equals(RunVariant.key(r.json()), variant)).toList();
                 List<PairedVerdict.Entry> entries = sizeDuets ? SizeDuets.entries(block, marginPercent)
-                        : PairedVerdict.of(block, profiles, reference, marginPercent);
+                        : PairedVerdict.of(block, profiles, reference, marginPercent, betweenSdLog);
                 for (PairedVerdict.Entry e : entries) {
                     String where = e.profile() + " vs " + e.reference() + (size == null || sizes.size() < 2 ? ""
                             : " at size " + size) + (variants.size() > 1 ? " (" + RunVariant.describe(variant) + ")"

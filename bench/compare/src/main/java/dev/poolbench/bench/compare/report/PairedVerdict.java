@@ -36,8 +36,10 @@ public final class PairedVerdict {
             String unit = duets ? "duet" : "round";
             // The statistics count pairs as rounds; a duet is the pair here.
             String verdict = duets ? result.verdict().replace(" rounds", " duets") : result.verdict();
-            return String.format(Locale.ROOT, "%s vs %s: %s over %d %s: %s", profile, reference,
-                    result.interval(), result.n(), result.n() == 1 ? unit : unit + "s", verdict);
+            String within = result.withBetween() && result.n() >= 2 ? " (within-sitting only "
+                    + result.withinInterval() + ")" : "";
+            return String.format(Locale.ROOT, "%s vs %s: %s%s over %d %s: %s", profile, reference,
+                    result.interval(), within, result.n(), result.n() == 1 ? unit : unit + "s", verdict);
         }
 
         ObjectNode json() {
@@ -54,6 +56,15 @@ public final class PairedVerdict {
             if (result.word() == PairedTest.Word.UNDECIDED && result.roundsNeeded() > 0) {
                 n.put("roundsNeeded", result.roundsNeeded());
             }
+            // What ./poolbench sittings pools across sittings: the log ratio, its within-sitting
+            // standard error and df, and the between-sitting sd the interval above includes.
+            PairedTest.Spread spread = result.spread();
+            put(n, "meanLogRatio", spread.meanLog());
+            put(n, "seLogRatio", spread.seLog());
+            n.put("df", spread.df());
+            n.put("betweenSittingSdLog", spread.betweenSdLog());
+            put(n, "ci95WithinLowPercent", result.n() < 2 ? Double.NaN : spread.withinLowPercent());
+            put(n, "ci95WithinHighPercent", result.n() < 2 ? Double.NaN : spread.withinHighPercent());
             return n;
         }
     }
@@ -81,6 +92,12 @@ public final class PairedVerdict {
 
     /** Every profile of {@code profiles} but the reference, against the reference. */
     static List<Entry> of(List<RunRecord> blockRuns, List<String> profiles, String reference, double margin) {
+        return of(blockRuns, profiles, reference, margin, 0);
+    }
+
+    /** As above, the intervals widened by the between-sitting sd {@code betweenSdLog} (0: none). */
+    static List<Entry> of(List<RunRecord> blockRuns, List<String> profiles, String reference, double margin,
+                          double betweenSdLog) {
         List<Entry> entries = new ArrayList<>();
         if (reference == null || !profiles.contains(reference) || SizeDuets.any(blockRuns)) {
             // A sweep of duets pairs each pool's sizes, never two pools: its verdicts are the sweep's.
@@ -90,8 +107,9 @@ public final class PairedVerdict {
         Map<Integer, Double> ref = scoresByRound(blockRuns, reference, null);
         for (String p : profiles) {
             if (!p.equals(reference)) {
-                entries.add(new Entry(p, reference, duets ? DuetPairs.verdict(blockRuns, p, reference, margin)
-                        : compare(scoresByRound(blockRuns, p, null), ref, margin), duets));
+                entries.add(new Entry(p, reference, duets
+                        ? DuetPairs.verdict(blockRuns, p, reference, margin, betweenSdLog)
+                        : compare(scoresByRound(blockRuns, p, null), ref, margin, betweenSdLog), duets));
             }
         }
         return entries;
@@ -99,6 +117,11 @@ public final class PairedVerdict {
 
     /** a against b on the rounds where both have a counted score. */
     static PairedTest.Result compare(Map<Integer, Double> a, Map<Integer, Double> b, double margin) {
+        return compare(a, b, margin, 0);
+    }
+
+    static PairedTest.Result compare(Map<Integer, Double> a, Map<Integer, Double> b, double margin,
+                                     double betweenSdLog) {
         List<Double> logs = new ArrayList<>();
         a.forEach((round, score) -> {
             Double other = b.get(round);
@@ -106,7 +129,7 @@ public final class PairedVerdict {
                 logs.add(Math.log(score / other));
             }
         });
-        return PairedTest.of(logs.stream().mapToDouble(Double::doubleValue).toArray(), margin);
+        return PairedTest.of(logs.stream().mapToDouble(Double::doubleValue).toArray(), margin, betweenSdLog);
     }
 
     /**
@@ -127,6 +150,12 @@ public final class PairedVerdict {
     /** The verdict lines of a block, from its rows (ranked) and paired entries. */
     static List<String> lines(List<Summary.Row> rows, List<Entry> entries, String reference, double margin,
                               List<RunRecord> blockRuns) {
+        return lines(rows, entries, reference, margin, blockRuns, null);
+    }
+
+    /** As above, with the line saying which variance the intervals include ({@code between} null: none). */
+    static List<String> lines(List<Summary.Row> rows, List<Entry> entries, String reference, double margin,
+                              List<RunRecord> blockRuns, BetweenSitting between) {
         List<String> lines = new ArrayList<>();
         List<Summary.Row> ranked = rows.stream().filter(Summary.Row::ranked).toList();
         rows.stream().filter(r -> !r.ranked()).forEach(r -> lines.add(
@@ -156,6 +185,9 @@ public final class PairedVerdict {
         } else {
             lines.add(String.format(Locale.ROOT, "Paired by round against %s: score difference with its 95 %% "
                     + "interval; equivalent = 90 %% interval inside ±%s %%.", reference, marginText(margin)));
+        }
+        if (between != null) {
+            lines.add(between.line());
         }
         for (Entry e : entries) {
             if (ranked.stream().anyMatch(r -> r.profile().equals(e.profile()))) {

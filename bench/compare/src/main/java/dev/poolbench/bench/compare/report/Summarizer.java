@@ -29,6 +29,14 @@ public final class Summarizer {
 
     /** @return exit status: 0 all runs valid and as requested, 1 otherwise */
     public static int summarize(Path dir, PrintStream out) throws IOException {
+        return summarize(dir, null, out);
+    }
+
+    /**
+     * @param betweenSittingSdPercent the between-sitting sd to add to the intervals in place of the
+     *                                one recorded or stored (0: within-sitting only), or null
+     */
+    public static int summarize(Path dir, Double betweenSittingSdPercent, PrintStream out) throws IOException {
         if (!Files.isDirectory(dir)) {
             throw new IllegalArgumentException("results directory not found: " + dir);
         }
@@ -40,6 +48,12 @@ public final class Summarizer {
         }
         Path envFile = dir.resolve("environment.json");
         JsonNode environment = Files.isRegularFile(envFile) ? Json.read(envFile) : Json.object();
+        if (betweenSittingSdPercent != null) {
+            // environment.json itself stays as the comparison wrote it; only this summary differs.
+            ObjectNode copy = environment.deepCopy();
+            copy.with("options").put(BetweenSitting.OPTION_KEY, betweenSittingSdPercent);
+            environment = copy;
+        }
         Summary summary = Summary.of(runs, environment);
         String text = summary.text();
         Files.writeString(dir.resolve("summary.txt"), text, StandardCharsets.UTF_8);

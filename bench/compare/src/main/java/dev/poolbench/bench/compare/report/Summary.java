@@ -102,14 +102,15 @@ public final class Summary {
         JsonNode env = environment == null ? Json.object() : environment;
         String reference = PairedVerdict.reference(env, runs);
         double margin = PairedVerdict.marginPercent(env);
+        BetweenSitting between = BetweenSitting.of(env, runs);
         List<Block> blocks = new ArrayList<>();
         bySize.forEach((size, byVariant) -> byVariant.forEach((variant, blockRuns) ->
-                blocks.add(block(size, variant, blockRuns, reference, margin))));
+                blocks.add(block(size, variant, blockRuns, reference, margin, between))));
         return new Summary(List.copyOf(runs), blocks, env, reference, margin);
     }
 
     private static Block block(Integer size, String variant, List<RunRecord> sizeRuns, String reference,
-                               double margin) {
+                               double margin, BetweenSitting between) {
         Map<String, List<RunRecord>> byProfile = new LinkedHashMap<>();
         for (RunRecord r : sizeRuns) {
             byProfile.computeIfAbsent(r.profile(), k -> new ArrayList<>()).add(r);
@@ -128,7 +129,7 @@ public final class Summary {
                     sizeReadBack(list)));
         });
         List<PairedVerdict.Entry> paired = PairedVerdict.of(sizeRuns, List.copyOf(byProfile.keySet()),
-                reference, margin);
+                reference, margin, between.sdLog());
         // Duets rank by their ratio to the reference: each lane's own score drifts with the
         // machine (the ratio is what cancels it), so the means of lanes from different windows
         // could put a pool that lost every duet at the top.
@@ -151,7 +152,8 @@ public final class Summary {
                     p.cpu(), p.sizeReadBack()));
         }
         rows.sort(Comparator.comparingInt((Row r) -> r.ranked() ? r.rank() : Integer.MAX_VALUE));
-        return new Block(size, variant, List.copyOf(rows), paired, PairedVerdict.lines(rows, paired, reference, margin, sizeRuns),
+        return new Block(size, variant, List.copyOf(rows), paired, PairedVerdict.lines(rows, paired, reference, margin, sizeRuns,
+                between),
                 List.copyOf(sizeRuns));
     }
 

@@ -49,6 +49,10 @@ final class SummaryJson {
         root.set("disturbedRuns", DisturbanceSummary.json(runs));
         addCosts(summary, root);
         root.put("exitStatus", summary.exitStatus());
+        // Which variance the paired intervals include (docs/validity.md, "Intervals across sittings").
+        BetweenSitting between = BetweenSitting.of(summary.environment(), runs);
+        root.putObject("betweenSitting").put("sdPercent", between.sdPercent()).put("design", between.design())
+                .put("source", between.source());
         return root;
     }
 

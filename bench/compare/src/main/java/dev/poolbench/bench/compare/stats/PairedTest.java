@@ -1,6 +1,7 @@
 package dev.poolbench.bench.compare.stats;
 
 import java.util.Locale;
+import org.hipparchus.distribution.continuous.NormalDistribution;
 import org.hipparchus.distribution.continuous.TDistribution;
 
 /**
@@ -15,6 +16,19 @@ import org.hipparchus.distribution.continuous.TDistribution;
  * when the 90 % interval lies inside ±log(1 + X/100) (two one-sided tests at 5 % each, TOST);
  * else {@code undecided}, with the number of rounds that would settle it if the mean and the
  * spread stayed as observed.
+ *
+ * <p>The interval can include a between-sitting term ({@code betweenSdLog}, the sd tau of the
+ * true log ratio from one sitting of the machine to the next, measured by {@code sittings}): its
+ * half-width is then {@code sqrt((t * se)^2 + (z * tau)^2)}. The rounds of one sitting only measure se,
+ * the noise within it; a reader takes the interval as the uncertainty of the answer, which
+ * another sitting of the same comparison also carries (docs/validity.md). tau is taken as known
+ * (measured beforehand, not from this sitting), so its part of the half-width takes the normal
+ * quantile and se's part keeps Student's with n - 1 df: half = sqrt((t * se)^2 + (z * tau)^2).
+ * Both one t on sqrt(se^2 + tau^2) with n - 1 df (tau times 4.3 after 3 duets: the A/A false-call
+ * rate falls to 0 and the equivalence verdict with it) and one with Welch-Satterthwaite's df
+ * (its df grow with tau, so adding the term could narrow an interval) were worse; this one only
+ * ever widens, is the within-sitting interval at tau 0 and z * tau when se is 0, and keeps the
+ * A/A false-call rate near 5 % (PowerTable --sitting-sd).
  */
 public final class PairedTest {
 
@@ -39,7 +53,18 @@ public final class PairedTest {
      *                          or unknown (fewer than 2 rounds); 0 for a decided word
      */
     public record Result(int n, double estimatePercent, double lowPercent, double highPercent,
-                         double sdLog, Word word, double marginPercent, int roundsNeeded) {
+                         double sdLog, Word word, double marginPercent, int roundsNeeded, Spread spread) {
+
+        /** Whether the interval includes a between-sitting term. */
+        public boolean withBetween() {
+            return spread.betweenSdLog() > 0;
+        }
+
+        /** The 95 % interval of the within-sitting noise alone, e.g. {@code [-3.3 .. +2.5]}. */
+        public String withinInterval() {
+            return n < 2 ? "[no interval]" : "[" + signed(spread.withinLowPercent()) + " .. "
+                    + signed(spread.withinHighPercent()) + "]";
+        }
 
         /** Half the width of the 95 % interval, in percent points; NaN when n < 2. */
         public double halfWidthPercent() {
@@ -90,10 +115,35 @@ public final class PairedTest {
                         + " %" : word.label();
                 case EQUIVALENT -> String.format(Locale.ROOT, "equivalent within ±%s %%", margin(marginPercent));
                 case UNDECIDED -> n < 2 ? "undecided (needs at least 2 rounds with both runs counted)"
+                        : roundsNeeded < 0 && withBetween() ? "undecided (more rounds cannot settle it: the "
+                                + "between-sitting sd stays; other sittings can)"
                         : roundsNeeded < 0 ? "undecided (more than " + MAX_ROUNDS_ESTIMATE
                                 + " rounds would be needed at this spread)"
                         : "undecided (about " + roundsNeeded + " rounds in all would settle it at this spread)";
             };
+        }
+    }
+
+    /**
+     * What the interval is made of, in the log: the mean log ratio, its within-sitting standard
+     * error (sd / sqrt(n)) with its degrees of freedom (n - 1), the between-sitting sd added to it
+     * (0: within-sitting only). se is NaN when n < 2 (mean: NaN when n = 0).
+     */
+    public record Spread(double meanLog, double seLog, int df, double betweenSdLog) {
+
+        static final Spread NONE = new Spread(Double.NaN, Double.NaN, 0, 0);
+
+        /** The half-width of the 95 % interval in the log: sqrt((t * se)^2 + (z * tau)^2). */
+        public double half95Log() {
+            return half95(seLog, df, betweenSdLog);
+        }
+
+        public double withinLowPercent() {
+            return percent(meanLog - t(0.975, df) * seLog);
+        }
+
+        public double withinHighPercent() {
+            return percent(meanLog + t(0.975, df) * seLog);
         }
     }
 
@@ -110,12 +160,24 @@ public final class PairedTest {
      * @param marginPercent equivalence margin X (equivalent within ±X %), > 0
      */
     public static Result of(double[] logRatios, double marginPercent) {
+        return of(logRatios, marginPercent, 0);
+    }
+
+    /**
+     * @param betweenSdLog between-sitting sd of the log ratio added to the interval (0: none);
+     *                     it widens both the 95 % (faster/slower) and the 90 % (equivalence) interval
+     */
+    public static Result of(double[] logRatios, double marginPercent, double betweenSdLog) {
+        if (!(betweenSdLog >= 0) || Double.isInfinite(betweenSdLog)) {
+            throw new IllegalArgumentException("between-sitting sd must be >= 0, got " + betweenSdLog);
+        }
         if (!(marginPercent > 0)) {
             throw new IllegalArgumentException("equivalence margin must be > 0 %, got " + marginPercent);
         }
         int n = logRatios.length;
         if (n == 0) {
-            return new Result(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Word.UNDECIDED, marginPercent, -1);
+            return new Result(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Word.UNDECIDED, marginPercent, -1,
+                    Spread.NONE);
         }
         double mean = 0;
         for (double d : logRatios) {
@@ -124,7 +186,7 @@ public final class PairedTest {
         mean /= n;
         if (n < 2) {
             return new Result(1, percent(mean), Double.NaN, Double.NaN, Double.NaN, Word.UNDECIDED,
-                    marginPercent, -1);
+                    marginPercent, -1, new Spread(mean, Double.NaN, 0, betweenSdLog));
         }
         double squares = 0;
         for (double d : logRatios) {
@@ -132,8 +194,8 @@ public final class PairedTest {
         }
         double sd = Math.sqrt(squares / (n - 1));
         double se = sd / Math.sqrt(n);
-        double half95 = t(0.975, n - 1) * se;
-        double half90 = t(0.95, n - 1) * se;
+        double half95 = half(0.975, se, n - 1, betweenSdLog);
+        double half90 = half(0.95, se, n - 1, betweenSdLog);
         double delta = Math.log1p(marginPercent / 100);
         Word word;
         if (mean - half95 > 0) {
@@ -145,27 +207,50 @@ public final class PairedTest {
         } else {
             word = Word.UNDECIDED;
         }
-        int needed = word == Word.UNDECIDED ? roundsNeeded(mean, sd, delta, n) : 0;
+        int needed = word == Word.UNDECIDED ? roundsNeeded(mean, sd, betweenSdLog, delta, n) : 0;
         return new Result(n, percent(mean), percent(mean - half95), percent(mean + half95), sd, word,
-                marginPercent, needed);
+                marginPercent, needed, new Spread(mean, se, n - 1, betweenSdLog));
     }
 
     /**
      * Paired rounds in all after which, if the mean and sd of the log ratios stayed as observed,
      * one of the three decided words would come out: the difference (95 %) or the equivalence
-     * (90 % inside the margin), whichever comes first.
+     * (90 % inside the margin), whichever comes first. A between-sitting sd stays whatever the
+     * rounds: with it, no number of rounds may do (-1).
      */
     static int roundsNeeded(double mean, double sd, double delta, int n) {
+        return roundsNeeded(mean, sd, 0, delta, n);
+    }
+
+    static int roundsNeeded(double mean, double sd, double betweenSdLog, double delta, int n) {
         for (int k = n + 1; k <= MAX_ROUNDS_ESTIMATE; k++) {
             double se = sd / Math.sqrt(k);
-            boolean difference = mean != 0 && t(0.975, k - 1) * se < Math.abs(mean);
-            boolean equivalence = Math.abs(mean) < delta && t(0.95, k - 1) * se < delta - Math.abs(mean);
+            boolean difference = mean != 0 && half(0.975, se, k - 1, betweenSdLog) < Math.abs(mean);
+            boolean equivalence = Math.abs(mean) < delta && half(0.95, se, k - 1, betweenSdLog) < delta - Math.abs(mean);
             if (difference || equivalence) {
                 return k;
             }
         }
         return -1;
     }
+
+    /** The half-width of a 95 % interval of a log ratio, as {@link #of} makes it. */
+    public static double half95(double se, int df, double tau) {
+        return half(0.975, se, df, tau);
+    }
+
+    /** sqrt((t(p, df) * se)^2 + (z(p) * tau)^2): Student's for the estimated se, the normal's for the known tau. */
+    static double half(double p, double se, int df, double tau) {
+        double within = t(p, df) * se;
+        if (tau == 0) {
+            return within;
+        }
+        double z = p == 0.975 ? Z_975 : p == 0.95 ? Z_95 : new NormalDistribution().inverseCumulativeProbability(p);
+        return Math.hypot(within, z * tau);
+    }
+
+    private static final double Z_975 = new NormalDistribution().inverseCumulativeProbability(0.975);
+    private static final double Z_95 = new NormalDistribution().inverseCumulativeProbability(0.95);
 
     // Quantiles by df, computed once: the estimate of rounds needed and the simulations ask for
     // the same few thousand of them over and over, and each costs an inverse incomplete beta.

@@ -58,6 +58,15 @@ public final class PowerTable implements Callable<Integer> {
             + "and adds one while undecided, up to MAX rounds, as compare --until-decided (default: 0, fixed rounds)")
     int untilDecided;
 
+    @Option(names = "--sitting-sd", paramLabel = "LIST", split = ",", converter = Number.class,
+            description = "instead: the verdict's false-call rate when each sitting shifts the true ratio by a random "
+                    + "effect of these sds, percent, with and without the between-sitting term (docs/validity.md)")
+    List<Double> betweenSitting;
+
+    @Option(names = "--ratio-sd", paramLabel = "X", converter = Number.class, description = "with --sitting-sd: "
+            + "sd of one duet's log ratio, percent (default: ${DEFAULT-VALUE}, the dbcp2 duets of 2026-11-25)")
+    double ratioSd = 1.2;
+
     @Option(names = "--seed", paramLabel = "N", description = "random seed (default: ${DEFAULT-VALUE})")
     long seed = 1;
 
@@ -103,6 +112,33 @@ public final class PowerTable implements Callable<Integer> {
         }
     }
 
+    /**
+     * A/A comparisons (true difference 0) in sittings that shift the ratio by N(0, tau): how often
+     * one sitting calls faster/slower, and how often equivalent, with the within-sitting interval
+     * and with the term tau added (the term equal to the true tau, as if measured exactly).
+     */
+    private void sittingsTable() {
+        out.println("| between-sitting sd | duets | A/A false faster/slower: within only | with the term "
+                + "| A/A equivalent: within only | with the term |");
+        out.println("|---:|---:|---:|---:|---:|---:|");
+        long cellSeed = seed;
+        for (double tau : betweenSitting) {
+            for (double r : rounds) {
+                int n = (int) r;
+                Simulation.Tally within = Simulation.sittings(cellSeed, simulations, n, ratioSd / 100, 0, tau / 100, 0,
+                        margin);
+                Simulation.Tally honest = Simulation.sittings(cellSeed++, simulations, n, ratioSd / 100, 0, tau / 100,
+                        tau / 100, margin);
+                out.printf(Locale.ROOT, "| %s %% | %d | %.1f %% | %.1f %% | %.1f %% | %.1f %% |%n",
+                        PairedTest.margin(tau), n, 100 * within.differentRate(), 100 * honest.differentRate(),
+                        100 * within.rate(within.equivalent()), 100 * honest.rate(honest.equivalent()));
+            }
+        }
+        out.println();
+        out.printf(Locale.ROOT, "Model: each sitting's true log ratio ~ N(0, tau); each duet's log ratio ~ N(it, "
+                + "%s %%); the term adds tau to the interval (sqrt((t * se)^2 + (z * tau)^2)).%n", PairedTest.margin(ratioSd));
+    }
+
     @Override
     public Integer call() {
         check("--cv", cvs, 0.1, 200);
@@ -121,6 +157,12 @@ public final class PowerTable implements Callable<Integer> {
         out.printf(Locale.ROOT, "Simulated paired verdicts: %d comparisons per cell, equivalence margin ±%s %%, "
                 + "round share %.2f, seed %d (PowerTable %s)%n%n", simulations, PairedTest.margin(margin), share,
                 seed, String.join(" ", args));
+        if (betweenSitting != null) {
+            check("--sitting-sd", betweenSitting, 0, 50);
+            check("--ratio-sd", List.of(ratioSd), 0.01, 100);
+            sittingsTable();
+            return 0;
+        }
         boolean sequential = untilDecided > 0;
         StringBuilder head = new StringBuilder("| CV per run | rounds | A/A: false faster/slower | A/A: equivalent |"
                 + (sequential ? " A/A: mean rounds |" : ""));

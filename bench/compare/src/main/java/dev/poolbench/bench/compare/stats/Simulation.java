@@ -97,6 +97,31 @@ public final class Simulation {
         return logRatios;
     }
 
+    /**
+     * Comparisons in sittings: each sitting shifts the true log ratio by its own {@code N(0,
+     * sittingSdLog)} (the build, the host's state that day), on top of the per-pair noise of
+     * sd {@code ratioSdLog} (a duet ratio's); the verdict adds {@code termSdLog} as its
+     * between-sitting term (0: within-sitting only). A/A ({@code differencePercent} 0): the rate of
+     * "faster/slower" is the false-call rate of one sitting's verdict about the pools, not about
+     * the sitting.
+     */
+    public static Tally sittings(long seed, int comparisons, int rounds, double ratioSdLog, double differencePercent,
+                                 double sittingSdLog, double termSdLog, double marginPercent) {
+        SplittableRandom random = new SplittableRandom(seed);
+        int[] words = new int[PairedTest.Word.values().length];
+        for (int i = 0; i < comparisons; i++) {
+            double mean = Math.log1p(differencePercent / 100) + sittingSdLog * random.nextGaussian();
+            double[] logs = new double[rounds];
+            for (int r = 0; r < rounds; r++) {
+                logs[r] = mean + ratioSdLog * random.nextGaussian();
+            }
+            words[PairedTest.of(logs, marginPercent, termSdLog).word().ordinal()]++;
+        }
+        return new Tally(comparisons, words[PairedTest.Word.FASTER.ordinal()], words[PairedTest.Word.SLOWER.ordinal()],
+                words[PairedTest.Word.EQUIVALENT.ordinal()], words[PairedTest.Word.UNDECIDED.ordinal()],
+                (long) comparisons * rounds);
+    }
+
     public Tally tally(int comparisons, int rounds, double differencePercent, double marginPercent) {
         return tally(comparisons, rounds, rounds, differencePercent, marginPercent);
     }

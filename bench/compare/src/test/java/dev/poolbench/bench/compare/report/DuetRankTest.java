@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 class DuetRankTest {
 
     /** One duet of {@code profile} against hikari, its lane getting {@code ratio} times hikari's pages, at a machine speed. */
-    private static List<RunRecord> duet(String profile, int round, double ratio, double speed) {
+    static List<RunRecord> duet(String profile, int round, double ratio, double speed) {
         String window = round + "-hikari+" + profile;
         List<RunRecord> lanes = new ArrayList<>();
         String[] order = {"hikari", profile};

@@ -1,0 +1,100 @@
+package dev.poolbench.bench.compare.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.util.Json;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The between-sitting sd added to every paired interval (docs/validity.md, "Intervals across
+ * sittings"): the one given with {@code --between-sitting-sd} (recorded in environment.json as
+ * {@code options.betweenSittingSdPercent}), else the one measured for the comparison's design on
+ * this machine class and kept as data ({@value #RESOURCE}), else none (within-sitting only).
+ *
+ * @param sdLog  tau, the sd of the log ratio from sitting to sitting; 0 for none
+ * @param design {@code solo}, {@code shared-host-duet} (both lanes on one machine) or
+ *               {@code isolated-duet} (remote lanes, each app on its own host)
+ * @param source where tau comes from, for the summary's line
+ */
+public record BetweenSitting(double sdLog, String design, String source) {
+
+    static final String RESOURCE = "between-sitting.json";
+    static final String SHARED_HOST_DUET = "shared-host-duet";
+    static final String ISOLATED_DUET = "isolated-duet";
+    static final String SOLO = "solo";
+
+    /** As recorded in, or left out of, environment.json's options. */
+    static final String OPTION_KEY = "betweenSittingSdPercent";
+
+    public static BetweenSitting none(String design) {
+        return new BetweenSitting(0, design, "none");
+    }
+
+    /** The design of a comparison from its options: duet or solo, lanes on one host or on their own. */
+    public static String design(boolean duet, boolean remote) {
+        return !duet ? SOLO : remote ? ISOLATED_DUET : SHARED_HOST_DUET;
+    }
+
+    /** {@code explicitPercent} if given (0 turns the term off), else the stored sd of {@code design}. */
+    public static BetweenSitting of(String design, Double explicitPercent) {
+        if (explicitPercent != null) {
+            if (!(explicitPercent >= 0) || explicitPercent >= 100) {
+                throw new IllegalArgumentException("--between-sitting-sd must be 0 or more and below 100 %, got "
+                        + explicitPercent);
+            }
+            return new BetweenSitting(explicitPercent / 100, design, "given with --between-sitting-sd");
+        }
+        JsonNode entry = stored().path("designs").path(design);
+        double percent = entry.path("sdPercent").asDouble(Double.NaN);
+        if (entry.path("sdPercent").isNull() || Double.isNaN(percent)) {
+            return new BetweenSitting(0, design, "not measured yet for " + design.replace('-', ' ') + " comparisons");
+        }
+        return new BetweenSitting(percent / 100, design, String.format(Locale.ROOT, "measured on %s, %s, from %s%s",
+                entry.path("date").asText("?"), entry.path("machine").asText("?"), entry.path("pair").asText("?"),
+                entry.path("provisional").asBoolean() ? " (provisional, 5 sittings)" : ""));
+    }
+
+    /**
+     * The term of a results directory: its options (duet, mode, an explicit sd) when recorded,
+     * else the design its runs show (duet records, solo otherwise).
+     */
+    static BetweenSitting of(JsonNode environment, List<RunRecord> runs) {
+        JsonNode options = environment.path("options");
+        boolean duet = options.has("duet") ? options.path("duet").asBoolean() : DuetPairs.any(runs);
+        boolean remote = "remote".equals(options.path("mode").asText());
+        JsonNode explicit = options.path(OPTION_KEY);
+        return of(design(duet, remote), explicit.isNumber() ? explicit.asDouble() : null);
+    }
+
+    /** The stored measurements ({@value #RESOURCE} next to this class). */
+    static JsonNode stored() {
+        try (InputStream in = BetweenSitting.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException(RESOURCE + " is missing from the runner's jar");
+            }
+            return Json.MAPPER.readTree(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The sd in percent, e.g. 1.33. */
+    public double sdPercent() {
+        return 100 * sdLog;
+    }
+
+    /** The summary's line saying which variance the intervals include. */
+    String line() {
+        if (sdLog > 0) {
+            return String.format(Locale.ROOT, "The 95 %% and 90 %% intervals include the between-sitting sd %.2f %% "
+                    + "(%s), %s; within-sitting only in brackets after each pair (docs/validity.md).",
+                    sdPercent(), design.replace('-', ' '), source);
+        }
+        return "Intervals: within-sitting only (between-sitting sd " + (source.startsWith("given") ? "0, "
+                + source : source) + "): another sitting may differ by more (docs/validity.md).";
+    }
+}

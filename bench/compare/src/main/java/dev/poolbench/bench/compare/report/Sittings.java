@@ -1,0 +1,200 @@
+package dev.poolbench.bench.compare.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.poolbench.bench.compare.stats.PairedTest;
+import dev.poolbench.bench.compare.stats.RandomEffects;
+import dev.poolbench.bench.compare.util.Json;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.hipparchus.distribution.continuous.TDistribution;
+
+/**
+ * Several sittings of one comparison pooled pair by pair ({@code ./poolbench sittings}): each
+ * sitting's summary.json gives, per pair, its log ratio and within-sitting standard error; the
+ * random-effects model ({@link RandomEffects}, Paule-Mandel with a Hartung-Knapp interval) gives
+ * the pooled estimate and the between-sitting sd tau; the coverage says how many sittings' own
+ * 95 % intervals hold the pooled estimate (docs/validity.md, "Intervals across sittings").
+ */
+public final class Sittings {
+
+    /** One sitting: its summary.json and the name it is shown by. */
+    public record Sitting(String name, Path source, JsonNode summary) {
+    }
+
+    /**
+     * One pair in one sitting, in the log. {@code se} is the within-sitting standard error (NaN
+     * when the sitting had fewer than 2 pairs of runs), {@code df} its degrees of freedom.
+     */
+    public record Estimate(String sitting, int n, double y, double se, int df, String word, String text) {
+
+        boolean poolable() {
+            return n >= 2 && se > 0 && !Double.isNaN(y);
+        }
+
+        /** t(0.975, df) * se: the half-width of the sitting's own (within-sitting) 95 % interval. */
+        double half95() {
+            return poolable() ? PairedTest.half95(se, df, 0) : Double.NaN;
+        }
+
+        /**
+         * Whether this sitting's 95 % interval, widened by {@code tau} as compare widens it (0: the
+         * within-sitting interval), holds {@code mu}.
+         */
+        boolean covers(double mu, double tau) {
+            return Math.abs(y - mu) <= PairedTest.half95(se, df, tau);
+        }
+    }
+
+    /**
+     * One pair across the sittings. {@code pooled} is null with fewer than 2 poolable sittings;
+     * {@code dlTau2} is DerSimonian-Laird's tau^2, shown beside Paule-Mandel's.
+     */
+    public record Pair(String label, boolean aa, List<Estimate> estimates, RandomEffects.Pooled pooled,
+                       double dlTau2) {
+
+        List<Estimate> poolable() {
+            return estimates.stream().filter(Estimate::poolable).toList();
+        }
+
+        /** Sittings whose reported (within-sitting) 95 % interval holds the pooled estimate, of those poolable. */
+        int covering() {
+            return pooled == null ? 0 : (int) poolable().stream().filter(e -> e.covers(pooled.estimate(), 0)).count();
+        }
+
+        /** The same with the pooled tau added to each sitting's interval, as compare now does. */
+        int coveringWithTau() {
+            return pooled == null ? 0
+                    : (int) poolable().stream().filter(e -> e.covers(pooled.estimate(), pooled.tau())).count();
+        }
+
+        /** Covering over poolable sittings, 0..1; NaN when not pooled. */
+        double coverage() {
+            return pooled == null ? Double.NaN : (double) covering() / poolable().size();
+        }
+
+        double coverageWithTau() {
+            return pooled == null ? Double.NaN : (double) coveringWithTau() / poolable().size();
+        }
+
+        /** Whether every sitting printed the same verdict word (faster, slower, equivalent, undecided). */
+        boolean wordsAgree() {
+            return estimates.stream().map(Estimate::word).distinct().count() <= 1;
+        }
+
+        /** Word counts in first-seen order, e.g. {slower=3, equivalent=2}. */
+        Map<String, Integer> words() {
+            Map<String, Integer> counts = new LinkedHashMap<>();
+            estimates.forEach(e -> counts.merge(e.word(), 1, Integer::sum));
+            return counts;
+        }
+    }
+
+    private Sittings() {
+    }
+
+    /** A results directory (its summary.json) or a summary.json file kept as data. */
+    public static Sitting read(Path path) throws IOException {
+        Path file = Files.isDirectory(path) ? path.resolve("summary.json") : path;
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException(Files.isDirectory(path) ? "no summary.json in " + path
+                    + " (run ./poolbench summarize --results " + path + " first)" : "not found: " + path);
+        }
+        JsonNode summary = Json.read(file);
+        if (!summary.path("blocks").isArray()) {
+            throw new IllegalArgumentException(file + " is not a summary.json of ./poolbench compare (no blocks)");
+        }
+        String name = Files.isDirectory(path) ? path.getFileName().toString()
+                : path.getFileName().toString().replaceFirst("\\.json$", "");
+        return new Sitting(name, file, summary);
+    }
+
+    /** Every pair of any sitting, in first-seen order, pooled over the sittings that have it. */
+    public static List<Pair> pairs(List<Sitting> sittings) {
+        Map<String, List<Estimate>> byPair = new LinkedHashMap<>();
+        Map<String, Boolean> aa = new TreeMap<>();
+        for (Sitting s : sittings) {
+            for (JsonNode block : s.summary().path("blocks")) {
+                for (JsonNode entry : block.path("paired")) {
+                    String label = label(block, entry);
+                    byPair.computeIfAbsent(label, k -> new ArrayList<>()).add(estimate(s.name(), entry));
+                    aa.put(label, aa(entry.path("profile").asText(), entry.path("reference").asText()));
+                }
+            }
+        }
+        List<Pair> pairs = new ArrayList<>();
+        byPair.forEach((label, estimates) -> pairs.add(pool(label, aa.get(label), estimates)));
+        return pairs;
+    }
+
+    static Pair pool(String label, boolean aa, List<Estimate> estimates) {
+        List<Estimate> usable = estimates.stream().filter(Estimate::poolable).toList();
+        if (usable.size() < 2) {
+            return new Pair(label, aa, List.copyOf(estimates), null, Double.NaN);
+        }
+        double[] y = usable.stream().mapToDouble(Estimate::y).toArray();
+        double[] v = usable.stream().mapToDouble(e -> e.se() * e.se()).toArray();
+        return new Pair(label, aa, List.copyOf(estimates), RandomEffects.pauleMandel(y, v),
+                RandomEffects.derSimonianLaird(y, v).tau2());
+    }
+
+    /**
+     * One sitting's figures of a pair. A summary.json that has them gives the mean log ratio, its
+     * within-sitting standard error and df; an older one (before they were written, when every
+     * interval was within-sitting only) gives them back from its difference, 95 % interval and
+     * number of pairs: se = half the log interval's width / t(0.975, n - 1).
+     */
+    static Estimate estimate(String sitting, JsonNode entry) {
+        int n = entry.path("rounds").asInt();
+        String word = entry.path("verdict").asText("?");
+        String text = entry.path("text").asText(word);
+        if (entry.path("seLogRatio").isNumber()) {
+            return new Estimate(sitting, n, entry.path("meanLogRatio").asDouble(), entry.path("seLogRatio").asDouble(),
+                    entry.path("df").asInt(n - 1), word, text);
+        }
+        double diff = Json.number(entry, "differencePercent");
+        double low = Json.number(entry, "ci95LowPercent");
+        double high = Json.number(entry, "ci95HighPercent");
+        double y = Double.isNaN(diff) ? Double.NaN : Math.log1p(diff / 100);
+        if (n < 2 || Double.isNaN(low) || Double.isNaN(high)) {
+            return new Estimate(sitting, n, y, Double.NaN, Math.max(n - 1, 0), word, text);
+        }
+        double half = (Math.log1p(high / 100) - Math.log1p(low / 100)) / 2;
+        return new Estimate(sitting, n, y, half / new TDistribution(n - 1).inverseCumulativeProbability(0.975),
+                n - 1, word, text);
+    }
+
+    /** "dbcp2 vs hikari", with the block's size and variant when it has them: "dbcp2 vs hikari @10 (virtual, JDK 21)". */
+    static String label(JsonNode block, JsonNode entry) {
+        StringBuilder label = new StringBuilder(entry.path("profile").asText() + " vs "
+                + entry.path("reference").asText());
+        if (block.path("poolSize").isNumber()) {
+            label.append(" @").append(block.path("poolSize").asInt());
+        }
+        List<String> variant = new ArrayList<>();
+        for (String key : new String[] {"threads", "jdk", "appBuild", "session"}) {
+            if (block.hasNonNull(key)) {
+                variant.add(key.equals("jdk") ? "JDK " + block.path(key).asText() : block.path(key).asText());
+            }
+        }
+        return variant.isEmpty() ? label.toString() : label + " (" + String.join(", ", variant) + ")";
+    }
+
+    /**
+     * An A/A pair: one profile against itself ({@code --calibrate} names the copy
+     * {@code <profile>_2}; a profile listed twice does the same). Its true difference is 0.
+     */
+    static boolean aa(String profile, String reference) {
+        return profile.equals(reference) || profile.equals(reference + "_2") || reference.equals(profile + "_2");
+    }
+
+    /** 100 (exp(log) - 1). */
+    static double percent(double log) {
+        return 100 * Math.expm1(log);
+    }
+}

@@ -1,0 +1,156 @@
+package dev.poolbench.bench.compare.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.stats.PairedTest;
+import dev.poolbench.bench.compare.util.Json;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code ./poolbench sittings} on summary.json files built from known numbers. */
+class SittingsTest {
+
+    /** A summary.json as compare wrote it before the within-sitting fields: one pair, one block. */
+    static ObjectNode oldSummary(String profile, double diff, double low, double high, int n, String word,
+                                 String text) {
+        ObjectNode root = Json.object();
+        ObjectNode block = root.putArray("blocks").addObject();
+        block.put("poolSize", 10);
+        block.putArray("paired").addObject().put("profile", profile).put("reference", "hikari").put("rounds", n)
+                .put("differencePercent", diff).put("ci95LowPercent", low).put("ci95HighPercent", high)
+                .put("verdict", word).put("text", text);
+        return root;
+    }
+
+    /** The five sittings of dbcp2 against hikari behind the provisional tau (between-sitting.json). */
+    static List<Sittings.Sitting> dbcp2(Path dir) throws Exception {
+        double[][] figures = {{-4.5, -9.3, 0.7}, {-0.4, -3.3, 2.5}, {-3.1, -4.7, -1.5}, {-1.3, -6.3, 4.0},
+            {-2.7, -5.3, 0.0}};
+        String[][] words = {{"undecided", "undecided (about 4 duets would settle it)"},
+            {"equivalent", "equivalent within ±5 %"}, {"slower", "slower, by less than 5 %"},
+            {"equivalent", "equivalent within ±5 %"}, {"undecided", "undecided"}};
+        List<Sittings.Sitting> sittings = new ArrayList<>();
+        for (int i = 0; i < figures.length; i++) {
+            Path file = dir.resolve("2026-11-2" + (i < 3 ? 5 : 7) + "-shared-host-duet-dbcp2-" + (i + 1) + ".json");
+            Json.write(file, oldSummary("dbcp2", figures[i][0], figures[i][1], figures[i][2], 3, words[i][0],
+                    words[i][1]));
+            sittings.add(Sittings.read(file));
+        }
+        return sittings;
+    }
+
+    @Test
+    void theFiveDbcp2SittingsGiveTheProvisionalTau(@TempDir Path dir) throws Exception {
+        Sittings.Pair p = Sittings.pairs(dbcp2(dir)).get(0);
+        assertEquals("dbcp2 vs hikari @10", p.label());
+        assertEquals(5, p.pooled().k());
+        assertEquals(1.33, 100 * p.pooled().tau(), 0.005, "Paule-Mandel");
+        assertEquals(1.23, 100 * Math.sqrt(p.dlTau2()), 0.005, "DerSimonian-Laird");
+        assertEquals(-2.4, Sittings.percent(p.pooled().estimate()), 0.05);
+        double stored = BetweenSitting.stored().path("designs").path("shared-host-duet").path("sdPercent").asDouble();
+        assertEquals(1.33, stored, 1e-9, "between-sitting.json holds the provisional tau computed here");
+        assertFalse(p.wordsAgree());
+        assertEquals("no (undecided 2, equivalent 2, slower 1)", SittingsReport.agree(p));
+    }
+
+    @Test
+    void coverageCountsTheSittingsWhoseIntervalHoldsThePooledEstimate() {
+        // Equal standard errors: the weights are equal and the pooled estimate is the mean, 0.
+        // Each interval is +-t(0.975, 2) * 0.5 % = +-2.2 %: the three at 0 hold 0, the two at +-5 % do not.
+        List<Sittings.Estimate> five = new ArrayList<>();
+        double[] y = {0, 0, 0, 0.05, -0.05};
+        for (int i = 0; i < y.length; i++) {
+            five.add(new Sittings.Estimate("s" + (i + 1), 3, y[i], 0.005, 2, "equivalent", "equivalent"));
+        }
+        Sittings.Pair p = Sittings.pool("a vs b", false, five);
+        assertEquals(0, p.pooled().estimate(), 1e-12);
+        assertEquals(3, p.covering());
+        assertEquals(0.6, p.coverage(), 1e-12);
+        assertEquals("3/5 (60 %)", SittingsReport.fraction(p.covering(), 5));
+        // tau^2 solves Q = 4 with v = 2.5e-5: (2 * 0.0025) / (2.5e-5 + tau^2) = 4, tau^2 = 0.00122.
+        assertEquals(0.00125 - 0.000025, p.pooled().tau2(), 1e-9);
+        assertEquals(1.0, p.coverageWithTau(), 1e-12, "with tau added every interval holds it");
+        assertTrue(p.wordsAgree());
+        assertEquals("yes", SittingsReport.agree(p));
+    }
+
+    @Test
+    void aPairInOneSittingIsListedNotPooled() {
+        Sittings.Pair p = Sittings.pool("a vs b", false,
+                List.of(new Sittings.Estimate("s1", 3, 0.01, 0.005, 2, "equivalent", "equivalent")));
+        assertNull(p.pooled());
+        assertTrue(Double.isNaN(p.coverage()));
+        assertEquals("not pooled: fewer than 2 sittings with an interval", SittingsReport.pooledLine(p));
+    }
+
+    @Test
+    void summaryJsonKeepsTheWithinSittingFiguresAndSittingsReadsThemBack(@TempDir Path dir) throws Exception {
+        List<RunRecord> runs = new ArrayList<>();
+        double[] ratios = {0.97, 0.98, 0.965};
+        for (int round = 1; round <= 3; round++) {
+            runs.addAll(DuetRankTest.duet("dbcp2", round, ratios[round - 1], 1));
+        }
+        ObjectNode environment = Json.object();
+        environment.putObject("options").put("reference", "hikari").put("duet", true).put("mode", "local")
+                .put("betweenSittingSdPercent", 1.5);
+        Summary summary = Summary.of(runs, environment);
+        Path file = dir.resolve("summary.json");
+        Json.write(file, summary.json());
+        JsonNode read = Json.read(file);
+        JsonNode entry = read.path("blocks").get(0).path("paired").get(0);
+        PairedTest.Result result = summary.blocks().get(0).paired().get(0).result();
+        assertEquals(result.spread().meanLog(), entry.path("meanLogRatio").asDouble(), 1e-15);
+        assertEquals(result.spread().seLog(), entry.path("seLogRatio").asDouble(), 1e-15);
+        assertEquals(2, entry.path("df").asInt());
+        assertEquals(0.015, entry.path("betweenSittingSdLog").asDouble(), 1e-15);
+        assertEquals(result.spread().withinLowPercent(), entry.path("ci95WithinLowPercent").asDouble(), 1e-12);
+        assertTrue(entry.path("ci95LowPercent").asDouble() < entry.path("ci95WithinLowPercent").asDouble(),
+                "the reported interval includes the between-sitting sd");
+        assertEquals(1.5, read.path("betweenSitting").path("sdPercent").asDouble(), 1e-12);
+        assertEquals("shared-host-duet", read.path("betweenSitting").path("design").asText());
+        Sittings.Estimate e = Sittings.estimate("s", entry);
+        assertEquals(result.spread().seLog(), e.se(), 1e-15, "the within-sitting se, not the widened one");
+        assertEquals(Math.log((0.97 * 0.98 * 0.965)) / 3, e.y(), 1e-12);
+        assertTrue(summary.text().contains("include the between-sitting sd 1.50 % (shared host duet), given with "
+                + "--between-sitting-sd"), summary.text());
+        assertTrue(summary.text().contains("(within-sitting only ["), summary.text());
+    }
+
+    @Test
+    void theCommandWritesTextJsonAndPicture(@TempDir Path dir) throws Exception {
+        List<Path> files = dbcp2(dir).stream().map(Sittings.Sitting::source).toList();
+        Path out = dir.resolve("out");
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        assertEquals(0, SittingsReport.write(files, out, new PrintStream(bytes, true, StandardCharsets.UTF_8)));
+        String text = Files.readString(out.resolve("sittings.txt"));
+        assertTrue(text.contains("dbcp2 vs hikari @10 | 5 | -2.4 % ["), text);
+        assertTrue(text.contains("| 1.33 % | "), text);
+        JsonNode json = Json.read(out.resolve("sittings.json"));
+        JsonNode pair = json.path("pairs").get(0);
+        assertEquals(1.33, pair.path("pooled").path("tauPercent").asDouble(), 0.005);
+        assertEquals(pair.path("coverage").asDouble() * 5, countCovering(pair), 1e-9);
+        assertTrue(Files.size(out.resolve("sittings.png")) > 1000);
+        assertTrue(bytes.toString(StandardCharsets.UTF_8).contains("Written: "));
+    }
+
+    private static int countCovering(JsonNode pair) {
+        int n = 0;
+        for (JsonNode s : pair.path("sittings")) {
+            n += s.path("coversPooled").asBoolean() ? 1 : 0;
+        }
+        return n;
+    }
+}
