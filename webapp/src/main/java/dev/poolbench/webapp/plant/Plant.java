@@ -5,6 +5,8 @@ import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -21,8 +23,11 @@ import org.springframework.core.env.Environment;
  *
  * <ul>
  * <li>{@code none}: nothing (the default);</li>
- * <li>{@code cpu:<N>us}: a busy spin of N microseconds ({@code System.nanoTime()} loop) on the
- *     borrowing thread: N µs of CPU per borrow;</li>
+ * <li>{@code cpu:<N>us}: a busy spin on the borrowing thread until it has used N microseconds of
+ *     CPU (its own CPU clock, not the wall clock: on a busy machine a spin of N µs of wall time
+ *     is preempted and burns less, measured at about half on a shared 2-core machine). A
+ *     virtual thread has no CPU clock of its own in the JDK: there the spin runs N µs of wall
+ *     time;</li>
  * <li>{@code wait:<N>us}: a sleep of N microseconds ({@code LockSupport.parkNanos}): N µs (plus
  *     the kernel's timer slack) more hold time per borrow, no CPU.</li>
  * </ul>
@@ -37,6 +42,9 @@ public final class Plant implements MeterBinder {
     public static final String SETTING = "POOLBENCH_PLANT";
     /** The largest plant accepted: one second per borrow would only measure the plant. */
     public static final long MAX_MICROS = 1_000_000;
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    /** Arithmetic steps between two reads of the CPU clock (about a third of a microsecond). */
+    private static final int STEPS_PER_CHECK = 256;
     private static final Pattern SYNTAX = Pattern.compile("(cpu|wait):([0-9]{1,7})us");
 
     /** What the plant does per borrow. */
@@ -116,7 +124,10 @@ public final class Plant implements MeterBinder {
         return count.sum();
     }
 
-    /** Nanoseconds the executions really took (a sleep overshoots by the timer slack). */
+    /**
+     * Wall-clock nanoseconds the executions really took: at least N µs each (a sleep overshoots by
+     * the timer slack; a spin preempted by other threads takes longer than its N µs of CPU).
+     */
     public long plantedNanos() {
         return plantedNanos.sum();
     }
@@ -127,22 +138,27 @@ public final class Plant implements MeterBinder {
             return;
         }
         long start = System.nanoTime();
-        long until = start + nanos;
         if (kind == Kind.CPU) {
-            spinUntil(until);
+            spin(start);
         } else {
-            parkUntil(until);
+            parkUntil(start + nanos);
         }
         plantedNanos.add(System.nanoTime() - start);
         count.increment();
     }
 
-    private void spinUntil(long until) {
+    /** Burns {@code nanos} of this thread's CPU time (of wall time from {@code start} on a virtual thread). */
+    private void spin(long start) {
+        long cpuStart = THREADS.getCurrentThreadCpuTime();
+        boolean cpuClock = cpuStart >= 0;
+        long until = cpuClock ? cpuStart + nanos : start + nanos;
         long x = sink;
-        while (System.nanoTime() - until < 0) {
-            // Work the JIT must keep: its result is written to a volatile field below.
-            x = x * 6_364_136_223_846_793_005L + 1_442_695_040_888_963_407L;
-        }
+        do {
+            for (int i = 0; i < STEPS_PER_CHECK; i++) {
+                // Work the JIT must keep: its result is written to a volatile field below.
+                x = x * 6_364_136_223_846_793_005L + 1_442_695_040_888_963_407L;
+            }
+        } while ((cpuClock ? THREADS.getCurrentThreadCpuTime() : System.nanoTime()) - until < 0);
         sink = x;
     }
 
