@@ -224,10 +224,6 @@ public class CompareOptions {
         return variants.stream().anyMatch(v -> v.session().redis());
     }
 
-    /** The planted differences of the plan (empty when nothing is planted): the summary's first line names them. */
-    public List<Plant> planted() {
-        return plants == null ? List.of() : plants.stream().filter(Plant::planted).toList();
-    }
 
     /** Whether the app JVMs record JFR ({@link AppJfr}): when the plan has virtual threads. */
     public boolean appJfr() {
