@@ -195,6 +195,10 @@ public final class DimensionVerdict {
                 out.append('\n').append(text);
             }
         }
+        if (VariantDuets.any(runs)) {
+            out.append('\n');
+            VariantDuets.lines(runs).forEach(line -> out.append("Duet ").append(line).append('\n'));
+        }
         return out.toString();
     }
 

@@ -73,8 +73,9 @@ class VariantDuetVerdictTest {
         String verdict = text.lines().filter(l -> l.startsWith("Verdict: hikari @10")).findFirst().orElseThrow();
         assertTrue(verdict.contains("cpu:200us vs none: 0.93x"), verdict);
         assertTrue(verdict.contains("over 4 duets: slower"), verdict);
-        assertTrue(text.contains("Verdict: Only hikari has valid runs here") || !text.contains("Duet 1-"),
-                "no profile-duet lines for a variant duet: " + text);
+        assertTrue(text.contains("Verdict: Variant duets: hikari ran beside itself on another variant"), text);
+        assertTrue(text.contains("Duet 1-hikari-plant-none+plant-cpu-200us: plant cpu:200us / plant none 0.930 "
+                + "(lane 0: plant cpu:200us)"), text);
         ObjectNode json = SummaryJson.of(s);
         assertEquals("slower", json.path("plants").get(0).path("verdict").asText());
         assertTrue(json.path("planted").asText().startsWith("PLANTED: cpu:200us"));
