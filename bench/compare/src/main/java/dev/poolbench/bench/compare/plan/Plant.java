@@ -24,7 +24,7 @@ public record Plant(String kind, int micros) {
     /** {@code cpu} alone: see docs/planted-difference.md ("Size") for the estimate behind it. */
     public static final int DEFAULT_CPU_MICROS = 100;
     /** {@code wait} alone: see docs/planted-difference.md ("Size"). */
-    public static final int DEFAULT_WAIT_MICROS = 1000;
+    public static final int DEFAULT_WAIT_MICROS = 3000;
     /** The app's own limit. */
     public static final int MAX_MICROS = 1_000_000;
     private static final Pattern SYNTAX = Pattern.compile("(cpu|wait)(?::([0-9]{1,7})us)?");
