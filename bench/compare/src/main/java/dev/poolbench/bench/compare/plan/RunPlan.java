@@ -82,14 +82,6 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
         }
     }
 
-    /** The two variants of a variant duet: {@code other} against {@code reference} (the plan's first variant). */
-    public record VariantPair(RunVariant other, RunVariant reference) {
-
-        /** The other lane's variant. */
-        public RunVariant partnerOf(RunVariant own) {
-            return own.equals(reference) ? other : reference;
-        }
-    }
 
     /** The two pool sizes of a size duet: {@code size} against {@code referenceSize} (a sweep's duets). */
     public record SizePair(int size, int referenceSize) {
@@ -246,11 +238,8 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
     }
 
     /**
-     * Variant duets: each round holds, per profile and size, one window of the profile on each
-     * variant against itself on the reference variant (the first: the first value of the
-     * dimension that varies), in an order drawn anew each round from {@code seed}; the reference
-     * variant's lane alternates from round to round. {@code --until-decided} adds rounds of the
-     * undecided variants only ({@link StopRule#pending} names their {@link RunVariant#key()}s).
+     * Variant duets: per round, profile and size, one window of each variant against the first
+     * ({@link DuetWindows#variantDuets}); {@link StopRule#pending} names {@link RunVariant#key()}s.
      */
     public static RunPlan variantDuets(List<String> profiles, List<Integer> sizes, List<RunVariant> variants, int runs,
                                        int maxRounds, StopRule stopRule, long seed) {

@@ -56,7 +56,7 @@ class VariantDuetPlanTest {
             assertEquals(List.of(0, 1), List.of(a.laneIndex(), b.laneIndex()));
             assertEquals(a.lane().window(), b.lane().window());
             assertEquals(a.lane().variants(), b.lane().variants());
-            RunPlan.VariantPair pair = a.lane().variants();
+            VariantPair pair = a.lane().variants();
             assertEquals(plants.get(0), pair.reference());
             assertEquals(Set.of(pair.reference(), pair.other()), Set.of(a.variant(), b.variant()));
             assertEquals(b.variant(), pair.partnerOf(a.variant()));
