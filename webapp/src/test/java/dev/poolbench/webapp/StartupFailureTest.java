@@ -77,6 +77,19 @@ class StartupFailureTest {
     }
 
     @Test
+    void badPlant(CapturedOutput output) {
+        assertThatThrownBy(() -> run("--spring.profiles.active=hikari", "--POOLBENCH_PLANT=cpu:200ms"))
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessage("POOLBENCH_PLANT must be none, cpu:<N>us or wait:<N>us with 1 <= N <= 1000000, "
+                        + "but is 'cpu:200ms'.");
+        assertThatThrownBy(() -> run("--spring.profiles.active=hikari", "--POOLBENCH_PLANT=wait:200us",
+                "--POOLBENCH_POOL_METRICS=off"))
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessageStartingWith("POOLBENCH_PLANT=wait:200us plants its work inside the timing wrapper");
+        assertReport(output, "POOLBENCH_PLANT must be none, cpu:<N>us or wait:<N>us");
+    }
+
+    @Test
     void virtualThreadsBeforeJava21(CapturedOutput output) {
         // Boot silently keeps platform threads below Java 21; the app refuses instead.
         org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.version().feature() < 21,

@@ -1,6 +1,7 @@
 package dev.poolbench.webapp.metrics;
 
 import dev.poolbench.webapp.InvalidSettingException;
+import dev.poolbench.webapp.plant.Plant;
 import dev.poolbench.webapp.pool.PoolProfiles;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -58,13 +59,14 @@ class PoolMetricsConfiguration {
 
     /** Static: a BeanPostProcessor must exist before the beans it processes. */
     @Bean
-    static BeanPostProcessor poolMetricsDataSourceWrapper(Environment environment) {
+    static BeanPostProcessor poolMetricsDataSourceWrapper(Environment environment, ObjectProvider<Plant> plant) {
         boolean enabled = enabled(environment);
         return new BeanPostProcessor() {
             @Override
             public Object postProcessAfterInitialization(Object bean, String beanName) {
                 if (enabled && bean instanceof DataSource dataSource && !(bean instanceof TimedDataSource)) {
-                    return new TimedDataSource(dataSource, PoolGauges.isPool(dataSource));
+                    // Asked for here, not above: a BeanPostProcessor's own dependencies are not post-processed.
+                    return new TimedDataSource(dataSource, PoolGauges.isPool(dataSource), plant.getObject());
                 }
                 return bean;
             }

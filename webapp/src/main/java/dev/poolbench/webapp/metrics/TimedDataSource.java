@@ -1,5 +1,6 @@
 package dev.poolbench.webapp.metrics;
 
+import dev.poolbench.webapp.plant.Plant;
 import io.micrometer.core.instrument.Timer;
 import java.io.PrintWriter;
 import java.sql.Connection;
@@ -24,6 +25,9 @@ import javax.sql.DataSource;
  *
  * <p>Until {@link #bind} has installed the timers (Micrometer binds after all singletons exist),
  * borrows are counted but not timed.
+ *
+ * <p>A {@link Plant} ({@code POOLBENCH_PLANT}, off by default) adds known work to every borrow,
+ * after the acquire is timed: it counts as hold time, as work done with the connection would.
  */
 public final class TimedDataSource implements DataSource {
 
@@ -32,6 +36,7 @@ public final class TimedDataSource implements DataSource {
 
     private final DataSource target;
     private final boolean pooled;
+    private final Plant plant;
 
     /** Threads currently inside {@code getConnection()}: increment on entry, decrement on exit. */
     private final LongAdder insideGetConnection = new LongAdder();
@@ -57,8 +62,14 @@ public final class TimedDataSource implements DataSource {
      * @param pooled false when every {@code getConnection()} opens a new physical connection
      */
     TimedDataSource(DataSource target, boolean pooled) {
+        this(target, pooled, Plant.NONE);
+    }
+
+    /** @param plant the planted work done on every borrow ({@link Plant#NONE}: none) */
+    TimedDataSource(DataSource target, boolean pooled, Plant plant) {
         this.target = target;
         this.pooled = pooled;
+        this.plant = plant;
     }
 
     void bind(Timer acquire, Timer hold) {
@@ -112,7 +123,10 @@ public final class TimedDataSource implements DataSource {
         histograms.recordAcquire(acquiredNanos - startNanos);
         borrowed.increment();
         notePhysical(connection);
-        return new TimedConnection(connection, this, acquiredNanos);
+        TimedConnection timed = new TimedConnection(connection, this, acquiredNanos);
+        // Inside the hold: from acquiredNanos on, the connection is out of the pool.
+        plant.run();
+        return timed;
     }
 
     void recordReturn(long heldNanos) {

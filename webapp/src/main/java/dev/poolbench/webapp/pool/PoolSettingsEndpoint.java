@@ -1,5 +1,6 @@
 package dev.poolbench.webapp.pool;
 
+import dev.poolbench.webapp.plant.Plant;
 import dev.poolbench.webapp.session.SessionReport;
 import dev.poolbench.webapp.threads.ThreadsReport;
 import java.util.LinkedHashMap;
@@ -16,11 +17,13 @@ class PoolSettingsEndpoint {
     private final PoolSettingsReport report;
     private final ThreadsReport threads;
     private final SessionReport session;
+    private final Plant plant;
 
-    PoolSettingsEndpoint(PoolSettingsReport report, ThreadsReport threads, SessionReport session) {
+    PoolSettingsEndpoint(PoolSettingsReport report, ThreadsReport threads, SessionReport session, Plant plant) {
         this.report = report;
         this.threads = threads;
         this.session = session;
+        this.plant = plant;
     }
 
     @ReadOperation
@@ -30,6 +33,8 @@ class PoolSettingsEndpoint {
         all.put("threads", threads.read());
         // So is the session store (memory, or Redis shared/pooled), read back from the live client.
         all.put("session", session.read());
+        // A planted difference (POOLBENCH_PLANT) and how often it ran: the runner checks both.
+        all.put("plant", plant.report());
         return all;
     }
 }

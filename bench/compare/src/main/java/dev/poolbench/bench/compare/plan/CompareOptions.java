@@ -219,6 +219,8 @@ public class CompareOptions {
     /** --session ({@link SessionStore}): null = memory only; --redis-pool-size. */
     public List<SessionStore> sessions;
     public int redisPoolSize = SessionStore.DEFAULT_REDIS_POOL_SIZE;
+    /** --plant ({@link Plant}): null = nothing planted, not named in records. */
+    public List<Plant> plants;
     public List<RunVariant> variants = List.of(RunVariant.DEFAULT);
     public List<String> skippedVariants = List.of();
 
@@ -226,6 +228,7 @@ public class CompareOptions {
     public boolean needsRedis() {
         return variants.stream().anyMatch(v -> v.session().redis());
     }
+
 
     /** Whether the app JVMs record JFR ({@link AppJfr}): when the plan has virtual threads. */
     public boolean appJfr() {
@@ -266,6 +269,11 @@ public class CompareOptions {
 
     public boolean sweep() {
         return poolSizes.size() > 1;
+    }
+
+    /** Duets of one profile across another dimension: each variant beside the first ({@link RunPlan#variantDuets}). */
+    public boolean variantDuets() {
+        return duet && profiles.size() < 2 && !sweep() && variants.size() > 1;
     }
 
     /** The requested pool sizes; a single null in defaults mode (each pool's own size). */

@@ -90,6 +90,11 @@ final class CompareOptionsJson {
             o.sessions.forEach(st -> stores.add(st.label()));
             n.put("redisPoolSize", o.redisPoolSize);
         }
+        if (o.plants != null) {
+            // A planted difference is not a pool's: the summary names it first (docs/planted-difference.md).
+            var plants = n.putArray("plant");
+            o.plants.forEach(p -> plants.add(p.label()));
+        }
         var skipped = n.putArray("skippedVariants");
         o.skippedVariants.forEach(skipped::add);
     }

@@ -82,6 +82,29 @@ final class DuetOptions {
                 .thenComparing(Comparator.reverseOrder())).orElseThrow();
     }
 
+    /**
+     * One profile across another dimension (--session, --app-jar, --threads, --java, --plant) runs
+     * as variant duets: each variant against the first in the same window. Why it cannot, or
+     * null: one variant only, or more than one dimension varying (a variant would then differ
+     * from the reference in two things at once).
+     */
+    static String variantProblem(List<RunVariant> variants) {
+        if (variants.size() < 2) {
+            return "--duet pairs the reference with each other profile: give two profiles or more, or --calibrate "
+                    + "for the reference against itself, or sizes to sweep (--pool-size 3,10), or two values of "
+                    + "another dimension (--session, --app-jar, --threads, --java, --plant)";
+        }
+        long varying = java.util.stream.IntStream.rangeClosed(RunVariant.THREADS, RunVariant.PLANT)
+                .filter(part -> variants.stream().map(v -> RunVariant.part(v.key(), part)).distinct().count() > 1)
+                .count();
+        if (varying > 1) {
+            return "--duet of one profile compares one dimension at a time (each variant beside the first in the "
+                    + "same window): give two values or more of only one of --session, --app-jar, --threads, "
+                    + "--java, --plant";
+        }
+        return null;
+    }
+
     /** Why a duet cannot run with these options, or null. */
     private static String problem(CompareOptions o) {
         if (o.remoteAsIs()) {
@@ -89,8 +112,10 @@ final class DuetOptions {
                     + "profile (lane 1 on --second-app-url, its database <name>_2)";
         }
         if (o.profiles.size() < 2 && !o.sweep()) {
-            return "--duet pairs the reference with each other profile: give two profiles or more, or --calibrate "
-                    + "for the reference against itself, or sizes to sweep (--pool-size 3,10)";
+            String variants = variantProblem(o.variants);
+            if (variants != null) {
+                return variants;
+            }
         }
         if (!"interleaved".equals(o.order)) {
             return "--duet measures pairs at the same time: --order sequential has no meaning there";

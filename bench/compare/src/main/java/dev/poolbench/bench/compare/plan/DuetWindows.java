@@ -59,6 +59,35 @@ final class DuetWindows {
         return windows;
     }
 
+    /**
+     * One profile on each variant against itself on the first ({@code variants.get(0)}), at one
+     * size; {@code only}: the {@link RunVariant#key()}s still needed (empty: all).
+     */
+    List<Window> variantDuets(String profile, List<RunVariant> variants, Set<String> only, Integer size,
+                              boolean sweep) {
+        RunVariant reference = variants.get(0);
+        List<RunVariant> others = new ArrayList<>(variants.subList(1, variants.size()));
+        Collections.shuffle(others, new Random(seed * 1_000_003L + round));
+        if (!only.isEmpty()) {
+            others.removeIf(other -> !only.contains(other.key()));
+        }
+        List<Window> windows = new ArrayList<>();
+        for (RunVariant other : others) {
+            VariantPair pair = new VariantPair(other, reference);
+            boolean referenceFirst = (round + variants.indexOf(other) + profiles.indexOf(profile)) % 2 == 0;
+            RunVariant first = referenceFirst ? reference : other;
+            RunVariant second = referenceFirst ? other : reference;
+            String id = round + "-" + profile + (sweep && size != null ? "-" + size : "") + "-"
+                    + reference.dirSuffix().substring(1) + "+" + other.dirSuffix().substring(1);
+            windows.add(new Window(List.of(
+                    new Planned(nextSequence.getAsInt(), round, profile, size, sweep, first,
+                            new Lane(id, 0, profile, null, pair)),
+                    new Planned(nextSequence.getAsInt(), round, profile, size, sweep, second,
+                            new Lane(id, 1, profile, null, pair)))));
+        }
+        return windows;
+    }
+
     /** Each profile at each size against itself at {@code referenceSize}, for one variant. */
     List<Window> sizeDuets(List<Integer> sizes, int referenceSize, RunVariant variant) {
         record Contest(String profile, SizePair sizes) {

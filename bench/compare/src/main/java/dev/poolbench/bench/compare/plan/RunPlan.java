@@ -40,6 +40,9 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
          * a size duet {@code <round>-<profile>-<size>-vs-<partner's size>[-threads][-jdkN]}.
          */
         public String dirName() {
+            if (lane != null && lane.variants() != null) {
+                return round + "-" + profile + variant.dirSuffix() + "-vs" + lane.variants().partnerOf(variant).dirSuffix();
+            }
             if (lane != null && lane.sizes() != null) {
                 return round + "-" + profile + "-" + poolSize + "-vs-" + lane.sizes().partnerOf(poolSize)
                         + variant.dirSuffix();
@@ -65,13 +68,20 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
      *
      * @param sizes the window's two pool sizes when it is a size duet (the same profile in both
      *              lanes), null when both lanes have the same size
+     * @param variants the window's two variants when it is a variant duet (the same profile and
+     *              size in both lanes, e.g. redis-shared against redis-pooled), null otherwise
      */
-    public record Lane(String window, int index, String partner, SizePair sizes) {
+    public record Lane(String window, int index, String partner, SizePair sizes, VariantPair variants) {
 
         public Lane(String window, int index, String partner) {
-            this(window, index, partner, null);
+            this(window, index, partner, null, null);
+        }
+
+        public Lane(String window, int index, String partner, SizePair sizes) {
+            this(window, index, partner, sizes, null);
         }
     }
+
 
     /** The two pool sizes of a size duet: {@code size} against {@code referenceSize} (a sweep's duets). */
     public record SizePair(int size, int referenceSize) {
@@ -138,6 +148,8 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
     private final String duetReference;
     /** The reference size of a sweep's duets (each size against it, pool by pool); null otherwise. */
     private final Integer duetReferenceSize;
+    /** Variant duets: each profile on each variant against itself on the first variant. */
+    private boolean variantDuets;
     private final long seed;
     private int sequence;
     private int rounds;
@@ -225,13 +237,36 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
                 seed);
     }
 
+    /**
+     * Variant duets: per round, profile and size, one window of each variant against the first
+     * ({@link DuetWindows#variantDuets}); {@link StopRule#pending} names {@link RunVariant#key()}s.
+     */
+    public static RunPlan variantDuets(List<String> profiles, List<Integer> sizes, List<RunVariant> variants, int runs,
+                                       int maxRounds, StopRule stopRule, long seed) {
+        if (variants.size() < 2) {
+            throw new IllegalArgumentException("variant duets need two variants or more, got " + variants);
+        }
+        RunPlan plan = new RunPlan(profiles, sizes, variants, runs, maxRounds, "interleaved", stopRule, null, null,
+                seed);
+        plan.variantDuets = true;
+        return plan;
+    }
+
+    /** The variant every other is measured against in variant duets (null for other plans). */
+    public RunVariant referenceVariant() {
+        return variantDuets ? variants.get(0) : null;
+    }
+
     /** Whether its windows hold two lanes. */
     public boolean duet() {
-        return duetReference != null || duetReferenceSize != null;
+        return duetReference != null || duetReferenceSize != null || variantDuets;
     }
 
     /** Runs per round (a duet window counts two). */
     public int roundSize() {
+        if (variantDuets) {
+            return 2 * profiles.size() * sizes.size() * (variants.size() - 1);
+        }
         if (duetReferenceSize != null) {
             return 2 * profiles.size() * (sizes.size() - 1) * variants.size();
         }
@@ -377,6 +412,11 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
         List<Window> round = new ArrayList<>();
         if (duetReferenceSize != null) {
             variants.forEach(variant -> round.addAll(duets.sizeDuets(sizes, duetReferenceSize, variant)));
+            return round;
+        }
+        if (variantDuets) {
+            sizes.forEach(size -> profiles.forEach(profile -> round.addAll(
+                    duets.variantDuets(profile, variants, only, size, sweep))));
             return round;
         }
         for (Integer size : sizes) {

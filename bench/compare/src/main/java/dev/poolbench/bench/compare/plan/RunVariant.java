@@ -11,7 +11,7 @@ import java.util.Set;
 /**
  * The app JVM's dimensions of a planned run beyond profile and pool size: thread mode
  * ({@code --threads}), JDK ({@code --java}), app build ({@code --app-jar}) and session store
- * ({@code --session}). A comparison is their product (with the pool sizes); each combination gets
+ * ({@code --session}), planted difference ({@code --plant}, {@link Plant}). A comparison is their product (with the pool sizes); each combination gets
  * its own table and verdict, and app builds and session stores are also compared with their
  * reference pool by pool ({@code report.DimensionVerdict}). A combination
  * the JDK cannot run (virtual threads before JDK 21) is left out of the plan with a reason, and a
@@ -23,9 +23,11 @@ import java.util.Set;
  * @param showJdk     whether they name the JDK (more than one asked for)
  * @param session     where the app keeps its HTTP sessions
  * @param showSession whether they name the session store (--session other than memory alone)
+ * @param plant       the difference planted in the app (none unless --plant)
+ * @param showPlant   whether records, directories and labels name the plant (--plant given)
  */
 public record RunVariant(ThreadMode threads, JdkHome jdk, AppBuild app, boolean showThreads, boolean showJdk,
-                         SessionStore session, boolean showSession) {
+                         SessionStore session, boolean showSession, Plant plant, boolean showPlant) {
 
     public static final RunVariant DEFAULT = new RunVariant(ThreadMode.PLATFORM, null, null, false, false);
 
@@ -34,6 +36,12 @@ public record RunVariant(ThreadMode threads, JdkHome jdk, AppBuild app, boolean 
     public static final int JDK = 1;
     public static final int APP = 2;
     public static final int SESSION = 3;
+    public static final int PLANT = 4;
+
+    public RunVariant(ThreadMode threads, JdkHome jdk, AppBuild app, boolean showThreads, boolean showJdk,
+                      SessionStore session, boolean showSession) {
+        this(threads, jdk, app, showThreads, showJdk, session, showSession, Plant.NONE, false);
+    }
 
     public RunVariant(ThreadMode threads, JdkHome jdk, boolean showThreads, boolean showJdk) {
         this(threads, jdk, null, showThreads, showJdk);
@@ -45,12 +53,23 @@ public record RunVariant(ThreadMode threads, JdkHome jdk, AppBuild app, boolean 
 
     /** The same variant on another app build (the class-data training runs each build once). */
     public RunVariant withApp(AppBuild build) {
-        return new RunVariant(threads, jdk, build, showThreads, showJdk, session, showSession);
+        return new RunVariant(threads, jdk, build, showThreads, showJdk, session, showSession, plant, showPlant);
     }
 
     /** The same variant with another session store. */
     public RunVariant withSession(SessionStore store, boolean show) {
-        return new RunVariant(threads, jdk, app, showThreads, showJdk, store, show);
+        return new RunVariant(threads, jdk, app, showThreads, showJdk, store, show, plant, showPlant);
+    }
+
+    /** The same variant with another planted difference. */
+    public RunVariant withPlant(Plant planted, boolean show) {
+        return new RunVariant(threads, jdk, app, showThreads, showJdk, session, showSession, planted, show);
+    }
+
+    /** Its grouping {@link #key(JsonNode)} as its run records will have it ({@code platform/25/null/null/cpu:200us}). */
+    public String key() {
+        return join(new String[] {threads.label(), String.valueOf(feature()), appName(),
+            showSession ? session.label() : null, showPlant ? plant.label() : null});
     }
 
     /** Name of the app build, or null for the tree's own jar. */
@@ -76,7 +95,8 @@ public record RunVariant(ThreadMode threads, JdkHome jdk, AppBuild app, boolean 
     /** Suffix of the run directory: {@code -virtual-jdk25-app2-redis-pooled}, only for the dimensions that vary. */
     public String dirSuffix() {
         return (showThreads ? "-" + threads.label() : "") + (showJdk ? "-jdk" + feature() : "")
-                + (app != null ? "-" + app.name() : "") + (showSession ? "-" + session.label() : "");
+                + (app != null ? "-" + app.name() : "") + (showSession ? "-" + session.label() : "")
+                + (showPlant ? "-plant-" + plant.label().replace(':', '-') : "");
     }
 
     /** For the status line: {@code virtual JDK 25 app2 redis-pooled}, only the dimensions that vary. */
@@ -93,6 +113,9 @@ public record RunVariant(ThreadMode threads, JdkHome jdk, AppBuild app, boolean 
         }
         if (showSession) {
             parts.add(session.label());
+        }
+        if (showPlant) {
+            parts.add("plant " + plant.label());
         }
         return String.join(" ", parts);
     }
@@ -118,6 +141,13 @@ public record RunVariant(ThreadMode threads, JdkHome jdk, AppBuild app, boolean 
      */
     public static List<RunVariant> plan(List<ThreadMode> modes, List<JdkHome> jdks, List<AppBuild> builds,
                                         List<SessionStore> sessions, List<String> skipped) {
+        return plan(modes, jdks, builds, sessions, null, skipped);
+    }
+
+    /** As above, each combination also with each planted difference (innermost; null = none, not named). */
+    public static List<RunVariant> plan(List<ThreadMode> modes, List<JdkHome> jdks, List<AppBuild> builds,
+                                        List<SessionStore> sessions, List<Plant> plants, List<String> skipped) {
+        List<Plant> planted = plants == null ? List.of(Plant.NONE) : plants;
         List<JdkHome> homes = jdks == null ? java.util.Collections.singletonList(null) : jdks;
         List<AppBuild> apps = builds == null ? java.util.Collections.singletonList(null) : builds;
         List<SessionStore> stores = sessions == null ? List.of(SessionStore.MEMORY) : sessions;
@@ -133,7 +163,9 @@ public record RunVariant(ThreadMode threads, JdkHome jdk, AppBuild app, boolean 
                 }
                 for (AppBuild app : apps) {
                     for (SessionStore store : stores) {
-                        variants.add(v.withApp(app).withSession(store, showSession));
+                        for (Plant plant : planted) {
+                            variants.add(v.withApp(app).withSession(store, showSession).withPlant(plant, plants != null));
+                        }
                     }
                 }
             }
@@ -144,7 +176,7 @@ public record RunVariant(ThreadMode threads, JdkHome jdk, AppBuild app, boolean 
     /** Checks --threads, --java, --app-jar and --session of a parsed command line; fills {@code o.variants}. */
     static void validate(CompareOptions o, Set<String> given) throws UsageException {
         if (o.remote()) {
-            for (String name : List.of("threads", "java", "app-jar")) {
+            for (String name : List.of("threads", "java", "app-jar", "plant")) {
                 if (given.contains(name)) {
                     throw new UsageException("--" + name + " is for local mode: remote mode measures the app as it "
                             + "runs there (Ansible: poolbench_app_threads, poolbench_app_java_version, the jar it "
@@ -153,7 +185,7 @@ public record RunVariant(ThreadMode threads, JdkHome jdk, AppBuild app, boolean 
             }
         }
         List<String> skipped = new ArrayList<>();
-        o.variants = plan(o.threads, o.javas, o.appBuilds, o.sessions, skipped);
+        o.variants = plan(o.threads, o.javas, o.appBuilds, o.sessions, o.plants, skipped);
         o.skippedVariants = List.copyOf(skipped);
         if (o.variants.isEmpty()) {
             throw new UsageException("nothing to run: " + String.join("; ", skipped)
@@ -163,12 +195,12 @@ public record RunVariant(ThreadMode threads, JdkHome jdk, AppBuild app, boolean 
 
     /**
      * The grouping key of a run record: {@code threads}, {@code jdk} and, when recorded,
-     * {@code appBuild} and {@code session} ({@code platform/17/app2}, {@code platform/25/null/redis-pooled};
+     * {@code appBuild}, {@code session} and {@code plant} ({@code platform/17/app2}, {@code platform/25/null/redis-pooled};
      * null parts when absent, trailing ones left out).
      */
     public static String key(JsonNode record) {
         return join(new String[] {Json.text(record, "threads"), Json.text(record, "jdk"),
-            Json.text(record, "appBuild"), Json.text(record, "session")});
+            Json.text(record, "appBuild"), Json.text(record, "session"), Json.text(record, "plant")});
     }
 
     /** The parts joined by '/', trailing absent ones left out; null when every part is absent. */
@@ -187,9 +219,9 @@ public record RunVariant(ThreadMode threads, JdkHome jdk, AppBuild app, boolean 
         return String.join("/", kept);
     }
 
-    /** The parts of a key, {@link #SESSION} + 1 of them, null where absent. */
+    /** The parts of a key, {@link #PLANT} + 1 of them, null where absent. */
     static String[] parts(String key) {
-        String[] parts = new String[SESSION + 1];
+        String[] parts = new String[PLANT + 1];
         String[] given = key == null ? new String[0] : key.split("/", parts.length);
         for (int i = 0; i < given.length; i++) {
             parts[i] = "null".equals(given[i]) ? null : given[i];
@@ -241,6 +273,9 @@ public record RunVariant(ThreadMode threads, JdkHome jdk, AppBuild app, boolean 
         }
         if (parts[SESSION] != null) {
             text.add("session " + parts[SESSION]);
+        }
+        if (parts[PLANT] != null) {
+            text.add("plant " + parts[PLANT]);
         }
         return String.join(", ", text);
     }

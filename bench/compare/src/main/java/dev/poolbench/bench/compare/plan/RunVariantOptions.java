@@ -30,6 +30,13 @@ final class RunVariantOptions {
             + "starts (docs/redis.md) (default: memory)")
     String session;
 
+    @Option(names = "--plant", paramLabel = "LIST", description = "plant a difference of known size in the app, "
+            + "to check a verdict against it: none | cpu:<N>us (N µs of CPU per borrow, held) | wait:<N>us (an N µs "
+            + "sleep per borrow, held); cpu / wait alone: " + Plant.DEFAULT_CPU_MICROS + " / " + Plant.DEFAULT_WAIT_MICROS
+            + " µs; a comma list compares them (none,cpu:200us); docs/planted-difference.md (default: none, not "
+            + "recorded)")
+    String plant;
+
     @Option(names = "--redis-pool-size", paramLabel = "N", description = "redis-pooled: connections of the app's "
             + "Lettuce pool (default: " + SessionStore.DEFAULT_REDIS_POOL_SIZE + ")")
     Integer redisPoolSize;
@@ -45,6 +52,9 @@ final class RunVariantOptions {
         }
         if (java != null) {
             o.javas = JdkHome.parseList(java);
+        }
+        if (plant != null) {
+            o.plants = Plant.parseList(plant);
         }
         RunVariant.validate(o, given);
     }

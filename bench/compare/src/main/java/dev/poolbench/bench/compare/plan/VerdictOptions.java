@@ -42,7 +42,8 @@ public final class VerdictOptions {
             throw new UsageException("--until-decided and --until-precision are two rules for adding rounds: "
                     + "give one");
         }
-        if (!given.contains("until-decided") && o.duet && o.profiles.size() >= 2 && !o.sweep() && !o.remote()
+        boolean pairs = o.profiles.size() >= 2 && !o.sweep() || o.variantDuets();
+        if (!given.contains("until-decided") && o.duet && pairs && !o.remote()
                 && o.untilPrecisionPercent == null && !given.contains("runs") && !given.contains("quick")) {
             o.untilDecided = true;
         }
@@ -54,9 +55,9 @@ public final class VerdictOptions {
             return;
         }
         String rule = o.untilDecided ? "--until-decided" : "--until-precision";
-        if (o.remoteAsIs() || o.profiles.size() < 2 && !o.sweep()) {
-            throw new UsageException(rule + " needs two profiles or more, or a sweep of duets: it works on the "
-                    + "paired verdicts against the reference");
+        if (o.remoteAsIs() || o.profiles.size() < 2 && !o.sweep() && !o.variantDuets()) {
+            throw new UsageException(rule + " needs two profiles or more, a sweep of duets, or duets of one profile "
+                    + "across another dimension: it works on the paired verdicts against the reference");
         }
         if (!"interleaved".equals(o.order)) {
             throw new UsageException(rule + " adds rounds, so it needs --order interleaved");

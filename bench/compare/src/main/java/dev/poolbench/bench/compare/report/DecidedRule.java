@@ -45,6 +45,9 @@ public final class DecidedRule implements RunPlan.StopRule {
 
     @Override
     public String apply(List<RunRecord> runs) {
+        if (VariantDuets.any(runs)) {
+            return applyToVariants(runs);
+        }
         List<PairedBlocks.Located> pairs = PairedBlocks.of(runs, profiles, sizes, reference, marginPercent,
                 betweenSdLog);
         List<String> open = new ArrayList<>();
@@ -75,6 +78,31 @@ public final class DecidedRule implements RunPlan.StopRule {
         pending = sizeDuets ? Set.of() : Set.copyOf(needed);
         log.accept("undecided: " + String.join(", ", open) + (pending.isEmpty() ? "" : "; the next round measures "
                 + (needed.size() - 1) + (needed.size() == 2 ? " pair" : " pairs") + " only"));
+        return null;
+    }
+
+    /**
+     * Variant duets: each variant against the reference variant, pool by pool; the next round
+     * holds the undecided variants only ({@link #pending} names their keys and the reference's).
+     */
+    private String applyToVariants(List<RunRecord> runs) {
+        List<VariantDuets.Pair> pairs = VariantDuets.pairs(runs, marginPercent);
+        List<String> open = new ArrayList<>();
+        Set<String> needed = new LinkedHashSet<>();
+        for (VariantDuets.Pair pair : pairs) {
+            if (!pair.result().decided()) {
+                int more = pair.result().roundsNeeded() - pair.result().n();
+                open.add(pair.where() + (more > 0 ? String.format(Locale.ROOT, " (about %d more)", more) : ""));
+                needed.add(pair.referenceKey());
+                needed.add(pair.otherKey());
+            }
+        }
+        if (open.isEmpty()) {
+            return pairs.size() + (pairs.size() == 1 ? " variant pair is" : " variant pairs are") + " decided";
+        }
+        pending = Set.copyOf(needed);
+        log.accept("undecided: " + String.join(", ", open) + "; the next round measures " + (needed.size() - 1)
+                + (needed.size() == 2 ? " variant pair" : " variant pairs") + " only");
         return null;
     }
 

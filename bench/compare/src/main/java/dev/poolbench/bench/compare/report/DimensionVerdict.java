@@ -18,16 +18,22 @@ import java.util.Objects;
 
 /**
  * A dimension of the plan compared value by value with its reference, for the same pool, pool
- * size and other dimensions, paired by round ({@link PairedTest}): {@code --app-jar} (every build
- * against the first listed) and {@code --session} (every Redis store against memory). Empty when
- * the runs do not vary in that dimension.
+ * size and other dimensions, paired by round ({@link PairedTest}), or by window when they ran as
+ * variant duets ({@link VariantDuets}): {@code --app-jar} (every build against the first listed),
+ * {@code --session} (every Redis store against memory), {@code --plant} (against the first
+ * listed) and, in variant duets, {@code --threads} and {@code --java}. Empty when the runs do not
+ * vary in that dimension.
  */
 public final class DimensionVerdict {
 
     /** A dimension of {@link RunVariant#key}, what its values are called, and what stays the same in a pair. */
     enum Dimension {
         APP_BUILD(RunVariant.APP, "build", "App builds", "same pool, size, threads and JDK"),
-        SESSION(RunVariant.SESSION, "session", "Session stores", "same pool, size, threads, JDK and app build");
+        SESSION(RunVariant.SESSION, "session", "Session stores", "same pool, size, threads, JDK and app build"),
+        PLANT(RunVariant.PLANT, "plant", "Planted differences (not pool differences)", "same pool, size and other "
+                + "dimensions"),
+        THREADS(RunVariant.THREADS, "threads", "Thread modes", "same pool, size and other dimensions"),
+        JDK(RunVariant.JDK, "jdk", "JDKs", "same pool, size and other dimensions");
 
         final int part;
         final String field;
@@ -47,14 +53,22 @@ public final class DimensionVerdict {
          * first one run.
          */
         String reference(JsonNode environment, List<RunRecord> runs) {
+            String duetReference = runs.stream().map(r -> Json.text(r.json(), "duet.referenceVariant"))
+                    .filter(Objects::nonNull).findFirst().orElse(null);
+            if (duetReference != null) {
+                // Variant duets: the plan's reference variant, recorded in every lane.
+                return RunVariant.part(duetReference, part);
+            }
             List<String> seen = runs.stream().map(r -> RunVariant.part(RunVariant.key(r.json()), part))
                     .filter(Objects::nonNull).distinct().toList();
-            JsonNode listed = environment.path("options").path(this == APP_BUILD ? "appBuilds" : "session");
+            JsonNode listed = environment.path("options").path(this == APP_BUILD ? "appBuilds"
+                    : this == PLANT ? "plant" : this == THREADS ? "threads" : this == JDK ? "java" : "session");
             if (this == SESSION && seen.contains(SessionStore.MEMORY.label())) {
                 return SessionStore.MEMORY.label();
             }
             if (listed.isArray() && !listed.isEmpty()) {
-                return this == APP_BUILD ? Json.text(listed.get(0), "name") : listed.get(0).asText();
+                return this == APP_BUILD ? Json.text(listed.get(0), "name")
+                        : this == JDK ? Json.text(listed.get(0), "feature") : listed.get(0).asText();
             }
             return seen.isEmpty() ? null : seen.get(0);
         }
@@ -62,7 +76,12 @@ public final class DimensionVerdict {
 
     /** One pool (at one size and the other dimensions): {@code value} against {@code reference}. */
     record Entry(String profile, Integer poolSize, String variant, String value, String reference,
-                 PairedTest.Result result) {
+                 PairedTest.Result result, boolean duets) {
+
+        Entry(String profile, Integer poolSize, String variant, String value, String reference,
+              PairedTest.Result result) {
+            this(profile, poolSize, variant, value, reference, result, false);
+        }
 
         /** {@code exp(mean log ratio)}: the value's score as a multiple of the reference's. */
         double ratio() {
@@ -74,7 +93,12 @@ public final class DimensionVerdict {
             return String.format(Locale.ROOT, "%s%s%s: %s vs %s: %s (%s) over %d %s: %s", profile,
                     poolSize == null ? "" : " @" + poolSize, where.isEmpty() ? "" : " (" + where + ")", value,
                     reference, result.n() == 0 ? "-" : String.format(Locale.ROOT, "%.2fx", ratio()),
-                    result.interval(), result.n(), result.n() == 1 ? "round" : "rounds", result.verdict());
+                    result.interval(), result.n(), unit(result.n()), duets ? result.verdict().replace(" rounds",
+                            " duets") : result.verdict());
+        }
+
+        private String unit(int n) {
+            return (duets ? "duet" : "round") + (n == 1 ? "" : "s");
         }
     }
 
@@ -126,9 +150,12 @@ public final class DimensionVerdict {
                                 String value, String reference, double margin) {
         if (byValue.containsKey(value) && byValue.containsKey(reference)) {
             String profile = (String) group.get(2);
-            entries.add(new Entry(profile, (Integer) group.get(0), (String) group.get(1), value, reference,
-                    PairedVerdict.compare(PairedVerdict.scoresByRound(byValue.get(value), profile, null),
-                            PairedVerdict.scoresByRound(byValue.get(reference), profile, null), margin)));
+            List<RunRecord> valueRuns = byValue.get(value);
+            boolean duets = VariantDuets.any(valueRuns);
+            entries.add(new Entry(profile, (Integer) group.get(0), (String) group.get(1), value, reference, duets
+                    ? VariantDuets.verdict(valueRuns, byValue.get(reference), margin)
+                    : PairedVerdict.compare(PairedVerdict.scoresByRound(valueRuns, profile, null),
+                            PairedVerdict.scoresByRound(byValue.get(reference), profile, null), margin), duets));
         }
     }
 
@@ -142,12 +169,48 @@ public final class DimensionVerdict {
         String others = entries.stream().filter(e -> !e.reference().equals(reference))
                 .map(e -> "; " + e.value() + " also against " + e.reference()).distinct()
                 .collect(java.util.stream.Collectors.joining());
-        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%s, paired by round against %s "
-                + "(%s)%s: score ratio, difference with its 95 %% interval; "
-                + "equivalent = 90 %% interval inside ±%s %%.%n", dimension.title, reference, dimension.same, others,
-                PairedVerdict.marginText(margin)));
+        boolean duets = entries.stream().anyMatch(Entry::duets);
+        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%s, %s against %s "
+                + "(%s)%s: %s, difference with its 95 %% interval; "
+                + "equivalent = 90 %% interval inside ±%s %%.%n", dimension.title, duets
+                        ? "paired by duet (both variants in the same window)" : "paired by round", reference,
+                dimension.same, others, duets ? "ratio of passed pages over seconds " + (DuetPairs.ALIGN_SECONDS + 1)
+                        + " to the end of each window" : "score ratio", PairedVerdict.marginText(margin)));
         entries.forEach(e -> out.append("Verdict: ").append(e.line()).append('\n'));
         return out.toString();
+    }
+
+    /** The dimensions besides app builds and session stores: plants always, thread modes and JDKs in variant duets. */
+    private static List<Dimension> more(List<RunRecord> runs) {
+        return VariantDuets.any(runs) ? List.of(Dimension.PLANT, Dimension.THREADS, Dimension.JDK)
+                : List.of(Dimension.PLANT);
+    }
+
+    /** The summary's sections of {@link #more} dimensions, each after an empty line; empty text when none varies. */
+    static String moreText(List<RunRecord> runs, JsonNode environment, double margin) {
+        StringBuilder out = new StringBuilder();
+        for (Dimension d : more(runs)) {
+            String text = text(d, of(d, runs, environment, margin), margin);
+            if (!text.isEmpty()) {
+                out.append('\n').append(text);
+            }
+        }
+        if (VariantDuets.any(runs)) {
+            out.append('\n');
+            VariantDuets.lines(runs).forEach(line -> out.append("Duet ").append(line).append('\n'));
+        }
+        return out.toString();
+    }
+
+    /** summary.json's {@code plants}, {@code threadModes}, {@code jdks}, when they vary. */
+    static void moreJson(ObjectNode root, List<RunRecord> runs, JsonNode environment, double margin) {
+        for (Dimension d : more(runs)) {
+            List<Entry> entries = of(d, runs, environment, margin);
+            if (!entries.isEmpty()) {
+                root.set(d == Dimension.PLANT ? "plants" : d == Dimension.THREADS ? "threadModes" : "jdks",
+                        json(d, entries));
+            }
+        }
     }
 
     /** {@code appBuilds} / {@code sessionStores} of summary.json: the value under {@code build} / {@code session}. */

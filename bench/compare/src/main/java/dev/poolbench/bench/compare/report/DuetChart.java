@@ -54,6 +54,11 @@ final class DuetChart {
                 + "(ratio over seconds %d+: %.3f)", d.window(),
                 d.sizes() ? "size " + other.poolSize() : other.profile(), d.sizes() ? "size " + ref.poolSize()
                         : ref.profile(), DuetPairs.ALIGN_SECONDS + 1, d.ratio(other));
+        if (ref.json().path("duet").has("referenceVariant")) {
+            // A variant duet's window id names the pool and both variants; the legend says which lane is which.
+            title = String.format(java.util.Locale.ROOT, "duet %s: passed pages per second (ratio over seconds "
+                    + "%d+: %.3f)", d.window(), DuetPairs.ALIGN_SECONDS + 1, d.ratio(other));
+        }
         XYChart chart = new XYChartBuilder().width(1100).height(550).title(title).xAxisTitle("second of the "
                 + "measured window").yAxisTitle("passed pages per second").build();
         ChartStyle.apply(chart.getStyler(), title);

@@ -2,6 +2,7 @@ package dev.poolbench.bench.compare.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.plan.RunVariant;
 import dev.poolbench.bench.compare.stats.PairedTest;
 import dev.poolbench.bench.compare.util.Json;
 import java.util.ArrayList;
@@ -62,6 +63,12 @@ final class DuetPairs {
 
         /** The lane the other is measured against: in a size duet the one at the reference size, else the reference profile's. */
         RunRecord referenceLane(String reference) {
+            RunRecord any = lane0 != null ? lane0 : lane1;
+            String referenceVariant = any == null ? null : Json.text(any.json(), "duet.referenceVariant");
+            if (referenceVariant != null) {
+                // A variant duet: the lane on the plan's reference variant.
+                return lane0 != null && referenceVariant.equals(RunVariant.key(lane0.json())) ? lane0 : lane1;
+            }
             if (sizes()) {
                 RunRecord r = lane0 != null ? lane0 : lane1;
                 return atSize((int) Json.number(r.json(), "duet.referencePoolSize"));
@@ -71,6 +78,10 @@ final class DuetPairs {
 
         /** A lane's name: its profile, and in a size duet its size. */
         String label(RunRecord lane) {
+            String partnerVariant = Json.text(lane.json(), "duet.partnerVariant");
+            if (partnerVariant != null) {
+                return lane.profile() + " " + VariantDuets.differing(RunVariant.key(lane.json()), partnerVariant);
+            }
             return sizes() ? lane.profile() + " size " + lane.poolSize() : lane.profile();
         }
 

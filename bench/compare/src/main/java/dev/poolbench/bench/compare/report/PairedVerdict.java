@@ -170,6 +170,11 @@ public final class PairedVerdict {
                     + "(--solo pairs the pools size by size).");
             return lines;
         }
+        if (VariantDuets.any(blockRuns)) {
+            lines.add("Variant duets: " + ranked.get(0).profile() + " ran beside itself on another variant in each "
+                    + "window, so this block pairs nothing; the verdict is under the dimension that varies, below.");
+            return lines;
+        }
         if (ranked.size() == 1) {
             lines.add("Only " + ranked.get(0).profile() + " has valid runs here: nothing to compare it with.");
             return lines;

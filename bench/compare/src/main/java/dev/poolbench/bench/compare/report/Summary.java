@@ -193,6 +193,8 @@ public final class Summary {
 
     /** The lines above the tables: start, settings, why the rounds stopped, what the pool mode means. */
     private void appendHeading(StringBuilder out) {
+        // First, so that no one takes a planted difference for a pool's.
+        out.append(PlantedLine.text(environment, runs));
         out.append("poolbench comparison");
         String started = Json.text(environment, "startedAt");
         if (started != null) {
@@ -232,7 +234,7 @@ public final class Summary {
         for (String line : b.verdict()) {
             out.append("Verdict: ").append(line).append('\n');
         }
-        if (!SizeDuets.any(b.runs())) {
+        if (!SizeDuets.any(b.runs()) && !VariantDuets.any(b.runs())) {
             // A sweep's duets span two blocks (two sizes): the sweep lists them.
             for (String line : DuetPairs.lines(b.runs(), reference)) {
                 out.append("Duet ").append(line).append('\n');
@@ -250,6 +252,7 @@ public final class Summary {
         if (!stores.isEmpty()) {
             out.append('\n').append(stores);
         }
+        out.append(DimensionVerdict.moreText(runs, environment, marginPercent));
         if (sweep != null) {
             out.append('\n').append(sweep.text());
         }

@@ -43,6 +43,11 @@ final class SummaryJson {
         if (!stores.isEmpty()) {
             root.set("sessionStores", DimensionVerdict.json(DimensionVerdict.Dimension.SESSION, stores));
         }
+        DimensionVerdict.moreJson(root, runs, summary.environment(), summary.marginPercent());
+        String planted = PlantedLine.text(summary.environment(), runs);
+        if (!planted.isEmpty()) {
+            root.put("planted", planted.strip());
+        }
         root.put("runs", runs.size());
         root.put("counted", runs.stream().filter(RunRecord::counted).count());
         addProblemRuns(summary.problemRuns(), root.putArray("problemRuns"));
@@ -72,7 +77,7 @@ final class SummaryJson {
         bn.set("paired", PairedVerdict.json(b.paired()));
         ArrayNode verdict = bn.putArray("verdict");
         b.verdict().forEach(verdict::add);
-        if (DuetPairs.any(b.runs()) && !SizeDuets.any(b.runs())) {
+        if (DuetPairs.any(b.runs()) && !SizeDuets.any(b.runs()) && !VariantDuets.any(b.runs())) {
             bn.set("duets", DuetChart.json(b.runs(), summary.reference()));
         }
     }

@@ -93,12 +93,15 @@ public final class Comparison {
         RunPlan plan = options.sweepReference != null
                 ? RunPlan.sizeDuets(profiles, sizes, options.sweepReference, options.variants, options.runs, maxRounds,
                         stopRule, options.seed)
+                : options.variantDuets()
+                ? RunPlan.variantDuets(profiles, sizes, options.variants, options.runs, maxRounds, stopRule, options.seed)
                 : options.duet
                 ? RunPlan.duets(profiles, reference, sizes, options.variants, options.runs, maxRounds, stopRule,
                         options.seed)
                 : RunPlan.create(profiles, sizes, options.variants, options.runs, maxRounds, options.order, stopRule);
         String against = options.sweepReference != null ? "each size against size " + options.sweepReference
-                + " of the same pool" : "each against " + reference;
+                + " of the same pool" : plan.referenceVariant() != null ? "each variant against "
+                + plan.referenceVariant().shortLabel() + " of the same pool" : "each against " + reference;
         out.printf("%d runs%s: %s, %d round(s) %s%s, %d s measured + %d s warm-up each%n", plan.plannedRuns(),
                 plan.duet() ? " in " + plan.plannedWindows() + " duets (two lanes at a time, " + against + ")" : "",
                 String.join(",", profiles), options.runs, options.order, adaptiveText(),

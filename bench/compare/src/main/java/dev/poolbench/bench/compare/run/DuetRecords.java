@@ -2,6 +2,7 @@ package dev.poolbench.bench.compare.run;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.plan.RunPlan;
+import dev.poolbench.bench.compare.plan.VariantPair;
 import dev.poolbench.bench.compare.util.Json;
 import java.util.List;
 
@@ -21,6 +22,12 @@ final class DuetRecords {
         duet.put("lane", planned.lane().index());
         duet.put("partner", planned.lane().partner());
         RunPlan.SizePair sizes = planned.lane().sizes();
+        VariantPair variants = planned.lane().variants();
+        if (variants != null) {
+            // A variant duet: the same pool in both lanes; the report pairs the variants by these keys.
+            duet.put("partnerVariant", variants.partnerOf(planned.variant()).key());
+            duet.put("referenceVariant", variants.reference().key());
+        }
         if (sizes != null) {
             // A size duet: the same pool in both lanes; the report pairs its sizes by these.
             duet.put("partnerPoolSize", sizes.partnerOf(planned.poolSize()));

@@ -259,6 +259,7 @@ final class LocalSite implements RunSite {
         ThreadsCheck.addToRecord(record, planned.variant(), java, jfr
                 ? AppJfr.read(runDir, outcome.measureFrom, outcome.measureTo) : null);
         SessionCheck.addToRecord(record, planned.variant());
+        PlantCheck.addToRecord(record, planned.variant(), outcome.settings, outcome.plantAfter);
     }
 
     @Override

@@ -168,6 +168,8 @@ public final class RunJvms {
             env.put("POOLBENCH_POOL_SIZE", String.valueOf(poolSize));
         }
         env.put("POOLBENCH_THREADS", variant.threads().label());
+        // Always set: a POOLBENCH_PLANT in the runner's own environment must not plant in every run.
+        env.put("POOLBENCH_PLANT", variant.plant().label());
         env.putAll(sessionEnvironment(variant.session(), options.redisPoolSize, redis.get()));
         env.put("SERVER_PORT", String.valueOf(appPort));
         env.put("POOLBENCH_MANAGEMENT_PORT", String.valueOf(managementPort));

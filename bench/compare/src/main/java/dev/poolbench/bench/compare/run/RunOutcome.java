@@ -24,6 +24,8 @@ final class RunOutcome {
     final Map<String, Long> timings = java.util.Collections.synchronizedMap(new LinkedHashMap<>());
     final List<String> problems = java.util.Collections.synchronizedList(new ArrayList<>());
     JsonNode settings;
+    /** The app's plant counter after the load ({@link PlantCheck}); null when not read. */
+    PlantCheck.After plantAfter;
     JsonNode result;
     int loadExit = -1;
     PoolMetricsSummary poolMetrics;

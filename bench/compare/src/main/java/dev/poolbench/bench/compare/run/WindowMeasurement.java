@@ -117,6 +117,8 @@ final class WindowMeasurement {
                     }
                 }, new LaneSteps(this, lane));
                 window.end(outcome, runDir, site.gcLog(runDir), options.durationSeconds);
+                outcome.plantAfter = PlantCheck.read(target.metricsUrl());
+                outcome.problems.addAll(PlantCheck.problems(p.variant(), outcome.settings, outcome.plantAfter));
                 if (outcome.loadExit == 2) {
                     outcome.problems.add("load run failed (exit 2): " + MeasuredWindow.lastLine(runDir.resolve("load.log")));
                 }

@@ -108,7 +108,8 @@ class DuetPlanTest {
     @Test
     void whatADuetCannotDoIsAClearUsageError() {
         assertEquals("--duet pairs the reference with each other profile: give two profiles or more, or "
-                + "--calibrate for the reference against itself, or sizes to sweep (--pool-size 3,10)",
+                + "--calibrate for the reference against itself, or sizes to sweep (--pool-size 3,10), or two values "
+                + "of another dimension (--session, --app-jar, --threads, --java, --plant)",
                 usage("--profiles", "hikari", "--duet"));
         assertTrue(usage("--duet", "--solo").contains("exclude each other"));
         assertTrue(usage("--duet", "--order", "sequential").contains("--order sequential"));
