@@ -205,6 +205,9 @@ public class CompareOptions {
 
     /** Two lanes per measured window (--duet), set by {@link DuetOptions}. */
     public boolean duet;
+    /** Where a duet's lanes run (--lanes), set by {@link DuetOptions}; its CPU sets when isolated, else null. */
+    public LanePlacement lanePlacement = LanePlacement.SHARED;
+    public dev.poolbench.bench.compare.machine.LaneCpuSets laneCpuSets;
     /** A sweep of duets: the size every other size is measured against (--sweep-reference); null otherwise. */
     public Integer sweepReference;
     /** --threads, --java, --app-jar ({@link RunVariant}); {@code javas} null = the runner's JDK, {@code appBuilds} null = the tree's jar. */
