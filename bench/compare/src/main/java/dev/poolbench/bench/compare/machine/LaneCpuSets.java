@@ -1,8 +1,5 @@
 package dev.poolbench.bench.compare.machine;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.bench.compare.util.UsageException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -143,17 +140,9 @@ public final class LaneCpuSets implements AutoCloseable {
         }
     }
 
-    /** For environment.json: the mechanism, and per lane its CPUs and cgroup. */
-    public ObjectNode json() {
-        ObjectNode n = Json.object();
-        n.put("mechanism", mechanism.label());
-        ArrayNode lanes = n.putArray("lanes");
-        for (int lane = 0; lane < cpus.size(); lane++) {
-            ObjectNode l = lanes.addObject();
-            l.put("cpus", cpus.get(lane));
-            l.put("cgroup", cgroups.isEmpty() ? null : cgroups.get(lane).toString());
-        }
-        return n;
+    /** The cgroup of a lane, or null with taskset. */
+    public String cgroup(int lane) {
+        return cgroups.isEmpty() ? null : cgroups.get(lane).toString();
     }
 
     /**
