@@ -39,12 +39,18 @@ public final class LaneCpuSets implements AutoCloseable {
 
     private final Mechanism mechanism;
     private final List<String> cpus;
-    /** One cgroup per lane with {@link Mechanism#CGROUP_V1}, else empty. */
+    /** One cgroup per lane with {@link Mechanism#CGROUP_V1} (made by {@link #create}), else empty. */
     private final List<Path> cgroups = new ArrayList<>();
 
     private LaneCpuSets(Mechanism mechanism, List<String> cpus) {
         this.mechanism = mechanism;
         this.cpus = List.copyOf(cpus);
+        if (mechanism == Mechanism.CGROUP_V1) {
+            for (int lane = 0; lane < cpus.size(); lane++) {
+                // The runner's pid in the name: two comparisons on one machine never share a group.
+                cgroups.add(CPUSET_ROOT.resolve("poolbench-" + ProcessHandle.current().pid() + "-lane" + lane));
+            }
+        }
     }
 
     /**
@@ -90,9 +96,8 @@ public final class LaneCpuSets implements AutoCloseable {
         if (mechanism == Mechanism.CGROUP_V1) {
             String mems = Files.readString(CPUSET_ROOT.resolve("cpuset.mems")).trim();
             for (int lane = 0; lane < cpus.size(); lane++) {
-                Path group = CPUSET_ROOT.resolve("poolbench-" + ProcessHandle.current().pid() + "-lane" + lane);
+                Path group = cgroups.get(lane);
                 Files.createDirectories(group);
-                cgroups.add(group);
                 // cpus and mems before any task: an empty cpuset takes none.
                 Files.writeString(group.resolve("cpuset.cpus"), cpus.get(lane));
                 Files.writeString(group.resolve("cpuset.mems"), mems);
@@ -158,6 +163,5 @@ public final class LaneCpuSets implements AutoCloseable {
                 System.err.println("poolbench: could not remove cgroup " + group + ": " + e.getMessage());
             }
         }
-        cgroups.clear();
     }
 }
