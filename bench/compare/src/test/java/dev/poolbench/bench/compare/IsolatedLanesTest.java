@@ -56,9 +56,12 @@ class IsolatedLanesTest {
             int port = lane.path("database").path("port").asInt();
             assertEquals(lane.path("database").path("pid").asLong(), lane.path("observed").path("database")
                     .path("pid").asLong(), lane.toString());
+            // Its server's port, or its own proxy's in front of it with --db-distance lan|cloud.
+            int appPort = lane.path("database").path("appPort").asInt();
+            assertEquals(port, appPort, "loopback: the app connects to the server itself");
             String jdbcUrl = Json.text(r, "poolSettings.jdbcUrl");
-            assertTrue(jdbcUrl.contains("127.0.0.1:" + port + "/"), "the app's JDBC URL " + jdbcUrl
-                    + " points at its lane's server on port " + port);
+            assertTrue(jdbcUrl.contains("127.0.0.1:" + appPort + "/"), "the app's JDBC URL " + jdbcUrl
+                    + " points at its lane's server on port " + appPort);
             cpus.add(own);
             ports.add(port);
             pids.add(lane.path("database").path("pid").asLong());

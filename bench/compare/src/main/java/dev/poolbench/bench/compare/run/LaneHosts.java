@@ -158,7 +158,7 @@ final class LaneHosts implements AutoCloseable {
         ArrayNode list = n.putArray("lanes");
         for (LaneHost host : lanes) {
             ObjectNode l = list.addObject();
-            l.put("cpus", host.cpus() != null ? host.cpus() : ProcFs.allowedCpus(ProcessHandle.current().pid()));
+            l.put("cpus", cpus(host));
             l.put("cgroup", cpuSets == null ? null : cpuSets.cgroup(host.index()));
             l.set("database", database(host));
         }
@@ -176,21 +176,29 @@ final class LaneHosts implements AutoCloseable {
 
     /**
      * What a lane's processes were allowed to run on while its window measured, read from /proc
-     * for every thread: its app JVM, its load JVM and its database server (pid and port), with the
-     * CPUs the placement gave it ({@code null} = every CPU), for the run's record.
+     * for every thread: its app JVM, its load JVM and its database server (pid and port), (and its
+     * Toxiproxy when there is one), with the CPUs the placement gave it, for the run's record.
      */
     ObjectNode observe(int lane, long appPid, long loadPid) {
         LaneHost host = lanes.get(lane);
         ObjectNode n = Json.object();
         n.put("placement", options.lanePlacement.cliName());
-        n.put("cpus", host.cpus());
+        n.put("cpus", cpus(host));
         n.set("database", database(host));
         ObjectNode observed = n.putObject("observed");
         observed.set("app", threads(appPid));
         observed.set("load", threads(loadPid));
         Long dbPid = OwnProcesses.databasePid(host.server().port()).orElse(null);
         observed.set("database", dbPid == null ? null : threads(dbPid));
+        if (host.proxy() != null) {
+            observed.set("proxy", threads(host.proxy().pid()));
+        }
         return n;
+    }
+
+    /** A lane's CPU list: its set's, or every CPU this process may use when lanes are shared. */
+    private static String cpus(LaneHost host) {
+        return host.cpus() != null ? host.cpus() : ProcFs.allowedCpus(ProcessHandle.current().pid());
     }
 
     private static ObjectNode threads(long pid) {
