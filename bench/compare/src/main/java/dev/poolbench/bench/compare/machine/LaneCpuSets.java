@@ -35,7 +35,13 @@ public final class LaneCpuSets implements AutoCloseable {
         }
     }
 
-    static final Path CPUSET_ROOT = Path.of("/sys/fs/cgroup/cpuset");
+    /**
+     * Where the cgroup v1 cpuset hierarchy is mounted: {@code /sys/fs/cgroup/cpuset}, or
+     * {@code POOLBENCH_CPUSET_ROOT} where a system mounts it elsewhere (e.g. {@code .../cpu,cpuset});
+     * a path without a cpuset there means taskset.
+     */
+    static final Path CPUSET_ROOT = Path.of(System.getenv().getOrDefault("POOLBENCH_CPUSET_ROOT",
+            "/sys/fs/cgroup/cpuset"));
 
     private final Mechanism mechanism;
     private final List<String> cpus;
