@@ -54,4 +54,20 @@ for bad in 'lane 2 hikari equalized' 'lane 0 bonecp equalized' 'lane 0 hikari;re
 done
 cmp -s "$scratch/etc/app.env" "$scratch/app.env.before" || fail "a refused command changed app.env"
 [[ $(wc -l <"$scratch/calls.log") -eq 4 ]] || fail "a refused command ran something: $(cat "$scratch/calls.log")"
-echo "duet command: lanes, resets and the forced command's words as expected; 9 bad commands refused"
+
+# Isolated lanes (two app hosts, two db hosts): each host holds one lane, its only app and database.
+ansible-playbook -i localhost, tests/duet/play.yml -e "ansible_python_interpreter=$(command -v python3)" \
+  -e "poolbench_test_dir=$scratch" -e "poolbench_test_template=$PWD/templates/poolbench-duet.j2" \
+  -e '{"__duet_isolated": true}' >"$log_dir/duet-command-isolated.log" 2>&1 || {
+  tail -n 30 "$log_dir/duet-command-isolated.log"
+  fail "rendering with isolated lanes failed"
+}
+: >"$scratch/calls.log"
+duet lane 1 tomcat equalized >/dev/null
+SSH_ORIGINAL_COMMAND='reset 1' duet >/dev/null
+grep -qx 'SPRING_PROFILES_ACTIVE=tomcat' "$scratch/etc/app.env" || fail "isolated lane 1 did not use this host's app.env"
+expected="poolbench-app restart
+mysql --database=isu4_qualifier --execute=source $scratch/sql/reset.sql"
+[[ "$(cat "$scratch/calls.log")" == "$expected" ]] || fail "isolated lane 1's calls were: $(cat "$scratch/calls.log")"
+echo "duet command: lanes, resets and the forced command's words as expected; 9 bad commands refused;" \
+  "isolated lane 1 on its host's only app and database"

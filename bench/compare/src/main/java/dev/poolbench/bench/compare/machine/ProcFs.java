@@ -110,8 +110,12 @@ public final class ProcFs {
 
     /** The CPUs this process may run on ({@code Cpus_allowed_list}, e.g. {@code 0-3,6}), or null. */
     public static String allowedCpus(long pid) {
+        return allowedCpus(ROOT.resolve(Long.toString(pid)).resolve("status"));
+    }
+
+    private static String allowedCpus(Path status) {
         try {
-            for (String line : Files.readAllLines(ROOT.resolve(Long.toString(pid)).resolve("status"))) {
+            for (String line : Files.readAllLines(status)) {
                 if (line.startsWith("Cpus_allowed_list:")) {
                     return line.substring(line.indexOf(':') + 1).trim();
                 }
@@ -120,6 +124,27 @@ public final class ProcFs {
             // process gone or no /proc
         }
         return null;
+    }
+
+    /**
+     * The distinct {@code Cpus_allowed_list} of every thread of a process (its
+     * {@code /proc/PID/task/*\/status}), sorted: one entry when all its threads may run on the same
+     * CPUs; empty when the process is gone or there is no /proc.
+     */
+    public static java.util.SortedSet<String> threadCpus(long pid) {
+        java.util.SortedSet<String> lists = new java.util.TreeSet<>();
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(ROOT.resolve(Long.toString(pid)).resolve("task"),
+                ProcFs::isPidDir)) {
+            for (Path task : tasks) {
+                String cpus = allowedCpus(task.resolve("status"));
+                if (cpus != null) {
+                    lists.add(cpus);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // process gone or no /proc
+        }
+        return lists;
     }
 
     /** USER_HZ of /proc (almost always 100); {@code getconf CLK_TCK} tells, asked once. */

@@ -6,6 +6,7 @@ import dev.poolbench.bench.compare.jvm.AppJfr;
 import dev.poolbench.bench.compare.jvm.JdkHome;
 import dev.poolbench.bench.compare.machine.CpuPlacement;
 import dev.poolbench.bench.compare.machine.DisturbanceThresholds;
+import dev.poolbench.bench.compare.machine.LaneCpuSets;
 import dev.poolbench.bench.compare.monitoring.MonitoringTools;
 import dev.poolbench.bench.compare.util.OptionsParser;
 import dev.poolbench.bench.compare.util.UsageException;
@@ -210,6 +211,9 @@ public class CompareOptions {
 
     /** Two lanes per measured window (--duet), set by {@link DuetOptions}. */
     public boolean duet;
+    /** Where a duet's lanes run (--lanes), set by {@link DuetOptions}; its CPU sets when isolated, else null. */
+    public LanePlacement lanePlacement = LanePlacement.SHARED;
+    public LaneCpuSets laneCpuSets;
     /** A sweep of duets: the size every other size is measured against (--sweep-reference); null otherwise. */
     public Integer sweepReference;
     /** --threads, --java, --app-jar ({@link RunVariant}); {@code javas} null = the runner's JDK, {@code appBuilds} null = the tree's jar. */

@@ -35,6 +35,7 @@ final class CompareOptionsJson {
         n.put("schema", o.schema);
         n.put("order", o.order);
         n.put("duet", o.duet);
+        n.put("lanes", o.lanePlacement.cliName());
         if (o.sweepReference != null) {
             n.put("sweepReference", o.sweepReference);
         }

@@ -28,6 +28,12 @@ final class DuetOptions {
             + "pool alone on the machine (default: see --duet)")
     boolean solo;
 
+    @Option(names = "--lanes", paramLabel = "PLACEMENT", description = "duets: where the two lanes run: shared "
+            + "(every CPU, one MariaDB server holding both lanes' databases) | isolated (each lane's app JVM, load JVM "
+            + "and a MariaDB server of its own on half of the CPUs: cpu 0 | cpu 1 on two cores; cpuset cgroups, else "
+            + "taskset; second server on --db-port + 1) (default: shared)")
+    String lanes = LanePlacement.SHARED.cliName();
+
     @Option(names = "--sweep-reference", paramLabel = "N", description = "a sweep of duets: the size each other "
             + "size is measured against, one of --pool-size (default: " + DEFAULT_SWEEP_REFERENCE + ", or the swept "
             + "size nearest to it)")
@@ -49,6 +55,8 @@ final class DuetOptions {
             }
         }
         applySweep(o);
+        o.lanePlacement = LanePlacement.parse(lanes);
+        o.laneCpuSets = o.lanePlacement.cpuSets(o);
     }
 
     /**

@@ -329,6 +329,10 @@ public final class Summary {
         if (distance != null) {
             line.append(", db distance ").append(distance);
         }
+        String lanes = LanePlacementLine.of(environment);
+        if (lanes != null) {
+            line.append(", ").append(lanes);
+        }
         return line.toString();
     }
 

@@ -12,8 +12,6 @@ import dev.poolbench.bench.compare.monitoring.ComparisonMonitoring;
 import dev.poolbench.bench.compare.plan.CompareOptions;
 import dev.poolbench.bench.compare.plan.RunPlan;
 import dev.poolbench.bench.compare.redis.LocalRedis;
-import dev.poolbench.bench.compare.util.Workspace;
-import dev.poolbench.sql.SchemaVariant;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,8 +34,8 @@ final class LocalSite implements RunSite {
     private final Consumer<String> log;
     private final Path runsDir;
     // Read at each use: the shutdown hook closes and clears them.
-    private volatile LocalDatabase database;
-    private volatile DbProxy proxy;
+    /** The lanes' database servers, proxies and CPUs ({@code --lanes}). */
+    private volatile LaneHosts lanes;
     /** With --prometheus, else null. */
     private volatile ComparisonMonitoring monitoring;
     private volatile LocalRedis redis;
@@ -51,7 +49,8 @@ final class LocalSite implements RunSite {
         this.log = log;
         this.runsDir = dir.resolve("runs");
         this.pipeline = new RunPipeline(log);
-        this.jvms = new RunJvms(options, java, data, dir, () -> database, () -> proxy, () -> redis, jars.appJars(), jars.loadLib());
+        this.jvms = new RunJvms(options, java, data, dir, this::primaryDatabase, this::primaryProxy, () -> redis,
+                jars.appJars(), jars.loadLib());
         this.loadJar = jars.loadJar();
     }
 
@@ -71,20 +70,13 @@ final class LocalSite implements RunSite {
 
     private void startServers(Path dir, Path data, OwnProcesses ownProcesses, ComparisonEnvironment environment)
             throws IOException, InterruptedException {
-        database = LocalDatabase.start(options.dbPort, Workspace.STATE.resolve("mariadb"), data, options.seed,
-                SchemaVariant.parse("--schema", options.schema), log);
-        environment.json().put("databaseVersion", database.version());
-        if (options.duet) {
-            // The second lane of each duet window runs on its own copy, in the same server.
-            database.ensureLanes(2, data, options.seed, SchemaVariant.parse("--schema", options.schema), log);
-        }
-        if (options.dbDistance.proxied()) {
-            DbProxy p = DbProxy.start(options.dbDistance, database.port(), dir.resolve("toxiproxy.log"), log);
-            proxy = p;
-            // The proxy's CPU is part of the comparison (shown per run), not a disturbance.
-            ownProcesses.add(() -> Set.of(p.pid()));
-        }
-        environment.json().set("dbDistance", DbDistanceRecord.environment(options.dbDistance, proxy));
+        // A duet's second lane runs on its own copy of the database: in the same server (shared
+        // lanes) or in a server of its own on its own CPUs (isolated lanes).
+        LaneHosts l = LaneHosts.start(options, dir, data, ownProcesses, log);
+        lanes = l;
+        environment.json().put("databaseVersion", l.primary().version());
+        environment.json().set("dbDistance", DbDistanceRecord.environment(options.dbDistance, l.primaryProxy()));
+        environment.json().set("lanePlacement", l.json());
         if (options.cpus != null) {
             options.cpus.pin("db", OwnProcesses.databasePid().orElseThrow(() ->
                     new IllegalStateException("--cpus db=...: the embedded MariaDB process was not found")));
@@ -103,6 +95,7 @@ final class LocalSite implements RunSite {
 
     /** --prometheus: Prometheus and its exporters, watching the database itself (not the proxy) and the host. */
     private void startMonitoring(Path dir, OwnProcesses ownProcesses, ComparisonEnvironment environment) {
+        LocalDatabase database = primaryDatabase();
         ComparisonMonitoring m = ComparisonMonitoring.start(dir, new ComparisonMonitoring.DatabaseEndpoint("127.0.0.1",
                 database.port(), database.user(), database.password()), log);
         monitoring = m;
@@ -164,7 +157,7 @@ final class LocalSite implements RunSite {
             outcome.timings.put("resetMillis", RunOutcome.timed(() -> reset(planned, runDir)));
             if (options.warmupSeconds > 0) {
                 // The spare for the next reset is refilled during the warm-up, which is not measured.
-                database.refillSpareInBackground();
+                lanes.servers().forEach(LocalDatabase::refillSpareInBackground);
             }
             progress.phase("start", 0);
             long ready = launch.awaitReady();
@@ -187,11 +180,12 @@ final class LocalSite implements RunSite {
     /** Starts the app JVM and the load JVM of a run (now, or ahead of it). */
     private RunPipeline.Prepared prepare(RunPlan.Planned planned, Path runDir) throws IOException {
         Files.createDirectories(runDir);
-        AppLaunch launch = AppLaunch.start((d, appPort, managementPort) -> jvms.startApp(planned, d, appPort,
+        LaneHosts l = lanes;
+        AppLaunch launch = AppLaunch.start((d, appPort, managementPort) -> jvms.startApp(planned, l, d, appPort,
                 managementPort), runDir);
         try {
-            LoadProcess.Started load = LoadProcess.start(jvms.measuredLoadCommand(planned.variant(), loadJar,
-                    launch.appUrl(), runDir, planned.dirName(), true));
+            LoadProcess.Started load = LoadProcess.start(l.wrap(planned.laneIndex(), jvms.measuredLoadCommand(
+                    planned.variant(), loadJar, launch.appUrl(), runDir, planned.dirName(), true)));
             return new RunPipeline.Prepared(runDir.getFileName().toString(), launch, load);
         } catch (IOException | RuntimeException e) {
             AppProcess.stop(launch.process());
@@ -202,7 +196,8 @@ final class LocalSite implements RunSite {
     /** The database swapped back, and every session gone from the redis-server when there is one. */
     @Override
     public void reset(RunPlan.Planned planned, Path runDir) {
-        database.swapReset(planned.laneIndex());
+        LaneHosts.LaneHost lane = lanes.lane(planned.laneIndex());
+        lane.server().swapReset(lane.laneInServer());
         LocalRedis r = redis;
         if (r != null) {
             r.flushAll();
@@ -211,10 +206,10 @@ final class LocalSite implements RunSite {
 
     @Override
     public void measuredLoadDone(RunPlan.Window next) {
-        LocalDatabase db = database;
-        if (db != null) {
-            // The measured window is over: the spare for the next reset is refilled now.
-            db.refillSpareInBackground();
+        LaneHosts l = lanes;
+        if (l != null) {
+            // The measured window is over: the spares for the next resets are refilled now.
+            l.servers().forEach(LocalDatabase::refillSpareInBackground);
         }
         if (next != null) {
             pipeline.prepareAhead(next.lanes(), (planned, name) -> prepare(planned, runsDir.resolve(name)));
@@ -269,14 +264,31 @@ final class LocalSite implements RunSite {
 
     @Override
     public double proxyCpuSeconds() {
-        DbProxy p = proxy;
-        return p == null ? Double.NaN : p.cpuSeconds();
+        LaneHosts l = lanes;
+        return l == null ? Double.NaN : l.proxyCpuSeconds();
     }
 
     @Override
     public String databaseVersion() {
-        LocalDatabase db = database;
+        LocalDatabase db = primaryDatabase();
         return db == null ? null : db.version();
+    }
+
+    @Override
+    public com.fasterxml.jackson.databind.JsonNode observePlacement(RunPlan.Planned planned, RunTarget target) {
+        LaneHosts l = lanes;
+        return l == null ? null : l.observe(planned.laneIndex(), target.app().pid(), target.load().process().pid());
+    }
+
+    /** The first lane's database server (the only one when lanes are shared), or null once closed. */
+    private LocalDatabase primaryDatabase() {
+        LaneHosts l = lanes;
+        return l == null ? null : l.primary();
+    }
+
+    private DbProxy primaryProxy() {
+        LaneHosts l = lanes;
+        return l == null ? null : l.primaryProxy();
     }
 
     @Override
@@ -289,14 +301,11 @@ final class LocalSite implements RunSite {
             // Before the database, so mysqld_exporter's last scrapes find it.
             m.close();
         }
-        DbProxy p = proxy;
-        proxy = null;
-        if (p != null) {
-            p.close();
+        LaneHosts l = lanes;
+        lanes = null;
+        if (l != null) {
+            l.close();
         }
-        LocalDatabase db = database;
-        database = null;
-        LocalDatabase.closeQuietly(db, "compare");
         LocalRedis r = redis;
         redis = null;
         LocalRedis.closeQuietly(r);

@@ -22,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 /**
  * The two JVMs of a local run: the app JVM (on the variant's JDK, with the rendered
@@ -97,9 +98,16 @@ public final class RunJvms {
      * The app JVM of a planned run, with what class-data sharing has for its JDK: the AOT cache of
      * its release (JDK 25+), else the class archive when it runs on the runner's JDK, else nothing.
      */
-    Process startApp(RunPlan.Planned planned, Path runDir, int appPort, int managementPort) throws IOException {
+    Process startApp(RunPlan.Planned planned, LaneHosts lanes, Path runDir, int appPort, int managementPort)
+            throws IOException {
+        LaneHosts.LaneHost lane = lanes.lane(planned.laneIndex());
         return startApp(planned.appProfile(), planned.poolSize(), planned.variant(), runDir, appPort, managementPort,
-                cdsFlags(planned.variant()), LocalDatabase.databaseOf(planned.laneIndex()));
+                cdsFlags(planned.variant()), new AppDatabase(lane.appDbPort(), lane.databaseName()),
+                command -> lanes.wrap(lane.index(), command));
+    }
+
+    /** The database an app connects to: the port (its server's, or the proxy's in front) and the name there. */
+    private record AppDatabase(int port, String name) {
     }
 
     /** The class-data sharing flags of a variant's app JVM (see {@link #startApp(RunPlan.Planned, Path, int, int)}). */
@@ -121,12 +129,19 @@ public final class RunJvms {
     /** Starts the app JVM on the variant's JDK and thread mode (JFR on when the plan has virtual threads). */
     Process startApp(String profile, Integer poolSize, RunVariant variant, Path runDir, int appPort, int managementPort,
                      List<String> extraFlags) throws IOException {
-        return startApp(profile, poolSize, variant, runDir, appPort, managementPort, extraFlags, LocalDatabase.DATABASE);
+        DbProxy proxy = dbProxy.get();
+        return startApp(profile, poolSize, variant, runDir, appPort, managementPort, extraFlags,
+                new AppDatabase(proxy != null ? proxy.port() : database.get().port(), LocalDatabase.DATABASE),
+                UnaryOperator.identity());
     }
 
-    /** As above, on the given database of the server (a duet's second lane has its own copy). */
+    /**
+     * As above, on the given database (a duet's second lane has its own copy, or its own server),
+     * its command placed on its lane's CPUs by {@code placement}.
+     */
     private Process startApp(String profile, Integer poolSize, RunVariant variant, Path runDir, int appPort,
-                             int managementPort, List<String> extraFlags, String databaseName) throws IOException {
+                             int managementPort, List<String> extraFlags, AppDatabase appDatabase,
+                             UnaryOperator<List<String>> placement) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(variant.java(java));
         command.addAll(JvmOptionsTemplate.render(options.jvmOptions, templateValues(options, runDir.toAbsolutePath())));
@@ -138,13 +153,14 @@ public final class RunJvms {
         command.add("-jar");
         command.add(appJar(variant).toString());
         command.add("--spring.profiles.active=" + profile);
-        Map<String, String> env = appEnvironment(poolSize, variant, appPort, managementPort, databaseName);
+        Map<String, String> env = appEnvironment(poolSize, variant, appPort, managementPort, appDatabase);
         Files.writeString(runDir.resolve("app-command.txt"), String.join(" ", command) + "\n"
                 + env.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).reduce((a, b) -> a + "\n" + b)
                 .orElse("") + "\n");
         if (options.cpus != null) {
             command = options.cpus.wrap("app", command);
         }
+        command = placement.apply(command);
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(runDir.resolve("app.log").toFile());
         builder.environment().putAll(env);
@@ -153,16 +169,15 @@ public final class RunJvms {
 
     /** The app's environment: database, pool, threads, session store, ports. */
     private Map<String, String> appEnvironment(Integer poolSize, RunVariant variant, int appPort, int managementPort,
-                                               String databaseName) {
+                                               AppDatabase appDatabase) {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("ISU4_DB_HOST", "127.0.0.1");
         // Through the distance proxy when there is one (the reset goes to the database directly).
         LocalDatabase db = database.get();
-        DbProxy proxy = dbProxy.get();
-        env.put("ISU4_DB_PORT", String.valueOf(proxy != null ? proxy.port() : db.port()));
+        env.put("ISU4_DB_PORT", String.valueOf(appDatabase.port()));
         env.put("ISU4_DB_USER", db.user());
         env.put("ISU4_DB_PASSWORD", db.password());
-        env.put("ISU4_DB_NAME", databaseName);
+        env.put("ISU4_DB_NAME", appDatabase.name());
         env.put("POOLBENCH_POOL_MODE", options.poolMode);
         if (poolSize != null) {
             env.put("POOLBENCH_POOL_SIZE", String.valueOf(poolSize));

@@ -33,6 +33,8 @@ final class RunOutcome {
     double proxyCpuSeconds = Double.NaN;
     /** The CPUs the app JVM may run on, read back (local runs). */
     String appCpus;
+    /** Its lane's placement and the CPUs its processes' threads were allowed, read at the measured load's end. */
+    JsonNode placement;
     /** Whether the app and load JVMs were started during the previous run's report check (local runs). */
     Boolean startedAhead;
     Instant measureFrom;

@@ -38,6 +38,9 @@ public final class RunRecords {
             cpus.put("appReadBack", outcome.appCpus);
             record.set("cpus", cpus);
         }
+        if (outcome.placement != null) {
+            record.set("lanePlacement", outcome.placement);
+        }
         ObjectNode timingNode = record.putObject("timings");
         outcome.timings.forEach(timingNode::put);
         if (outcome.startedAhead != null) {

@@ -65,6 +65,14 @@ interface RunSite extends AutoCloseable {
     /** The database server's version as the runner knows it, or null (then the app's read-back counts). */
     String databaseVersion();
 
+    /**
+     * Where a lane's processes were allowed to run while its window measured, read back (the
+     * run record's {@code lanePlacement}); null when the site cannot tell (the app runs elsewhere).
+     */
+    default JsonNode observePlacement(RunPlan.Planned planned, RunTarget target) {
+        return null;
+    }
+
     /** Stops what the site started; safe to call twice and from the shutdown hook. */
     @Override
     void close();

@@ -220,6 +220,7 @@ final class WindowMeasurement {
      */
     private final class LaneSteps implements LoadProcess.Hooks {
         private final Lanes lanes;
+        private final int lane;
         private final RunOutcome outcome;
         private final boolean warmup = options.warmupSeconds > 0;
         private final long readWaitFrom = System.nanoTime();
@@ -227,6 +228,7 @@ final class WindowMeasurement {
 
         LaneSteps(Lanes lanes, int lane) {
             this.lanes = lanes;
+            this.lane = lane;
             this.outcome = lanes.outcomes[lane];
         }
 
@@ -270,6 +272,8 @@ final class WindowMeasurement {
 
         @Override
         public void loadDone() {
+            // Every process of the lane is alive and has made its threads: where each may run.
+            outcome.placement = site.observePlacement(lanes.planned.get(lane), lanes.targets[lane]);
             if (lanes.sync.loadDone()) {
                 site.measuredLoadDone(lanes.next);
             }

@@ -62,6 +62,9 @@ class ProcFsTest {
         assertTrue(all.containsKey(1L));
         assertTrue(ProcFs.loadAverage() >= 0);
         assertTrue(ProcFs.allowedCpus(self).matches("[0-9,-]+"));
+        // Every thread of this JVM may run where the JVM may (nothing here pins one thread apart).
+        assertEquals(java.util.Set.of(ProcFs.allowedCpus(self)), ProcFs.threadCpus(self));
+        assertTrue(ProcFs.threadCpus(Long.MAX_VALUE).isEmpty(), "no such process: nothing");
         assertEquals(100, ProcFs.clockTicksPerSecond());
     }
 }
