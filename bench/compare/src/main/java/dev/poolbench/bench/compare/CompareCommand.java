@@ -1,6 +1,7 @@
 package dev.poolbench.bench.compare;
 
 import dev.poolbench.bench.compare.plan.CompareOptions;
+import dev.poolbench.bench.compare.plan.LanePlacement;
 import dev.poolbench.bench.compare.report.BetweenSitting;
 import dev.poolbench.bench.compare.report.DecidedRule;
 import dev.poolbench.bench.compare.report.PrecisionRule;
@@ -31,6 +32,6 @@ final class CompareCommand extends CompareOptions implements Callable<Integer> {
 
     /** The between-sitting sd the summary will add to its intervals, for the stop rule to match it. */
     private BetweenSitting betweenSitting() {
-        return BetweenSitting.of(BetweenSitting.design(duet, remote()), betweenSittingSdPercent);
+        return BetweenSitting.of(BetweenSitting.design(duet, lanePlacement == LanePlacement.ISOLATED), betweenSittingSdPercent);
     }
 }

@@ -16,8 +16,9 @@ import java.util.Locale;
  * this machine class and kept as data ({@value #RESOURCE}), else none (within-sitting only).
  *
  * @param sdLog  tau, the sd of the log ratio from sitting to sitting; 0 for none
- * @param design {@code solo}, {@code shared-host-duet} (both lanes on one machine) or
- *               {@code isolated-duet} (remote lanes, each app on its own host)
+ * @param design {@code solo}, {@code shared-host-duet} (both lanes share the CPUs and one database
+ *               server) or {@code isolated-duet} (--lanes isolated: a CPU set and a database server
+ *               per lane, locally or one app and database host per lane on the VMs)
  * @param source where tau comes from, for the summary's line
  */
 public record BetweenSitting(double sdLog, String design, String source) {
@@ -34,9 +35,9 @@ public record BetweenSitting(double sdLog, String design, String source) {
         return new BetweenSitting(0, design, "none");
     }
 
-    /** The design of a comparison from its options: duet or solo, lanes on one host or on their own. */
-    public static String design(boolean duet, boolean remote) {
-        return !duet ? SOLO : remote ? ISOLATED_DUET : SHARED_HOST_DUET;
+    /** The design of a comparison from its options: duet or solo, lanes shared or isolated (--lanes). */
+    public static String design(boolean duet, boolean isolatedLanes) {
+        return !duet ? SOLO : isolatedLanes ? ISOLATED_DUET : SHARED_HOST_DUET;
     }
 
     /** {@code explicitPercent} if given (0 turns the term off), else the stored sd of {@code design}. */
@@ -59,15 +60,15 @@ public record BetweenSitting(double sdLog, String design, String source) {
     }
 
     /**
-     * The term of a results directory: its options (duet, mode, an explicit sd) when recorded,
+     * The term of a results directory: its options (duet, lanes, an explicit sd) when recorded,
      * else the design its runs show (duet records, solo otherwise).
      */
     static BetweenSitting of(JsonNode environment, List<RunRecord> runs) {
         JsonNode options = environment.path("options");
         boolean duet = options.has("duet") ? options.path("duet").asBoolean() : DuetPairs.any(runs);
-        boolean remote = "remote".equals(options.path("mode").asText());
+        boolean isolated = "isolated".equals(options.path("lanes").asText());
         JsonNode explicit = options.path(OPTION_KEY);
-        return of(design(duet, remote), explicit.isNumber() ? explicit.asDouble() : null);
+        return of(design(duet, isolated), explicit.isNumber() ? explicit.asDouble() : null);
     }
 
     /** The stored measurements ({@value #RESOURCE} next to this class). */
