@@ -61,7 +61,7 @@ public final class Comparison {
             site = openSite(java, dir, environment);
             environment.write();
             site.prepare(site.profiles(), environment);
-            plan = plan(environment);
+            plan = plan(environment, dir);
             appVersion = runAll(plan, dir);
         } finally {
             close();
@@ -80,7 +80,7 @@ public final class Comparison {
         return LocalSite.start(options, java, dir, data, jars, apps, ownProcesses, environment, this::message);
     }
 
-    private RunPlan plan(ComparisonEnvironment environment) {
+    private RunPlan plan(ComparisonEnvironment environment, Path dir) {
         List<String> profiles = site.profiles();
         List<Integer> sizes = site.sizes();
         for (String skipped : options.skippedVariants) {
@@ -88,10 +88,12 @@ public final class Comparison {
         }
         String reference = Json.text(environment.json(), "options.reference");
         int maxRounds = options.maxRuns == null ? options.runs : options.maxRuns;
-        RunPlan.StopRule stopRule = options.adaptive() ? stopRules.create(profiles, sizes, reference, this::message)
-                : null;
+        RunPlan.StopRule stopRule = options.adaptive()
+                ? stopRules.create(profiles, sizes, reference, dir, this::message) : null;
+        // A size search chooses every round, the first included: no fixed rounds before it.
+        int runs = stopRule != null && stopRule.choosesEveryRound() ? 0 : options.runs;
         RunPlan plan = options.sweepReference != null
-                ? RunPlan.sizeDuets(profiles, sizes, options.sweepReference, options.variants, options.runs, maxRounds,
+                ? RunPlan.sizeDuets(profiles, sizes, options.sweepReference, options.variants, runs, maxRounds,
                         stopRule, options.seed)
                 : options.duet
                 ? RunPlan.duets(profiles, reference, sizes, options.variants, options.runs, maxRounds, stopRule,
@@ -101,13 +103,16 @@ public final class Comparison {
                 + " of the same pool" : "each against " + reference;
         out.printf("%d runs%s: %s, %d round(s) %s%s, %d s measured + %d s warm-up each%n", plan.plannedRuns(),
                 plan.duet() ? " in " + plan.plannedWindows() + " duets (two lanes at a time, " + against + ")" : "",
-                String.join(",", profiles), options.runs, options.order, adaptiveText(),
+                String.join(",", profiles), runs, options.order, adaptiveText(stopRule),
                 options.durationSeconds, options.warmupSeconds);
         return plan;
     }
 
     /** How rounds are added after --runs, for the plan's line: "" for a fixed plan. */
-    private String adaptiveText() {
+    private String adaptiveText(RunPlan.StopRule stopRule) {
+        if (stopRule != null && stopRule.choosesEveryRound()) {
+            return " (then rounds of the duets the search chooses, until " + stopRule.goal() + ")";
+        }
         if (options.untilDecided) {
             return " (then rounds of the undecided pairs only, up to " + options.maxRuns + " in all, until every "
                     + "pair is decided)";
