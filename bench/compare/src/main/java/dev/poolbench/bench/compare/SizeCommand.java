@@ -83,8 +83,9 @@ final class SizeCommand extends CompareOptions implements Callable<Integer> {
         poolSizes = candidates;
         sweepReference = candidates.get(candidates.size() - 1);
         duet = true;
-        // The search's rule adds the rounds; the plan asks it for every round, so --runs plays no part.
+        // The search's rule adds the rounds, the first included (runs = 1 only numbers the progress line's rounds).
         untilDecided = true;
+        runs = 1;
         maxRuns = Integer.MAX_VALUE;
         long start = System.nanoTime();
         Path results = new dev.poolbench.bench.compare.run.Comparison(this, new Rules()).run();

@@ -128,13 +128,19 @@ public record SizePrediction(String runDir, int poolSize, double borrowsPerSecon
 
     ObjectNode json() {
         ObjectNode n = Json.object();
+        if (Double.isNaN(inUseP99)) {
+            n.putNull("inUseP95");
+            n.putNull("inUseP99");
+        }
         n.put("run", runDir);
         n.put("poolSize", poolSize);
         n.put("borrowsPerSecond", borrowsPerSecond);
         n.put("meanHoldMillis", holdMillis);
         n.put("inUseMean", inUseMean);
-        n.put("inUseP95", inUseP95);
-        n.put("inUseP99", inUseP99);
+        if (!Double.isNaN(inUseP99)) {
+            n.put("inUseP95", inUseP95);
+            n.put("inUseP99", inUseP99);
+        }
         n.put("inUseFrom", gaugeRecorded ? "poolmetrics.csv active (per-second gauge)"
                 : "derived: per-second borrows x mean hold time");
         n.put("erlangCSize", erlangC);

@@ -97,8 +97,8 @@ public final class SizeReport {
                 json.put("smallestEquivalentSize", answer.knee());
             }
             case OPEN -> {
-                text.add(profile + ": not decided: the smallest equivalent size lies in "
-                        + SizeSearchRule.interval(answer) + " (the largest size decided slower, exclusive, to the "
+                text.add(profile + ": not decided: the smallest equivalent size S is in "
+                        + SizeSearchRule.interval(answer) + " (above the largest size decided slower, at most the "
                         + "smallest decided equivalent)" + (answer.stuck().isEmpty() ? "" : "; given up after "
                         + SizeSearchRule.MAX_DUETS_PER_SIZE + " duets each, too close to the margin to tell: size "
                         + answer.stuck()) + ".");

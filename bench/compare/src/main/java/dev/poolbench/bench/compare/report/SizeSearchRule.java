@@ -84,7 +84,7 @@ public final class SizeSearchRule implements RunPlan.StopRule {
                     + "assumption: " + c));
             if (!step.done()) {
                 next.put(profile, new TreeSet<>(step.next()));
-                open.add(profile + " (knee in " + interval(step.answer()) + "; next: size "
+                open.add(profile + " (" + interval(step.answer()) + "; next: size "
                         + step.next().stream().sorted().map(String::valueOf).collect(Collectors.joining(", "))
                         + ")");
             }
@@ -139,10 +139,9 @@ public final class SizeSearchRule implements RunPlan.StopRule {
         return (int) runs.stream().map(r -> r.json().path("duet").path("window").asText()).distinct().count();
     }
 
-    /** {@code 4 .. 50} (slower end exclusive): where the knee still is. */
+    /** {@code 4 < S <= 50}: where the smallest equivalent size S still is. */
     static String interval(SizeSearch.Answer answer) {
-        return (answer.slower() == null ? "(below the smallest)" : "(" + answer.slower()) + " .. " + answer.knee()
-                + "]";
+        return (answer.slower() == null ? "" : answer.slower() + " < ") + "S <= " + answer.knee();
     }
 
     /** Each size of {@code profile} duetted so far against the reference size (the largest candidate): its verdict. */

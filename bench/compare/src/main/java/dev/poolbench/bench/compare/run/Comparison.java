@@ -99,20 +99,23 @@ public final class Comparison {
                 ? RunPlan.duets(profiles, reference, sizes, options.variants, options.runs, maxRounds, stopRule,
                         options.seed)
                 : RunPlan.create(profiles, sizes, options.variants, options.runs, maxRounds, options.order, stopRule);
+        if (runs == 0) {
+            out.printf("size duets (two lanes at a time, each size against size %d of the same pool): %s, the rounds "
+                    + "chosen by the search until %s, %d s measured + %d s warm-up each%n", options.sweepReference,
+                    String.join(",", profiles), stopRule.goal(), options.durationSeconds, options.warmupSeconds);
+            return plan;
+        }
         String against = options.sweepReference != null ? "each size against size " + options.sweepReference
                 + " of the same pool" : "each against " + reference;
         out.printf("%d runs%s: %s, %d round(s) %s%s, %d s measured + %d s warm-up each%n", plan.plannedRuns(),
                 plan.duet() ? " in " + plan.plannedWindows() + " duets (two lanes at a time, " + against + ")" : "",
-                String.join(",", profiles), runs, options.order, adaptiveText(stopRule),
+                String.join(",", profiles), runs, options.order, adaptiveText(),
                 options.durationSeconds, options.warmupSeconds);
         return plan;
     }
 
     /** How rounds are added after --runs, for the plan's line: "" for a fixed plan. */
-    private String adaptiveText(RunPlan.StopRule stopRule) {
-        if (stopRule != null && stopRule.choosesEveryRound()) {
-            return " (then rounds of the duets the search chooses, until " + stopRule.goal() + ")";
-        }
+    private String adaptiveText() {
         if (options.untilDecided) {
             return " (then rounds of the undecided pairs only, up to " + options.maxRuns + " in all, until every "
                     + "pair is decided)";
