@@ -138,10 +138,11 @@ public final class SizeReport {
         }
         if (formula != null) {
             SizingFormula.Check check = formula.check(candidates, knee);
-            text.add("  " + formula.line() + "; database on this machine (local only): " + check.text());
+            String checkText = knee == null ? "no measured knee yet (the search is open)" : check.text();
+            text.add("  " + formula.line() + "; the database runs on this machine too (local only): " + checkText);
             ObjectNode f = formula.json();
             f.put("check", check.code());
-            f.put("checkText", check.text());
+            f.put("checkText", checkText);
             json.set("formula", f);
         }
         return answer.kind() != SizeSearch.Kind.OPEN;

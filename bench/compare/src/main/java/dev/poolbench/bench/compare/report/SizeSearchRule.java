@@ -93,6 +93,10 @@ public final class SizeSearchRule implements RunPlan.StopRule {
             return "every pool's search has its answer (" + duets(runs) + " duets)";
         }
         int wanted = next.values().stream().mapToInt(Set::size).sum();
+        if (maxDuets != null && duets(runs) + wanted > maxDuets && duets(runs) < maxDuets) {
+            // The last duets of the budget: the smaller sizes first (the prediction's pair sorts together).
+            wanted = trim(next, maxDuets - duets(runs));
+        }
         String over = overBudget(runs, wanted);
         if (over != null) {
             return over + "; open: " + String.join(", ", open);
@@ -100,6 +104,23 @@ public final class SizeSearchRule implements RunPlan.StopRule {
         pending = Map.copyOf(next);
         log.accept("size search: " + String.join("; ", open));
         return null;
+    }
+
+    /** Keeps the first {@code left} sizes of the next round, pool by pool; returns how many are kept. */
+    private static int trim(Map<String, Set<Integer>> next, int left) {
+        int kept = 0;
+        for (Map.Entry<String, Set<Integer>> e : next.entrySet()) {
+            Set<Integer> sizes = new TreeSet<>();
+            for (int size : e.getValue()) {
+                if (kept < left) {
+                    sizes.add(size);
+                    kept++;
+                }
+            }
+            e.setValue(sizes);
+        }
+        next.values().removeIf(Set::isEmpty);
+        return kept;
     }
 
     /** Why the next round would overrun the budget, or null. */
