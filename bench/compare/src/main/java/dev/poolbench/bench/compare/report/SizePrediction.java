@@ -33,7 +33,7 @@ import java.util.Locale;
  */
 public record SizePrediction(String runDir, int poolSize, double borrowsPerSecond, double holdMillis,
                              double inUseMean, double inUseP95, double inUseP99, boolean gaugeRecorded,
-                             int erlangC, Integer workers, int predicted) {
+                             int erlangC, Integer workers, int predicted, int scrapeErrors) {
 
     /** The waiting probability the predicted size keeps borrows under. */
     static final double WAIT_PROBABILITY = 0.01;
@@ -60,7 +60,8 @@ public record SizePrediction(String runDir, int poolSize, double borrowsPerSecon
         int c = erlangCSize(l, WAIT_PROBABILITY);
         int predicted = workers == null ? c : Math.min(c, workers);
         return new SizePrediction(Json.text(record, "runDir"), record.path("poolSize").asInt(), lambda, w, l,
-                percentile(perSecond, 95), percentile(perSecond, 99), recorded, c, workers, predicted);
+                percentile(perSecond, 95), percentile(perSecond, 99), recorded, c, workers, predicted,
+                record.path("poolMetrics").path("scrapeErrors").asInt(0));
     }
 
     /**
@@ -102,7 +103,9 @@ public record SizePrediction(String runDir, int poolSize, double borrowsPerSecon
                         + "over the run's seconds%s; waiting starts near size %d (Erlang C: a borrow waits with "
                         + "probability < %.0f %% from %d connections%s)",
                 runDir, poolSize, inUseMean, borrowsPerSecond, holdMillis, whole(inUseP95), whole(inUseP99),
-                gaugeRecorded ? "" : " (derived: each second's borrows × W, no gauge recorded)", predicted,
+                (gaugeRecorded ? "" : " (derived: each second's borrows × W, no gauge recorded)")
+                        + (scrapeErrors == 0 ? "" : " (" + scrapeErrors + " scrape(s) of the pool metrics failed: "
+                        + "a starved run, take the figures with care)"), predicted,
                 WAIT_PROBABILITY * 100, erlangC, workers != null && predicted < erlangC
                         ? "; capped at the " + workers + " load workers" : "");
     }
@@ -149,6 +152,7 @@ public record SizePrediction(String runDir, int poolSize, double borrowsPerSecon
             n.put("loadWorkers", workers);
         }
         n.put("predictedSize", predicted);
+        n.put("scrapeErrors", scrapeErrors);
         return n;
     }
 

@@ -98,8 +98,9 @@ public final class SizeReport {
             }
             case OPEN -> {
                 text.add(profile + ": not decided: the smallest equivalent size S is in "
-                        + SizeSearchRule.interval(answer) + " (above the largest size decided slower, at most the "
-                        + "smallest decided equivalent)" + (answer.stuck().isEmpty() ? "" : "; given up after "
+                        + SizeSearchRule.interval(answer) + (answer.slower() == null ? " (no size decided slower yet"
+                        : " (" + answer.slower() + " is decided slower") + "; " + (answer.knee() == reference
+                        ? reference + " is the reference)" : answer.knee() + " is decided equivalent)") + (answer.stuck().isEmpty() ? "" : "; given up after "
                         + SizeSearchRule.MAX_DUETS_PER_SIZE + " duets each, too close to the margin to tell: size "
                         + answer.stuck()) + ".");
                 json.put("knownEquivalentSize", answer.knee());

@@ -43,6 +43,9 @@ class SizePredictionTest {
         assertEquals(Math.min(p.erlangC(), 8), p.predicted());
         assertTrue(p.line().startsWith("prediction from the reference run 1-hikari-20-vs-3 (size 20): L = "), p.line());
         assertTrue(p.line().contains("waiting starts near size " + p.predicted()), p.line());
+        // That run lost one scrape to the busy machine: the line says so.
+        assertEquals(1, p.scrapeErrors());
+        assertTrue(p.line().contains("1 scrape(s) of the pool metrics failed"), p.line());
     }
 
     @Test
@@ -79,7 +82,7 @@ class SizePredictionTest {
 
     @Test
     void theCheckSaysWhetherTheKneeAgreesAndWhyNot() {
-        SizePrediction p = new SizePrediction("1-hikari-50-vs-6", 50, 2140, 1.5, 3.2, 5, 6, true, 8, null, 8);
+        SizePrediction p = new SizePrediction("1-hikari-50-vs-6", 50, 2140, 1.5, 3.2, 5, 6, true, 8, null, 8, 0);
         assertEquals("predicted 8, measured knee 8: agrees", p.check(8, false));
         assertTrue(p.check(5, false).startsWith("predicted 8, measured knee 5: the prediction is where borrows "
                 + "start to wait"), p.check(5, false));
