@@ -24,7 +24,8 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 /**
- * {@code compare} (the local or remote comparison), {@code summarize} (statistics, summary
+ * {@code compare} (the local or remote comparison), {@code size} (the smallest pool size that does
+ * the job, by a search of size duets), {@code summarize} (statistics, summary
  * and chart of a results directory), {@code sittings} (several sittings of one comparison
  * pooled), {@code warmup-curve} (the per-second warm-up curve of a
  * results directory), {@code faults} (fault scenarios per pool),
@@ -35,8 +36,8 @@ import picocli.CommandLine;
  * requested, 1 some run invalid or flagged, 2 usage or setup error.
  */
 @Command(name = "poolbench", description = "Compare JDBC connection pools (bench/README.md).",
-        subcommands = {CompareCommand.class, CompareMain.Summarize.class, CompareMain.SittingsCommand.class,
-                WarmupCurve.class, FaultOptions.class,
+        subcommands = {CompareCommand.class, SizeCommand.class, CompareMain.Summarize.class,
+                CompareMain.SittingsCommand.class, WarmupCurve.class, FaultOptions.class,
                 FaultsSummarize.class, PoolSampleCommand.class, PrometheusCommand.class, CompareMain.Completion.class,
                 CommandLine.HelpCommand.class})
 public final class CompareMain implements Callable<Integer> {

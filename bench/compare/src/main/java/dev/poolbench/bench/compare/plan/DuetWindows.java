@@ -7,6 +7,7 @@ import dev.poolbench.bench.compare.plan.RunPlan.Window;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.function.IntSupplier;
@@ -88,8 +89,12 @@ final class DuetWindows {
         return windows;
     }
 
-    /** Each profile at each size against itself at {@code referenceSize}, for one variant. */
-    List<Window> sizeDuets(List<Integer> sizes, int referenceSize, RunVariant variant) {
+    /**
+     * Each profile at each size against itself at {@code referenceSize}, for one variant;
+     * {@code only}: the sizes each profile still needs (empty: every size of every profile).
+     */
+    List<Window> sizeDuets(List<Integer> sizes, int referenceSize, Map<String, Set<Integer>> only,
+                           RunVariant variant) {
         record Contest(String profile, SizePair sizes) {
         }
         List<Contest> contests = new ArrayList<>();
@@ -98,6 +103,9 @@ final class DuetWindows {
                     .forEach(size -> contests.add(new Contest(profile, new SizePair(size, referenceSize))));
         }
         Collections.shuffle(contests, new Random(seed * 1_000_003L + round));
+        if (!only.isEmpty()) {
+            contests.removeIf(c -> !only.getOrDefault(c.profile(), Set.of()).contains(c.sizes().size()));
+        }
         List<Window> windows = new ArrayList<>();
         for (Contest c : contests) {
             String profile = c.profile();

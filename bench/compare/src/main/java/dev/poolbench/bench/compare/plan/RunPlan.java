@@ -1,8 +1,10 @@
 package dev.poolbench.bench.compare.plan;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -122,6 +124,23 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
             return Set.of();
         }
 
+        /**
+         * For a plan of size duets, after {@link #apply} asked for another round: the sizes each
+         * profile needs against the reference size in that round (a search's next probes); empty
+         * for every size of every profile (a whole round).
+         */
+        default Map<String, Set<Integer>> pendingSizes() {
+            return Map.of();
+        }
+
+        /**
+         * Whether the rule chooses every round, the first included (a size search): the plan then
+         * starts with no fixed round and asks the rule, on no runs at all, for the first.
+         */
+        default boolean choosesEveryRound() {
+            return false;
+        }
+
         /** What the rule waits for, for the line that says the budget ran out first. */
         default String goal() {
             return "the rule was met";
@@ -134,6 +153,12 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
      */
     public interface StopRuleFactory {
         StopRule create(List<String> profiles, List<Integer> sizes, String reference, Consumer<String> log);
+
+        /** As above, for a rule that reads the runs' own files (a size search's pool metrics) in {@code results}. */
+        default StopRule create(List<String> profiles, List<Integer> sizes, String reference, Path results,
+                                Consumer<String> log) {
+            return create(profiles, sizes, reference, log);
+        }
     }
 
     private final List<String> profiles;
@@ -380,6 +405,7 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
             return List.of();
         }
         Set<String> only = Set.of();
+        Map<String, Set<Integer>> onlySizes = Map.of();
         if (rounds >= minRounds) {
             done = true;
             if (stopRule == null) {
@@ -397,21 +423,22 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
             }
             done = false;
             only = stopRule.pending();
+            onlySizes = stopRule.pendingSizes();
         }
         rounds++;
-        List<Window> round = buildRound(only);
+        List<Window> round = buildRound(only, onlySizes);
         windowsBuilt += round.size();
         roundEndSequence = sequence;
         return round;
     }
 
-    /** One round's windows; {@code only}: the profiles it needs (empty: all). */
-    private List<Window> buildRound(Set<String> only) {
+    /** One round's windows; {@code only}: the profiles it needs, {@code onlySizes}: a size duet's (empty: all). */
+    private List<Window> buildRound(Set<String> only, Map<String, Set<Integer>> onlySizes) {
         boolean sweep = sizes.size() > 1;
         DuetWindows duets = new DuetWindows(profiles, seed, rounds, () -> ++sequence);
         List<Window> round = new ArrayList<>();
         if (duetReferenceSize != null) {
-            variants.forEach(variant -> round.addAll(duets.sizeDuets(sizes, duetReferenceSize, variant)));
+            variants.forEach(variant -> round.addAll(duets.sizeDuets(sizes, duetReferenceSize, onlySizes, variant)));
             return round;
         }
         if (variantDuets) {

@@ -129,6 +129,18 @@ public record PoolMetricsSummary(String profile, String wrapper, String source, 
         return sum == null || sum.getTotalCount() == 0 ? Double.NaN : sum.getValueAtPercentile(99) / 1e6;
     }
 
+    /**
+     * Borrows returned during the run and their mean hold time (ms) of a run record's hold
+     * histogram: {@code {count, meanMillis}}, both NaN without one (wrapper off, no borrow).
+     */
+    public static double[] holds(JsonNode runRecord) {
+        Histogram hold = PoolHistograms.decode(runRecord.path("poolMetrics").get("holdHistogram"));
+        if (hold == null || hold.getTotalCount() == 0) {
+            return new double[] {Double.NaN, Double.NaN};
+        }
+        return new double[] {hold.getTotalCount(), hold.getMean() / 1e6};
+    }
+
     /** Peak pending threads of a run record's {@code poolMetrics}, NaN when absent. */
     public static double peakPending(JsonNode runRecord) {
         return number(runRecord.path("poolMetrics").path("peakPending"));

@@ -61,7 +61,7 @@ public final class Comparison {
             site = openSite(java, dir, environment);
             environment.write();
             site.prepare(site.profiles(), environment);
-            plan = plan(environment);
+            plan = plan(environment, dir);
             appVersion = runAll(plan, dir);
         } finally {
             close();
@@ -80,7 +80,7 @@ public final class Comparison {
         return LocalSite.start(options, java, dir, data, jars, apps, ownProcesses, environment, this::message);
     }
 
-    private RunPlan plan(ComparisonEnvironment environment) {
+    private RunPlan plan(ComparisonEnvironment environment, Path dir) {
         List<String> profiles = site.profiles();
         List<Integer> sizes = site.sizes();
         for (String skipped : options.skippedVariants) {
@@ -88,10 +88,12 @@ public final class Comparison {
         }
         String reference = Json.text(environment.json(), "options.reference");
         int maxRounds = options.maxRuns == null ? options.runs : options.maxRuns;
-        RunPlan.StopRule stopRule = options.adaptive() ? stopRules.create(profiles, sizes, reference, this::message)
-                : null;
+        RunPlan.StopRule stopRule = options.adaptive()
+                ? stopRules.create(profiles, sizes, reference, dir, this::message) : null;
+        // A size search chooses every round, the first included: no fixed rounds before it.
+        int runs = stopRule != null && stopRule.choosesEveryRound() ? 0 : options.runs;
         RunPlan plan = options.sweepReference != null
-                ? RunPlan.sizeDuets(profiles, sizes, options.sweepReference, options.variants, options.runs, maxRounds,
+                ? RunPlan.sizeDuets(profiles, sizes, options.sweepReference, options.variants, runs, maxRounds,
                         stopRule, options.seed)
                 : options.variantDuets()
                 ? RunPlan.variantDuets(profiles, sizes, options.variants, options.runs, maxRounds, stopRule, options.seed)
@@ -99,12 +101,18 @@ public final class Comparison {
                 ? RunPlan.duets(profiles, reference, sizes, options.variants, options.runs, maxRounds, stopRule,
                         options.seed)
                 : RunPlan.create(profiles, sizes, options.variants, options.runs, maxRounds, options.order, stopRule);
+        if (runs == 0) {
+            out.printf("size duets (two lanes at a time, each size against size %d of the same pool): %s, the rounds "
+                    + "chosen by the search until %s, %d s measured + %d s warm-up each%n", options.sweepReference,
+                    String.join(",", profiles), stopRule.goal(), options.durationSeconds, options.warmupSeconds);
+            return plan;
+        }
         String against = options.sweepReference != null ? "each size against size " + options.sweepReference
                 + " of the same pool" : plan.referenceVariant() != null ? "each variant against "
                 + plan.referenceVariant().shortLabel() + " of the same pool" : "each against " + reference;
         out.printf("%d runs%s: %s, %d round(s) %s%s, %d s measured + %d s warm-up each%n", plan.plannedRuns(),
                 plan.duet() ? " in " + plan.plannedWindows() + " duets (two lanes at a time, " + against + ")" : "",
-                String.join(",", profiles), options.runs, options.order, adaptiveText(),
+                String.join(",", profiles), runs, options.order, adaptiveText(),
                 options.durationSeconds, options.warmupSeconds);
         return plan;
     }

@@ -1,0 +1,99 @@
+package dev.poolbench.bench.compare.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.poolbench.bench.compare.util.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The prediction of {@code ./poolbench size} from a recorded run: run.json and poolmetrics.csv of
+ * the size-20 lane of a real duet (hikari 20 against 3, 10 s measured, 8 load workers, on a busy
+ * machine: long holds, few borrows), kept under src/test/resources/size-prediction.
+ */
+class SizePredictionTest {
+
+    static final Path RUN = Path.of("src/test/resources/size-prediction/1-hikari-20-vs-3");
+
+    @Test
+    void littlesLawFromTheRecordedRunsBorrowsAndHoldTimes() throws Exception {
+        JsonNode record = Json.read(RUN.resolve("run.json"));
+        SizePrediction p = SizePrediction.of(RUN);
+        // λ: the run's 79 borrows over its 10 measured seconds (the hold histogram counts the returns).
+        double borrows = Json.number(record, "poolMetrics.acquireCount");
+        assertEquals(borrows / Json.number(record, "durationSeconds"), p.borrowsPerSecond(), 0.2);
+        // W: the mean of the hold histogram lies between its median and its maximum.
+        assertTrue(p.holdMillis() > Json.number(record, "poolMetrics.holdMillis.p50")
+                && p.holdMillis() < Json.number(record, "poolMetrics.holdMillis.max"), "W " + p.holdMillis());
+        assertEquals(p.borrowsPerSecond() * p.holdMillis() / 1000, p.inUseMean(), 1e-9);
+        // The per-second gauge: 26 samples, 17 at 0, 8 at 1, one at 2.
+        assertTrue(p.gaugeRecorded());
+        assertEquals(1, p.inUseP95());
+        assertEquals(2, p.inUseP99());
+        assertEquals(20, p.poolSize());
+        assertEquals(8, p.workers());
+        assertEquals(SizePrediction.erlangCSize(p.inUseMean(), 0.01), p.erlangC());
+        assertEquals(Math.min(p.erlangC(), 8), p.predicted());
+        assertTrue(p.line().startsWith("prediction from the reference run 1-hikari-20-vs-3 (size 20): L = "), p.line());
+        assertTrue(p.line().contains("waiting starts near size " + p.predicted()), p.line());
+        // That run lost one scrape to the busy machine: the line says so.
+        assertEquals(1, p.scrapeErrors());
+        assertTrue(p.line().contains("1 scrape(s) of the pool metrics failed"), p.line());
+    }
+
+    @Test
+    void erlangCGivesTheTextbookSizes() {
+        // Two erlangs: P(wait) 0.444 with 3 servers, 0.174 with 4, 0.060 with 5, 0.018 with 6, 0.0048 with 7.
+        assertEquals(4.0 / 9, SizePrediction.erlangC(3, 2), 1e-9);
+        assertEquals(0.1739, SizePrediction.erlangC(4, 2), 1e-4);
+        assertEquals(0.0180, SizePrediction.erlangC(6, 2), 1e-4);
+        assertEquals(7, SizePrediction.erlangCSize(2, 0.01));
+        assertEquals(5, SizePrediction.erlangCSize(2, 0.1));
+        assertEquals(1, SizePrediction.erlangC(2, 2), "no more servers than the load: everyone waits");
+        assertEquals(1, SizePrediction.erlangCSize(0, 0.01));
+    }
+
+    @Test
+    void withoutTheGaugeTheInUseCountIsDerivedFromEachSecondsBorrows(@TempDir Path dir) throws Exception {
+        Files.copy(RUN.resolve("run.json"), dir.resolve("run.json"));
+        List<String> csv = Files.readAllLines(RUN.resolve("poolmetrics.csv"));
+        // The same file with the active column emptied (a pool that publishes no gauge).
+        StringBuilder emptied = new StringBuilder(csv.get(0)).append('\n');
+        for (String line : csv.subList(1, csv.size())) {
+            String[] cells = line.split(",", -1);
+            cells[1] = "";
+            emptied.append(String.join(",", cells)).append('\n');
+        }
+        Files.writeString(dir.resolve("poolmetrics.csv"), emptied);
+        SizePrediction p = SizePrediction.of(dir);
+        assertFalse(p.gaugeRecorded());
+        double maxBorrows = SizePrediction.percentile(SizePrediction.gauge(dir.resolve("poolmetrics.csv"),
+                "acquires"), 100);
+        assertEquals(maxBorrows * p.holdMillis() / 1000, p.inUseP99(), 1e-9);
+        assertTrue(p.line().contains("derived"), p.line());
+    }
+
+    @Test
+    void theCheckSaysWhetherTheKneeAgreesAndWhyNot() {
+        SizePrediction p = new SizePrediction("1-hikari-50-vs-6", 50, 2140, 1.5, 3.2, 5, 6, true, 8, null, 8, 0);
+        assertEquals("predicted 8, measured knee 8: agrees", p.check(8, false));
+        assertTrue(p.check(5, false).startsWith("predicted 8, measured knee 5: the prediction is where borrows "
+                + "start to wait"), p.check(5, false));
+        assertTrue(p.check(12, false).contains("waiting costs more"), p.check(12, false));
+        assertTrue(p.check(1, true).contains("no size tried is slower"), p.check(1, true));
+        assertTrue(p.check(null, false).contains("not decided"));
+    }
+
+    @Test
+    void aRunWithoutHoldFiguresPredictsNothing(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("run.json"), "{\"runDir\": \"1-hikari-50-vs-6\", \"durationSeconds\": 10}");
+        assertNull(SizePrediction.of(dir));
+    }
+}
