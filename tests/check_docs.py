@@ -170,11 +170,15 @@ def class_text(sources, name, cache):
     return cache[name]
 
 
+EXTENDS = re.compile(r"\bclass\s+\w+\s+extends\s+([A-Z]\w*)")
+
+
 def with_mixins(sources, text, cache, depth=0):
+    """The options of a command's text, of its @Mixin/@ArgGroup classes and of the class it extends."""
     names = options_in(text)
     if depth < 4:
-        for mixin in MIXIN.findall(text):
-            names |= with_mixins(sources, class_text(sources, mixin, cache), cache, depth + 1)
+        for parent in MIXIN.findall(text) + EXTENDS.findall(text):
+            names |= with_mixins(sources, class_text(sources, parent, cache), cache, depth + 1)
     return names
 
 
