@@ -74,7 +74,7 @@ public final class DimensionVerdict {
             return String.format(Locale.ROOT, "%s%s%s: %s vs %s: %s (%s) over %d %s: %s", profile,
                     poolSize == null ? "" : " @" + poolSize, where.isEmpty() ? "" : " (" + where + ")", value,
                     reference, result.n() == 0 ? "-" : String.format(Locale.ROOT, "%.2fx", ratio()),
-                    result.interval(), result.n(), result.n() == 1 ? "round" : "rounds", result.verdict());
+                    result.deciding(), result.n(), result.n() == 1 ? "round" : "rounds", result.verdict());
         }
     }
 
@@ -143,9 +143,8 @@ public final class DimensionVerdict {
                 .map(e -> "; " + e.value() + " also against " + e.reference()).distinct()
                 .collect(java.util.stream.Collectors.joining());
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%s, paired by round against %s "
-                + "(%s)%s: score ratio, difference with its 95 %% interval; "
-                + "equivalent = 90 %% interval inside ±%s %%.%n", dimension.title, reference, dimension.same, others,
-                PairedVerdict.marginText(margin)));
+                + "(%s)%s: score ratio, difference; %s%n", dimension.title, reference, dimension.same, others,
+                PairedVerdict.decidingRule(margin)));
         entries.forEach(e -> out.append("Verdict: ").append(e.line()).append('\n'));
         return out.toString();
     }
