@@ -21,8 +21,8 @@ case "${1:-}" in
       faults) pattern="$ROOT/results/*/faults/report.html" ;;
       *) echo "check-report-html: --latest compare|faults, not '$kind'" >&2; exit 2 ;;
     esac
-    # Stamps sort by time; the newest results directory that has the page.
-    page="$(ls -1 $pattern 2>/dev/null | sort | tail -1)"
+    # The page written last (a stamp taken twice gets a "-2" suffix, which sorts before it by name).
+    page="$(ls -1t $pattern 2>/dev/null | head -1)"
     [[ -n "$page" ]] || { echo "check-report-html: no $pattern" >&2; exit 1; } ;;
   "") echo "usage: tests/check-report-html.sh [--no-screenshot] REPORT.html|RESULTS_DIR | --latest compare|faults" >&2; exit 2 ;;
   *) page="$1"; [[ -d "$page" ]] && page="$page/report.html" ;;
