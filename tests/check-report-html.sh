@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
 # Opens a report.html in headless Chromium (no network) and checks that it renders with every
 # picture loaded: the page's own script writes, on load, data-images-loaded / data-images-broken
-# on <body>; this reads them back from the dumped DOM. Also saves a screenshot beside the page
-# (report-screenshot.png) unless --no-screenshot.
+# on <body>; this reads them back from the dumped DOM. With --screenshot FILE also a PNG of the
+# page's top (1280 x 2000), to look at.
 #
-# usage: tests/check-report-html.sh [--no-screenshot] REPORT.html|RESULTS_DIR
-#        tests/check-report-html.sh --latest compare|faults   (newest under results/)
+# usage: tests/check-report-html.sh [--screenshot FILE] REPORT.html|RESULTS_DIR
+#        tests/check-report-html.sh [--screenshot FILE] --latest compare|faults   (newest under results/)
 # exit: 0 rendered with every picture; 1 not; 2 usage; 3 no chromium (only when CI is not true:
 #       with CI=true a missing chromium is a failure, exit 1, in one line)
 set -uo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-screenshot=1
-if [[ "${1:-}" == "--no-screenshot" ]]; then screenshot=0; shift; fi
+shot=""
+if [[ "${1:-}" == "--screenshot" ]]; then shot="${2:?--screenshot needs a file}"; shift 2; fi
 case "${1:-}" in
   --latest)
     kind="${2:?--latest needs compare or faults}"
@@ -24,7 +24,7 @@ case "${1:-}" in
     # The page written last (a stamp taken twice gets a "-2" suffix, which sorts before it by name).
     page="$(ls -1t $pattern 2>/dev/null | head -1)"
     [[ -n "$page" ]] || { echo "check-report-html: no $pattern" >&2; exit 1; } ;;
-  "") echo "usage: tests/check-report-html.sh [--no-screenshot] REPORT.html|RESULTS_DIR | --latest compare|faults" >&2; exit 2 ;;
+  "") echo "usage: tests/check-report-html.sh [--screenshot FILE] REPORT.html|RESULTS_DIR | --latest compare|faults" >&2; exit 2 ;;
   *) page="$1"; [[ -d "$page" ]] && page="$page/report.html" ;;
 esac
 [[ -f "$page" ]] || { echo "check-report-html: no such page: $page" >&2; exit 1; }
@@ -63,8 +63,8 @@ if ((broken != 0 || loaded != tags || tags == 0)); then
   echo "check-report-html: FAILED: $page: $loaded of $tags pictures loaded, $broken broken" >&2
   exit 1
 fi
-if ((screenshot)); then
-  shot="$(dirname "$page")/report-screenshot.png"
+if [[ -n "$shot" ]]; then
+  shot="$(realpath -m "$shot")"; mkdir -p "$(dirname "$shot")"
   timeout 120 "$chromium" "${flags[@]}" --hide-scrollbars --window-size=1280,2000 --screenshot="$shot" \
     "file://$page" >/dev/null 2>&1 || { echo "check-report-html: FAILED: no screenshot of $page" >&2; exit 1; }
 fi

@@ -9,7 +9,8 @@
 #                  wrong server, statistics, the Redis loop's smallest cells)
 #   quick-compare  ./poolbench compare --quick: the real comparison, short, must be valid
 #   report-html    tests/check-report-html.sh: the quick comparison's report.html opened in headless
-#                  Chromium (no network) renders with every picture loaded; a screenshot beside it
+#                  Chromium (no network) renders with every picture loaded (screenshot of its top:
+#                  results/report-html-compare.png)
 #   quick-faults   ./poolbench faults --quick --profiles hikari --check: each fault scenario
 #                  (unreachable, hang, restart) once, short; every measurement must be taken
 #                  and consistent (errors seen, recovery measured, login_log rows = decisions)
@@ -31,7 +32,7 @@ declare -A skip=()
 while (($#)); do
   case "$1" in
     --skip) skip["${2:?--skip needs a step name}"]=1; shift 2 ;;
-    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
     *) echo "run-all: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -53,7 +54,7 @@ step() {
 step maven ./mvnw -B -ntp verify
 step quick-compare ./poolbench compare --quick
 # A missing chromium (exit 3) is a skip outside CI: the script says so in one line; with CI=true it fails.
-html_check() { tests/check-report-html.sh --latest "$1"; local status=$?; ((status == 3)) && return 0; return "$status"; }
+html_check() { tests/check-report-html.sh --screenshot "results/report-html-$1.png" --latest "$1"; local status=$?; ((status == 3)) && return 0; return "$status"; }
 step report-html html_check compare
 step quick-faults ./poolbench faults --quick --profiles hikari --check
 step faults-html html_check faults

@@ -33,7 +33,9 @@ final class HtmlReport {
     static Path write(Summary summary, Path dir) throws IOException {
         JsonNode env = summary.environment();
         String started = Json.text(env, "startedAt");
-        HtmlPage page = new HtmlPage(dir, "poolbench comparison" + (started == null ? "" : " started " + started));
+        // The stamp to the second: its nanoseconds say nothing to a reader.
+        String stamp = started == null ? "" : " started " + started.replaceFirst("\\.\\d+Z$", "Z");
+        HtmlPage page = new HtmlPage(dir, "poolbench comparison" + stamp);
         page.paragraph(summary.settingsLine());
         verdicts(page, summary);
         page.section("Verdicts picture");
@@ -45,6 +47,7 @@ final class HtmlReport {
         }
         charts(page);
         runs(page, summary, dir);
+        runPictures(page);
         page.section("Summary text (summary.txt)");
         page.preformatted(summary.text());
         page.section("Settings and environment (environment.json)");
@@ -74,7 +77,11 @@ final class HtmlReport {
             page.labelled("Stopped:", "after the " + rounds + (rounds == 1 ? " round" : " rounds")
                     + " asked for (no adaptive rule).");
         }
-        page.note(PairedVerdict.decidingRule(summary.marginPercent()));
+        long counted = summary.runs().stream().filter(RunRecord::counted).count();
+        long disturbed = summary.runs().stream().filter(DisturbanceSummary::disturbed).count();
+        page.labelled("Runs:", summary.runs().size() + " (" + counted + " counted" + (disturbed == 0 ? ""
+                : ", " + disturbed + " disturbed by other processes: see the summary text") + ").");
+        page.labelled("Rule:", PairedVerdict.decidingRule(summary.marginPercent()));
         boolean titled = summary.blocks().size() > 1;
         for (Summary.Block block : summary.blocks()) {
             if (titled) {
@@ -137,7 +144,7 @@ final class HtmlReport {
         }
     }
 
-    /** The comparison's charts, then every duet's and every run's pictures. */
+    /** The comparison's charts: scores, sweep, warm-up, any other picture at the top of the directory. */
     private static void charts(HtmlPage page) throws IOException {
         page.section("Charts");
         List<String> top = page.pngs("").stream().filter(p -> !p.contains("/")).toList();
@@ -151,6 +158,10 @@ final class HtmlReport {
                 page.picture(png, png);
             }
         }
+    }
+
+    /** The detail below the runs: every duet's lanes second by second, every run's pool. */
+    private static void runPictures(HtmlPage page) throws IOException {
         List<String> duets = page.pngs("duets");
         if (!duets.isEmpty()) {
             page.section("Duets, second by second");

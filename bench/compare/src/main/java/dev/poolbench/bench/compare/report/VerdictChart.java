@@ -1,7 +1,6 @@
 package dev.poolbench.bench.compare.report;
 
 import dev.poolbench.bench.compare.stats.PairedTest;
-import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -9,10 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
@@ -66,71 +64,62 @@ final class VerdictChart {
                 .map(PairedVerdict.Entry::profile).distinct().toList();
         String unit = summary.blocks().stream().flatMap(b -> b.paired().stream()).anyMatch(PairedVerdict.Entry::duets)
                 ? "duet ratio" : "paired ratio by round";
-        XYChart chart = new XYChartBuilder().width(ChartStyle.WIDTH).height(650)
+        CategoryChart chart = new CategoryChartBuilder().width(ChartStyle.WIDTH).height(650)
                 .title("Against " + summary.reference() + " - " + summary.settingsLine())
                 .xAxisTitle("pool   (point: " + unit + " to " + summary.reference() + "; bar: the interval that "
                         + "decided its verdict, level in the legend; grey: the equivalence margin)")
                 .yAxisTitle("score ratio to " + summary.reference() + " (higher is better)").build();
-        style(chart, pools);
+        ChartStyle.apply(chart.getStyler(), chart.getTitle());
+        ChartStyle.ratioAxis(chart, CategorySeries.CategorySeriesRenderStyle.Scatter);
         List<Summary.Block> blocks = summary.blocks().stream().filter(b -> !b.paired().isEmpty()).toList();
         for (int b = 0; b < blocks.size(); b++) {
-            // Blocks side by side around each pool's slot; one colour per block when there are several.
-            double offset = blocks.size() == 1 ? 0 : -0.2 + 0.4 * b / (blocks.size() - 1);
+            // One colour per block when there are several, else one per verdict kind.
             String prefix = blocks.size() == 1 ? "" : blocks.get(b).title(summary.variesVariant()) + ": ";
             Color blockColor = blocks.size() == 1 ? null : ChartStyle.COLORS[b % ChartStyle.COLORS.length];
-            addBlock(chart, blocks.get(b), pools, offset, prefix, blockColor);
+            addBlock(chart, blocks.get(b), pools, prefix, blockColor);
         }
-        marginLines(chart, pools.size(), summary.marginPercent());
+        marginLines(chart, pools, summary.marginPercent());
         BitmapEncoder.saveBitmapWithDPI(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG, 110);
     }
 
-    private static void style(XYChart chart, List<String> pools) {
-        ChartStyle.apply(chart.getStyler(), chart.getTitle());
-        chart.getStyler().setYAxisMin((Double) null);
-        chart.getStyler().setYAxisDecimalPattern("0.00");
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-        chart.getStyler().setXAxisMin(-0.5);
-        chart.getStyler().setXAxisMax(pools.size() - 0.5);
-        chart.getStyler().setXAxisTickMarkSpacingHint(40);
-        chart.getStyler().setPlotGridVerticalLinesVisible(false);
-        // Pools sit at whole x values; the axis puts its ticks where it likes, so only whole ones get a name.
-        chart.setCustomXAxisTickLabelsFormatter(x -> {
-            long i = Math.round(x);
-            return Math.abs(x - i) < 1e-6 && i >= 0 && i < pools.size() ? pools.get((int) i) : " ";
-        });
-    }
-
-    /** One block: per verdict kind a legend entry of points, and per pool its interval as a bar. */
-    private static void addBlock(XYChart chart, Summary.Block block, List<String> pools, double offset,
-                                 String prefix, Color blockColor) {
+    /**
+     * One block: per verdict kind a legend entry of points, and its intervals drawn end to end.
+     * XChart's error bars are symmetric, so each interval is a hidden series at the interval's
+     * middle with half its width as the error: the bar then spans exactly low .. high.
+     */
+    private static void addBlock(CategoryChart chart, Summary.Block block, List<String> pools, String prefix,
+                                 Color blockColor) {
         for (Kind kind : Kind.values()) {
-            List<Double> xs = new ArrayList<>();
-            List<Double> ys = new ArrayList<>();
-            for (int i = 0; i < pools.size(); i++) {
-                PairedTest.Result r = result(block, pools.get(i));
-                if (r == null || r.n() == 0 || Kind.of(r) != kind) {
-                    continue;
-                }
-                double x = i + offset;
-                xs.add(x);
-                ys.add(1 + r.estimatePercent() / 100);
-                if (r.n() >= 2) {
-                    PairedTest.Interval ci = r.decidingInterval();
-                    XYSeries bar = chart.addSeries(prefix + pools.get(i) + " " + ci.level() + " % CI",
-                            new double[] {x, x}, new double[] {1 + ci.lowPercent() / 100, 1 + ci.highPercent() / 100});
-                    bar.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
-                    bar.setMarker(SeriesMarkers.NONE);
-                    bar.setLineColor(color(kind, blockColor));
-                    bar.setLineStyle(new BasicStroke(3f));
-                    bar.setShowInLegend(false);
-                }
+            List<Double> points = new ArrayList<>();
+            List<Double> middles = new ArrayList<>();
+            List<Double> halves = new ArrayList<>();
+            for (String pool : pools) {
+                PairedTest.Result r = result(block, pool);
+                boolean drawn = r != null && r.n() > 0 && Kind.of(r) == kind;
+                // NaN leaves a gap: the pool has no pair of this kind in this block.
+                points.add(drawn ? 1 + r.estimatePercent() / 100 : Double.NaN);
+                PairedTest.Interval ci = drawn && r.n() >= 2 ? r.decidingInterval() : null;
+                double low = ci == null ? Double.NaN : 1 + ci.lowPercent() / 100;
+                double high = ci == null ? Double.NaN : 1 + ci.highPercent() / 100;
+                middles.add(ci == null ? Double.NaN : (low + high) / 2);
+                halves.add(ci == null ? Double.NaN : (high - low) / 2);
             }
-            if (!xs.isEmpty()) {
-                XYSeries points = chart.addSeries(prefix + kind.label, xs, ys);
-                points.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-                points.setMarker(kind.marker);
-                points.setMarkerColor(color(kind, blockColor));
+            if (points.stream().allMatch(v -> v.isNaN())) {
+                continue;
             }
+            Color color = blockColor != null ? blockColor : KIND_COLORS[kind.ordinal()];
+            if (middles.stream().anyMatch(v -> !v.isNaN())) {
+                CategorySeries bars = chart.addSeries(prefix + kind.label + " (bars)", pools, middles, halves);
+                bars.setMarker(SeriesMarkers.NONE);
+                bars.setLineColor(color);
+                bars.setFillColor(color);
+                bars.setMarkerColor(color);
+                bars.setShowInLegend(false);
+            }
+            CategorySeries series = chart.addSeries(prefix + kind.label, pools, points);
+            series.setMarker(kind.marker);
+            series.setMarkerColor(color);
+            series.setLineColor(color);
         }
     }
 
@@ -139,22 +128,17 @@ final class VerdictChart {
                 .map(PairedVerdict.Entry::result).orElse(null);
     }
 
-    private static Color color(Kind kind, Color blockColor) {
-        return blockColor != null ? blockColor : KIND_COLORS[kind.ordinal()];
-    }
-
     /** 1 (no difference), and the margin at the bounds the equivalence test uses: 1 + X % and 1 / (1 + X %). */
-    private static void marginLines(XYChart chart, int pools, double marginPercent) {
+    private static void marginLines(CategoryChart chart, List<String> pools, double marginPercent) {
         double[] bounds = PairedTest.marginBoundsPercent(marginPercent);
-        double[] xs = {-0.5, pools - 0.5};
-        line(chart, "same as reference (1)", xs, 1.0, new Color(0xbbbbbb));
-        line(chart, String.format(Locale.ROOT, "margin %+.1f %%", bounds[1]), xs, 1 + bounds[1] / 100, Color.GRAY);
-        line(chart, String.format(Locale.ROOT, "margin %+.1f %%", bounds[0]), xs, 1 + bounds[0] / 100, Color.GRAY);
+        line(chart, pools, "same as reference (1)", 1.0, new Color(0xbbbbbb));
+        line(chart, pools, String.format(Locale.ROOT, "margin %+.1f %%", bounds[1]), 1 + bounds[1] / 100, Color.GRAY);
+        line(chart, pools, String.format(Locale.ROOT, "margin %+.1f %%", bounds[0]), 1 + bounds[0] / 100, Color.GRAY);
     }
 
-    private static void line(XYChart chart, String name, double[] xs, double y, Color color) {
-        XYSeries line = chart.addSeries(name, xs, new double[] {y, y});
-        line.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+    private static void line(CategoryChart chart, List<String> pools, String name, double y, Color color) {
+        CategorySeries line = chart.addSeries(name, pools, pools.stream().map(p -> y).toList());
+        line.setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
         line.setMarker(SeriesMarkers.NONE);
         line.setLineColor(color);
     }

@@ -191,7 +191,7 @@ class FaultsSummarizeTest {
         assertTrue(html.contains("(<a href=\"faults-unreachable.png\">faults-unreachable.png</a>)"), html);
         assertTrue(html.contains("<a href=\"runs/unreachable-hikari\">unreachable-hikari</a>"), html);
         Path script = Path.of("..", "..", "tests", "check-report-html.sh").toAbsolutePath().normalize();
-        Process p = new ProcessBuilder("bash", script.toString(), "--no-screenshot", dir.toString())
+        Process p = new ProcessBuilder("bash", script.toString(), dir.toString())
                 .redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
         int status = p.waitFor();
