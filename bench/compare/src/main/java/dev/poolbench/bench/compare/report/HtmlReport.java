@@ -42,8 +42,11 @@ final class HtmlReport {
         if (Files.isRegularFile(dir.resolve("verdicts.png"))) {
             page.picture("verdicts.png", "Each pool's ratio to " + summary.reference() + " with the interval that "
                     + "decided its verdict (90 % for equivalent, 95 % for faster, slower, undecided)");
+        } else if (summary.sweep() != null && Files.isRegularFile(dir.resolve("sweep.png"))) {
+            // A sweep's verdicts are per size: its picture is where they are.
+            page.picture("sweep.png", "The sweep's verdicts: each size against the reference size");
         } else {
-            page.note("No verdicts.png: nothing was paired (one pool, or a sweep of duets: see sweep.png).");
+            page.note("No verdicts.png: nothing was paired (one pool only).");
         }
         charts(page);
         runs(page, summary, dir);
@@ -83,13 +86,18 @@ final class HtmlReport {
                 : ", " + disturbed + " disturbed by other processes: see the summary text") + ").");
         page.labelled("Rule:", PairedVerdict.decidingRule(summary.marginPercent()));
         boolean titled = summary.blocks().size() > 1;
+        List<String> unpaired = new ArrayList<>();
         for (Summary.Block block : summary.blocks()) {
+            if (block.paired().isEmpty()) {
+                // A sweep of duets says the same of every size: once is enough.
+                block.verdict().stream().filter(l -> !unpaired.contains(l)).forEach(l -> {
+                    unpaired.add(l);
+                    page.paragraph(l);
+                });
+                continue;
+            }
             if (titled) {
                 page.subheading(block.title(summary.variesVariant()));
-            }
-            if (block.paired().isEmpty()) {
-                block.verdict().forEach(page::paragraph);
-                continue;
             }
             List<List<?>> rows = new ArrayList<>();
             for (PairedVerdict.Entry e : block.paired()) {

@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -128,18 +127,12 @@ final class VerdictChart {
                 .map(PairedVerdict.Entry::result).orElse(null);
     }
 
-    /** 1 (no difference), and the margin at the bounds the equivalence test uses: 1 + X % and 1 / (1 + X %). */
+    /** 1 (no difference), and the margin at the bounds the equivalence test uses ({@link ChartStyle#marginLines}). */
     private static void marginLines(CategoryChart chart, List<String> pools, double marginPercent) {
-        double[] bounds = PairedTest.marginBoundsPercent(marginPercent);
-        line(chart, pools, "same as reference (1)", 1.0, new Color(0xbbbbbb));
-        line(chart, pools, String.format(Locale.ROOT, "margin %+.1f %%", bounds[1]), 1 + bounds[1] / 100, Color.GRAY);
-        line(chart, pools, String.format(Locale.ROOT, "margin %+.1f %%", bounds[0]), 1 + bounds[0] / 100, Color.GRAY);
-    }
-
-    private static void line(CategoryChart chart, List<String> pools, String name, double y, Color color) {
-        CategorySeries line = chart.addSeries(name, pools, pools.stream().map(p -> y).toList());
-        line.setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
-        line.setMarker(SeriesMarkers.NONE);
-        line.setLineColor(color);
+        CategorySeries same = chart.addSeries("same as reference (1)", pools, pools.stream().map(p -> 1.0).toList());
+        same.setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
+        same.setMarker(SeriesMarkers.NONE);
+        same.setLineColor(new Color(0xbbbbbb));
+        ChartStyle.marginLines(chart, pools, marginPercent);
     }
 }

@@ -36,7 +36,7 @@ public final class HtmlPage {
             th{background:#f4f4f4}td.num{text-align:right;font-variant-numeric:tabular-nums}
             .faster{color:#1a7f37;font-weight:600}.slower{color:#b42318;font-weight:600}
             .equivalent{color:#1f5fa8;font-weight:600}.undecided{color:#777;font-weight:600}
-            .note{color:#555;font-size:13px}pre{background:#f7f7f7;padding:8px;overflow-x:auto;font-size:12px}
+            .note{color:#555;font-size:13px}pre{background:#f7f7f7;padding:8px;white-space:pre-wrap;font-size:12px}
             figure{margin:10px 0 18px}figure img{max-width:100%;border:1px solid #eee}
             figcaption{font-size:12px;color:#555}ul.files{columns:3;font-size:13px}
             """;
@@ -53,6 +53,7 @@ public final class HtmlPage {
     private final StringBuilder body = new StringBuilder();
     private final List<String[]> sections = new ArrayList<>();
     private long embedded;
+    private final java.util.Set<String> shown = new java.util.HashSet<>();
 
     /** @param dir the results directory the page is written to; links and pictures are relative to it */
     public HtmlPage(Path dir, String title) {
@@ -183,10 +184,10 @@ public final class HtmlPage {
         }
     }
 
-    /** A picture of the results directory; nothing when the file is missing. */
+    /** A picture of the results directory; nothing when the file is missing or already on the page. */
     public HtmlPage picture(String relative, String caption) throws IOException {
         Path file = dir.resolve(relative);
-        if (!Files.isRegularFile(file)) {
+        if (!Files.isRegularFile(file) || !shown.add(relative)) {
             return this;
         }
         long size = Files.size(file);
