@@ -128,7 +128,7 @@ final class HtmlReport {
                         r.marginPercent()) + " %"
                 : r.decidingInterval().text() + " (" + r.decidingInterval().test() + ")";
         String verdict = e.duets() ? r.verdict().replace(" rounds", " duets") : r.verdict();
-        return List.of(e.profile(), e.reference(), r.n() + " " + unit,
+        return List.of(e.profile(), e.reference(), r.n() + " " + (r.n() == 1 ? unit.substring(0, unit.length() - 1) : unit),
                 r.n() == 0 ? "-" : String.format(Locale.ROOT, "%.3f", 1 + r.estimatePercent() / 100),
                 r.n() == 0 ? "-" : String.format(Locale.ROOT, "%+.1f %%", r.estimatePercent()), deciding, verdict);
     }

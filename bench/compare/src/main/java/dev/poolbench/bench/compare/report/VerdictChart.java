@@ -107,7 +107,8 @@ final class VerdictChart {
                 continue;
             }
             Color color = blockColor != null ? blockColor : KIND_COLORS[kind.ordinal()];
-            if (middles.stream().anyMatch(v -> !v.isNaN())) {
+            boolean intervals = middles.stream().anyMatch(v -> !v.isNaN());
+            if (intervals) {
                 CategorySeries bars = chart.addSeries(prefix + kind.label + " (bars)", pools, middles, halves);
                 bars.setMarker(SeriesMarkers.NONE);
                 bars.setLineColor(color);
@@ -115,7 +116,9 @@ final class VerdictChart {
                 bars.setMarkerColor(color);
                 bars.setShowInLegend(false);
             }
-            CategorySeries series = chart.addSeries(prefix + kind.label, pools, points);
+            // With fewer than 2 pairs there is no interval to name (--quick runs one round).
+            CategorySeries series = chart.addSeries(prefix + (intervals ? kind.label
+                    : "no interval yet (fewer than 2 pairs)"), pools, points);
             series.setMarker(kind.marker);
             series.setMarkerColor(color);
             series.setLineColor(color);
