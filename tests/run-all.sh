@@ -22,9 +22,13 @@
 #                  reference outside the repository, every ./poolbench --option named in the
 #                  docs exists (read from the picocli sources), usage = dispatch (self-tested)
 #   quick-compare  ./poolbench compare --quick: the real comparison, short, must be valid
+#   report-html    tests/check-report-html.sh: the quick comparison's report.html opened in headless
+#                  Chromium (no network) renders with every picture loaded (screenshot of its top:
+#                  results/report-html-compare.png)
 #   quick-faults   ./poolbench faults --quick --profiles hikari --check: each fault scenario
 #                  (unreachable, hang, restart) once, short; every measurement must be taken
 #                  and consistent (errors seen, recovery measured, login_log rows = decisions)
+#   faults-html    the same check on the quick faults run's report.html
 #   dashboard      monitoring/check.sh: the committed Grafana JSON is what monitoring/dashboard.py
 #                  generates (the SDK in .poolbench/venv-dashboards)
 #   terraform      fmt, checkov, terraform test of the inventory module (offline)
@@ -41,7 +45,7 @@ set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT" || exit 2
 
-STEPS=(preflight-test maven docs quick-compare quick-faults dashboard terraform ansible)
+STEPS=(preflight-test maven docs quick-compare report-html quick-faults faults-html dashboard terraform ansible)
 
 declare -A skip=()
 while (($#)); do
@@ -52,7 +56,7 @@ while (($#)); do
         echo "run-all: unknown step '$name' (steps: preflight ${STEPS[*]})" >&2; exit 2
       fi
       skip["$name"]=1; shift 2 ;;
-    -h|--help) sed -n '2,35p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,38p' "$0"; exit 0 ;;
     *) echo "run-all: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -117,7 +121,11 @@ step preflight-test tests/preflight-test.sh
 step maven maven_verify
 step docs python3 tests/check_docs.py
 step quick-compare ./poolbench compare --quick
+# A missing chromium (exit 3) is a skip outside CI: the script says so in one line; with CI=true it fails.
+html_check() { tests/check-report-html.sh --screenshot "results/report-html-$1.png" --latest "$1"; local status=$?; ((status == 3)) && return 0; return "$status"; }
+step report-html html_check compare
 step quick-faults ./poolbench faults --quick --profiles hikari --check
+step faults-html html_check faults
 step dashboard monitoring/check.sh
 step terraform terraform/tests/run.sh
 step ansible ansible/tests/run.sh

@@ -137,9 +137,9 @@ class AppBuildTest {
         String text = s.text();
         assertTrue(text.contains("App builds, paired by round against base"), text);
         assertTrue(text.contains("Verdict: hikari @10 (platform threads, JDK " + Runtime.version().feature()
-                + "): lean vs base: 1.20x (+20.0 % [+20.0 .. +20.0]) over 3 rounds: faster"), text);
+                + "): lean vs base: 1.20x (+20.0 %, 95 % CI [+20.0 .. +20.0] (difference)) over 3 rounds: faster"), text);
         assertTrue(text.contains("Verdict: dbcp2 @10 (platform threads, JDK " + Runtime.version().feature()
-                + "): lean vs base: 1.00x (+0.0 % [+0.0 .. +0.0]) over 3 rounds: equivalent"), text);
+                + "): lean vs base: 1.00x (+0.0 %, 90 % CI [+0.0 .. +0.0] (equivalence)) over 3 rounds: equivalent"), text);
         JsonNode json = s.json().path("appBuilds");
         assertEquals(2, json.size());
         assertEquals("hikari", json.get(0).path("profile").asText());

@@ -38,6 +38,21 @@ class ComparisonLayoutTest {
                 "keys of environment.json");
         assertEquals(expected("summary-shape.txt"), shape(Files.readString(dir.resolve("summary.txt")), dir),
                 "summary layout");
+        rendersInChromium(dir);
+    }
+
+    /**
+     * The real comparison's report.html opens in headless Chromium with every picture loaded
+     * (tests/check-report-html.sh). Without chromium: a failure when CI=true, skipped otherwise.
+     */
+    private static void rendersInChromium(Path dir) throws Exception {
+        Path script = Path.of("..", "..", "tests", "check-report-html.sh").toAbsolutePath().normalize();
+        Process p = new ProcessBuilder("bash", script.toString(), dir.toString()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        int status = p.waitFor();
+        org.junit.jupiter.api.Assumptions.assumeFalse(status == 3, out);
+        assertEquals(0, status, out);
+        assertTrue(out.contains("2 of 2 pictures loaded"), "scores.png and the run's pool picture: " + out);
     }
 
     /** Numbers masked, per-run disturbance detail dropped: what stays is the layout. */

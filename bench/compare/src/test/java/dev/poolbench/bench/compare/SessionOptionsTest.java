@@ -130,12 +130,12 @@ class SessionOptionsTest {
                 + "and app build)"), text);
         String jdk = "JDK " + Runtime.version().feature();
         assertTrue(text.contains("Verdict: hikari @10 (platform threads, " + jdk + "): redis-shared vs memory: 0.80x "
-                + "(-20.0 % [-20.0 .. -20.0]) over 3 rounds: slower"), text);
+                + "(-20.0 %, 95 % CI [-20.0 .. -20.0] (difference)) over 3 rounds: slower"), text);
         assertTrue(text.contains("Verdict: hikari @10 (platform threads, " + jdk + "): redis-pooled vs memory: 1.00x "
-                + "(+0.0 % [+0.0 .. +0.0]) over 3 rounds: equivalent"), text);
+                + "(+0.0 %, 90 % CI [+0.0 .. +0.0] (equivalence)) over 3 rounds: equivalent"), text);
         // And the question of Redis itself: the pool against the one shared connection.
         assertTrue(text.contains("Verdict: hikari @10 (platform threads, " + jdk + "): redis-pooled vs redis-shared: "
-                + "1.25x (+25.0 % [+25.0 .. +25.0]) over 3 rounds: faster"), text);
+                + "1.25x (+25.0 %, 95 % CI [+25.0 .. +25.0] (difference)) over 3 rounds: faster"), text);
         assertTrue(text.contains("; redis-pooled also against redis-shared"), text);
         assertFalse(text.contains("App builds"), text);
         // The Redis figures under the Redis blocks only (durationSeconds 60: 1,000 commands per second).

@@ -13,7 +13,7 @@ import java.util.Map;
 
 /**
  * The end of every fault command, local or from fetched runs: {@code faults.txt} (also
- * printed), {@code faults.json}, {@code faults-<scenario>.png}, then {@link FaultChecks} for the
+ * printed), {@code faults.json}, {@code faults-<scenario>.png}, {@code report.html}, then {@link FaultChecks} for the
  * exit status. Also the two small files that let a results directory be summarized again:
  * {@value #OPTIONS} and {@value #ENVIRONMENT}.
  */
@@ -39,10 +39,16 @@ final class FaultReport {
                 out.println("poolbench faults: cannot draw the " + scenario.cliName() + " picture: " + e);
             }
         }
+        List<String> failures = FaultChecks.failures(outcomes, options);
+        try {
+            FaultsHtml.write(dir, outcomes, options, environment, failures);
+        } catch (IOException | RuntimeException e) {
+            out.println("poolbench faults: cannot write report.html: " + e);
+        }
         out.println();
         out.print(table);
-        out.println("Pictures: " + dir.resolve("faults-<scenario>.png") + "; per run: " + dir.resolve("runs"));
-        List<String> failures = FaultChecks.failures(outcomes, options);
+        out.println("Pictures: " + dir.resolve("faults-<scenario>.png") + "; per run: " + dir.resolve("runs")
+                + "; all on one page: " + dir.resolve("report.html"));
         if (failures.isEmpty()) {
             if (options.check) {
                 out.println("checks: every measurement taken and consistent");

@@ -69,7 +69,7 @@ final class FaultTable {
         return out.toString();
     }
 
-    private static String errors(FaultFigures f) {
+    static String errors(FaultFigures f) {
         if (f.errorsByStatus().isEmpty()) {
             return String.valueOf(f.errorsDuringFault());
         }
@@ -77,7 +77,7 @@ final class FaultTable {
                 .map(e -> e.getKey() + ":" + e.getValue()).collect(Collectors.joining(" ")) + ")";
     }
 
-    private static String num(Double v, String format) {
+    static String num(Double v, String format) {
         return v == null || v.isNaN() ? "-" : String.format(Locale.ROOT, format, v);
     }
 

@@ -1,5 +1,6 @@
 package dev.poolbench.bench.compare.report;
 
+import dev.poolbench.bench.compare.stats.PairedTest;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.font.FontRenderContext;
@@ -59,11 +60,14 @@ final class ChartStyle {
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
     }
 
-    /** The equivalence margin as two grey lines at 1 ± margin across every category. */
+    /**
+     * The equivalence margin as two grey lines across every category, at the bounds the test
+     * uses: 1 + X % and 1 / (1 + X %) (the test is symmetric in the log: -4.8 % for ±5 %).
+     */
     static void marginLines(CategoryChart chart, List<String> categories, double marginPercent) {
-        double margin = marginPercent / 100;
-        for (double edge : new double[] {1 + margin, 1 - margin}) {
-            CategorySeries line = chart.addSeries(String.format(Locale.ROOT, "margin %+.0f %%", 100 * (edge - 1)),
+        for (double bound : PairedTest.marginBoundsPercent(marginPercent)) {
+            double edge = 1 + bound / 100;
+            CategorySeries line = chart.addSeries(String.format(Locale.ROOT, "margin %+.1f %%", bound),
                     categories, categories.stream().map(c -> edge).toList());
             line.setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
             line.setMarker(SeriesMarkers.NONE);

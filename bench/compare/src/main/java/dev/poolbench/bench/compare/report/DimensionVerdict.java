@@ -93,7 +93,7 @@ public final class DimensionVerdict {
             return String.format(Locale.ROOT, "%s%s%s: %s vs %s: %s (%s) over %d %s: %s", profile,
                     poolSize == null ? "" : " @" + poolSize, where.isEmpty() ? "" : " (" + where + ")", value,
                     reference, result.n() == 0 ? "-" : String.format(Locale.ROOT, "%.2fx", ratio()),
-                    result.interval(), result.n(), unit(result.n()), duets ? result.verdict().replace(" rounds",
+                    result.deciding(), result.n(), unit(result.n()), duets ? result.verdict().replace(" rounds",
                             " duets") : result.verdict());
         }
 
@@ -171,11 +171,10 @@ public final class DimensionVerdict {
                 .collect(java.util.stream.Collectors.joining());
         boolean duets = entries.stream().anyMatch(Entry::duets);
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%s, %s against %s "
-                + "(%s)%s: %s, difference with its 95 %% interval; "
-                + "equivalent = 90 %% interval inside ±%s %%.%n", dimension.title, duets
+                + "(%s)%s: %s, difference; %s%n", dimension.title, duets
                         ? "paired by duet (both variants in the same window)" : "paired by round", reference,
                 dimension.same, others, duets ? "ratio of passed pages over seconds " + (DuetPairs.ALIGN_SECONDS + 1)
-                        + " to the end of each window" : "score ratio", PairedVerdict.marginText(margin)));
+                        + " to the end of each window" : "score ratio", PairedVerdict.decidingRule(margin)));
         entries.forEach(e -> out.append("Verdict: ").append(e.line()).append('\n'));
         return out.toString();
     }

@@ -51,7 +51,7 @@ final class DisturbanceSummary {
         return list;
     }
 
-    private static boolean disturbed(RunRecord r) {
+    static boolean disturbed(RunRecord r) {
         JsonNode d = r.json().path("disturbance");
         return d.path("disturbed").asBoolean(false);
     }

@@ -39,7 +39,7 @@ public final class PairedVerdict {
             String within = result.withBetween() && result.n() >= 2 ? " (within-sitting only "
                     + result.withinInterval() + ")" : "";
             return String.format(Locale.ROOT, "%s vs %s: %s%s over %d %s: %s", profile, reference,
-                    result.interval(), within, result.n(), result.n() == 1 ? unit : unit + "s", verdict);
+                    result.deciding(), within, result.n(), result.n() == 1 ? unit : unit + "s", verdict);
         }
 
         ObjectNode json() {
@@ -50,6 +50,18 @@ public final class PairedVerdict {
             put(n, "differencePercent", result.estimatePercent());
             put(n, "ci95LowPercent", result.lowPercent());
             put(n, "ci95HighPercent", result.highPercent());
+            put(n, "ci90LowPercent", result.low90Percent());
+            put(n, "ci90HighPercent", result.high90Percent());
+            if (result.n() >= 2) {
+                // The interval the verdict rests on, so a reader of the JSON need not know the rule.
+                PairedTest.Interval deciding = result.decidingInterval();
+                ObjectNode d = n.putObject("decidingInterval");
+                d.put("level", deciding.level());
+                put(d, "lowPercent", deciding.lowPercent());
+                put(d, "highPercent", deciding.highPercent());
+                d.put("test", deciding.test());
+                d.put("text", result.deciding());
+            }
             put(n, "sdLogRatio", result.sdLog());
             n.put("verdict", result.word().label());
             n.put("text", result.verdict());
@@ -185,11 +197,11 @@ public final class PairedVerdict {
             return lines;
         }
         if (DuetPairs.any(blockRuns)) {
-            lines.add(String.format(Locale.ROOT, "Against %s, %s; difference with its 95 %% interval; equivalent = "
-                    + "90 %% interval inside ±%s %%.", reference, DuetPairs.rule(), marginText(margin)));
+            lines.add(String.format(Locale.ROOT, "Against %s, %s; %s", reference, DuetPairs.rule(),
+                    decidingRule(margin)));
         } else {
-            lines.add(String.format(Locale.ROOT, "Paired by round against %s: score difference with its 95 %% "
-                    + "interval; equivalent = 90 %% interval inside ±%s %%.", reference, marginText(margin)));
+            lines.add(String.format(Locale.ROOT, "Paired by round against %s: score difference; %s", reference,
+                    decidingRule(margin)));
         }
         if (between != null) {
             lines.add(between.line());
@@ -209,6 +221,13 @@ public final class PairedVerdict {
                     "Run-to-run noise (coefficient of variation) is %.1f-%.1f %%.", cvMin, cvMax));
         }
         return lines;
+    }
+
+    /** How each word is decided, so the interval shown beside a verdict is read at its own level. */
+    static String decidingRule(double margin) {
+        return String.format(Locale.ROOT, "each verdict shows the interval that decided it: faster / slower = "
+                + "95 %% CI wholly above / below 0; equivalent = 90 %% CI inside ±%s %% (two one-sided tests); "
+                + "undecided = neither, both shown.", marginText(margin));
     }
 
     static String marginText(double margin) {

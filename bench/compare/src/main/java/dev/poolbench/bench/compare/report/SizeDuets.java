@@ -159,7 +159,7 @@ final class SizeDuets {
                     Math.abs(result.estimatePercent()), result.word().label(), referenceSize);
             case EQUIVALENT -> "size " + size + " is " + result.verdict().replace("equivalent", "equivalent to "
                     + referenceSize) + " (decided)";
-            case UNDECIDED -> "size " + size + ": " + result.interval().replace("round", "duet") + ", "
+            case UNDECIDED -> "size " + size + ": " + result.deciding() + ", "
                     + result.verdict().replace(" rounds", " duets");
         };
     }

@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * {@code summarize --results DIR}: recomputes summary.txt, summary.json and scores.png from
+ * {@code summarize --results DIR}: recomputes summary.txt, summary.json, report.html and the charts from
  * the run records of a results directory. Reads {@code runs.jsonl}; without it (results
  * fetched by Ansible) it builds the records from {@code runs/<round>-<profile>[-size]/}
  * (result.json and poolsettings.json). {@code compare} ends by calling the same code.
@@ -67,8 +67,9 @@ public final class Summarizer {
             VerdictChart.write(summary, dir.resolve("verdicts.png"));
         }
         int duetCharts = DuetChart.writeAll(runs, summary.reference(), dir.resolve("duets"));
+        HtmlReport.write(summary, dir);
         out.print(text);
-        out.println("Written: " + dir.resolve("summary.txt") + ", summary.json, scores.png"
+        out.println("Written: " + dir.resolve("summary.txt") + ", summary.json, report.html, scores.png"
                 + (verdicts ? ", verdicts.png" : "") + (summary.sweep() != null ? ", sweep.png" : "")
                 + (duetCharts > 0 ? ", duets/ (" + duetCharts + " duet pictures)" : ""));
         return summary.exitStatus();

@@ -60,34 +60,49 @@ final class SweepChart {
         BitmapEncoder.saveBitmapWithDPI(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG, 110);
     }
 
-    /** A sweep of duets: the ratio of each size to the reference size (1 at the reference), bars = 95 % interval. */
+    /**
+     * A sweep of duets: the ratio of each size to the reference size (1 at the reference), and
+     * the interval that decided each size's verdict drawn end to end (90 % for equivalent, 95 %
+     * otherwise), so no size reads "equivalent" beside a bar across the margin.
+     */
     private static void writeDuets(Summary summary, SweepSummary sweep, Path png) throws IOException {
         System.setProperty("java.awt.headless", "true");
         List<Integer> sizes = sweep.pools().get(0).points().stream().map(SweepSummary.Point::size).toList();
         List<String> categories = sizes.stream().map(String::valueOf).toList();
         CategoryChart chart = new CategoryChartBuilder().width(1100).height(650)
                 .title("Duet ratio against the reference size - " + summary.settingsLine())
-                .xAxisTitle("pool size (maximum connections)   (point: duet ratio to the reference size, at 1; "
-                        + "bar: its 95 % interval, the wider side)")
+                .xAxisTitle("pool size   (point: duet ratio to the reference size, at 1; bar: the interval "
+                        + "that decided its verdict, 90 % if equivalent, else 95 %)")
                 .yAxisTitle("passed pages, size / reference size (higher is better)").build();
         ChartStyle.apply(chart.getStyler(), chart.getTitle());
         ChartStyle.ratioAxis(chart, CategorySeries.CategorySeriesRenderStyle.Line);
         int index = 0;
         for (SweepSummary.Pool pool : sweep.pools()) {
             List<Double> ratios = new ArrayList<>();
-            List<Double> errors = new ArrayList<>();
+            List<Double> middles = new ArrayList<>();
+            List<Double> halves = new ArrayList<>();
             for (SweepSummary.Point p : pool.points()) {
                 PairedTest.Result vs = p.vsReference();
                 double ratio = vs == null ? 1 : 1 + vs.estimatePercent() / 100;
-                // NaN leaves a gap: no counted duet at that size. The interval is symmetric in the
-                // log, so the bar takes its wider (upper) side.
+                // NaN leaves a gap: no counted duet at that size.
                 ratios.add(vs == null && !Integer.valueOf(p.size()).equals(pool.referenceSize()) ? Double.NaN : ratio);
-                errors.add(vs == null || vs.n() < 2 ? 0.0 : (vs.highPercent() - vs.estimatePercent()) / 100);
+                // XChart's error bars are symmetric and the interval is not (it is in the log): a
+                // hidden series at the interval's middle, half its width as the error, spans it exactly.
+                PairedTest.Interval ci = vs == null || vs.n() < 2 ? null : vs.decidingInterval();
+                middles.add(ci == null ? Double.NaN : 1 + (ci.lowPercent() + ci.highPercent()) / 200);
+                halves.add(ci == null ? Double.NaN : (ci.highPercent() - ci.lowPercent()) / 200);
             }
             String name = pool.profile() + " vs size " + pool.referenceSize()
                     + (pool.pick() != null ? " (knee " + pool.pick() + ")" : "");
-            CategorySeries series = chart.addSeries(name, categories, ratios, errors);
             Color color = ChartStyle.COLORS[index++ % ChartStyle.COLORS.length];
+            CategorySeries bars = chart.addSeries(name + " (intervals)", categories, middles, halves);
+            bars.setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Scatter);
+            bars.setMarker(SeriesMarkers.NONE);
+            bars.setLineColor(color);
+            bars.setFillColor(color);
+            bars.setMarkerColor(color);
+            bars.setShowInLegend(false);
+            CategorySeries series = chart.addSeries(name, categories, ratios);
             series.setMarker(SeriesMarkers.CIRCLE);
             series.setMarkerColor(color);
             series.setLineColor(color);

@@ -242,7 +242,7 @@ final class SweepSummary {
             for (Point p : pool.points()) {
                 PairedTest.Result vs = p.vsReference();
                 cells.add(new String[] {pool.profile(), String.valueOf(p.size()), String.valueOf(p.sample().n()),
-                    num(p.sample().mean(), 0), vs == null ? "reference" : vs.interval().replace("round", "duet"),
+                    num(p.sample().mean(), 0), vs == null ? "reference" : vs.brief().replace("round", "duet"),
                     vs == null ? "-" : String.valueOf(vs.n()), vs == null ? "-" : vs.word().label(),
                     num(p.meanPeakPending(), 1)});
             }

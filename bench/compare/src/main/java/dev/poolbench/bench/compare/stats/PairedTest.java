@@ -48,11 +48,13 @@ public final class PairedTest {
      * @param n                 paired rounds
      * @param estimatePercent   the difference a vs b, 100 (exp(mean log ratio) - 1)
      * @param lowPercent        lower end of its 95 % interval, NaN when n < 2
+     * @param low90Percent      lower end of its 90 % interval (the equivalence test's), NaN when n < 2
      * @param roundsNeeded      for {@code undecided}: paired rounds in all that would settle it at
      *                          the observed mean and spread; -1 more than {@value #MAX_ROUNDS_ESTIMATE}
      *                          or unknown (fewer than 2 rounds); 0 for a decided word
      */
     public record Result(int n, double estimatePercent, double lowPercent, double highPercent,
+                         double low90Percent, double high90Percent,
                          double sdLog, Word word, double marginPercent, int roundsNeeded, Spread spread) {
 
         /** Whether the interval includes a between-sitting term. */
@@ -64,6 +66,36 @@ public final class PairedTest {
         public String withinInterval() {
             return n < 2 ? "[no interval]" : "[" + signed(spread.withinLowPercent()) + " .. "
                     + signed(spread.withinHighPercent()) + "]";
+        }
+
+        /**
+         * The interval that decided the word: the 95 % one for faster / slower (the difference
+         * test), the 90 % one for equivalent (TOST). An undecided pair failed both tests, so its
+         * deciding interval is the 95 % one, the wider: it crosses zero and the margin both, and a
+         * reader sees at once why neither word came out; {@link #deciding()} names the 90 % one too.
+         */
+        public Interval decidingInterval() {
+            return word == Word.EQUIVALENT ? new Interval(90, low90Percent, high90Percent, "equivalence")
+                    : new Interval(95, lowPercent, highPercent, decided() ? "difference" : "undecided");
+        }
+
+        /**
+         * The estimate with the interval that decided, labelled: {@code -0.5 %, 90 % CI [-4.2 .. +3.3]
+         * (equivalence)}, {@code +7.1 %, 95 % CI [+2.0 .. +12.4] (difference)}; an undecided pair
+         * shows both intervals and what each missed.
+         */
+        public String deciding() {
+            if (n < 2) {
+                return interval();
+            }
+            String estimate = signed(estimatePercent) + " %, ";
+            return switch (word) {
+                case FASTER, SLOWER -> estimate + decidingInterval().text() + " (difference)";
+                case EQUIVALENT -> estimate + decidingInterval().text() + " (equivalence)";
+                case UNDECIDED -> estimate + decidingInterval().text() + " spans 0 and "
+                        + new Interval(90, low90Percent, high90Percent, "equivalence").text()
+                        + " is not inside ±" + margin(marginPercent) + " %";
+            };
         }
 
         /** Half the width of the 95 % interval, in percent points; NaN when n < 2. */
@@ -81,7 +113,12 @@ public final class PairedTest {
             return n >= 2 && lowPercent > percent(-delta) && highPercent < percent(delta);
         }
 
-        /** e.g. {@code +3.1 % [-0.8 .. +7.0]}. */
+        /** The estimate and the deciding interval, for a table cell: {@code -0.5 %, 90 % CI [-4.2 .. +3.3]}. */
+        public String brief() {
+            return n < 2 ? interval() : signed(estimatePercent) + " %, " + decidingInterval().text();
+        }
+
+        /** e.g. {@code +3.1 % [-0.8 .. +7.0]}: the 95 % interval, unlabelled. */
         public String interval() {
             if (n == 0) {
                 return "no round with both runs counted";
@@ -97,7 +134,7 @@ public final class PairedTest {
          * cap for the upper ends that a wide log interval reaches with very few rounds
          * (summary.json keeps the exact value).
          */
-        private static String signed(double percent) {
+        static String signed(double percent) {
             if (percent > 999.9) {
                 return ">+999.9";
             }
@@ -147,7 +184,28 @@ public final class PairedTest {
         }
     }
 
+    /**
+     * An interval of the difference in percent at a confidence level, and the test it served
+     * ({@code difference}, {@code equivalence}, or {@code undecided} when neither test passed).
+     */
+    public record Interval(int level, double lowPercent, double highPercent, String test) {
+
+        /** e.g. {@code 90 % CI [-4.2 .. +3.3]}. */
+        public String text() {
+            return level + " % CI [" + Result.signed(lowPercent) + " .. " + Result.signed(highPercent) + "]";
+        }
+    }
+
     private PairedTest() {
+    }
+
+    /**
+     * The equivalence margin ±X % as the bounds of a ratio, in percent: {@code -X/(1+X)} and
+     * {@code +X} (the test is symmetric in the log, so the lower bound of ±5 % is -4.76 %).
+     */
+    public static double[] marginBoundsPercent(double marginPercent) {
+        double delta = Math.log1p(marginPercent / 100);
+        return new double[] {percent(-delta), percent(delta)};
     }
 
     static String margin(double percent) {
@@ -176,8 +234,8 @@ public final class PairedTest {
         }
         int n = logRatios.length;
         if (n == 0) {
-            return new Result(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Word.UNDECIDED, marginPercent, -1,
-                    Spread.NONE);
+            return new Result(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                    Word.UNDECIDED, marginPercent, -1, Spread.NONE);
         }
         double mean = 0;
         for (double d : logRatios) {
@@ -185,8 +243,8 @@ public final class PairedTest {
         }
         mean /= n;
         if (n < 2) {
-            return new Result(1, percent(mean), Double.NaN, Double.NaN, Double.NaN, Word.UNDECIDED,
-                    marginPercent, -1, new Spread(mean, Double.NaN, 0, betweenSdLog));
+            return new Result(1, percent(mean), Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                    Word.UNDECIDED, marginPercent, -1, new Spread(mean, Double.NaN, 0, betweenSdLog));
         }
         double squares = 0;
         for (double d : logRatios) {
@@ -208,8 +266,9 @@ public final class PairedTest {
             word = Word.UNDECIDED;
         }
         int needed = word == Word.UNDECIDED ? roundsNeeded(mean, sd, betweenSdLog, delta, n) : 0;
-        return new Result(n, percent(mean), percent(mean - half95), percent(mean + half95), sd, word,
-                marginPercent, needed, new Spread(mean, se, n - 1, betweenSdLog));
+        return new Result(n, percent(mean), percent(mean - half95), percent(mean + half95),
+                percent(mean - half90), percent(mean + half90), sd, word, marginPercent, needed,
+                new Spread(mean, se, n - 1, betweenSdLog));
     }
 
     /**

@@ -178,6 +178,25 @@ class FaultsSummarizeTest {
         assertTrue(json.get("environment").isEmpty(), "environment.json is optional");
         assertEquals(20, json.at("/runs/0/figures/errorsDuringFault").asLong());
         assertTrue(Files.size(dir.resolve("faults-unreachable.png")) > 10_000);
+        reportPage(dir);
+    }
+
+    /** report.html: the checks and the fault table first, the picture embedded, the run linked; it renders in Chromium. */
+    private static void reportPage(Path dir) throws Exception {
+        String html = Files.readString(dir.resolve("report.html"));
+        assertTrue(html.indexOf("<b>Checks:</b> every measurement taken and consistent.") < html.indexOf("<img "), html);
+        assertTrue(html.contains("<td>unreachable</td><td>hikari</td><td class=\"num\">3.3</td>"
+                + "<td>20 (500:16 none:4)</td>"), html);
+        assertTrue(html.contains("<img src=\"data:image/png;base64,"), html);
+        assertTrue(html.contains("(<a href=\"faults-unreachable.png\">faults-unreachable.png</a>)"), html);
+        assertTrue(html.contains("<a href=\"runs/unreachable-hikari\">unreachable-hikari</a>"), html);
+        Path script = Path.of("..", "..", "tests", "check-report-html.sh").toAbsolutePath().normalize();
+        Process p = new ProcessBuilder("bash", script.toString(), dir.toString())
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+        int status = p.waitFor();
+        org.junit.jupiter.api.Assumptions.assumeFalse(status == 3, out);
+        assertEquals(0, status, out);
     }
 
     @Test

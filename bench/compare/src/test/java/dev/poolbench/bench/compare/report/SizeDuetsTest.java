@@ -111,7 +111,7 @@ class SizeDuetsTest {
         SweepSummary.Pool hikari = sweep.pools().get(0);
         assertEquals(PairedTest.Word.UNDECIDED, hikari.points().get(0).vsReference().word());
         assertNull(hikari.pick());
-        assertTrue(hikari.knee().startsWith("size 3: -4.5 % ["), hikari.knee());
+        assertTrue(hikari.knee().startsWith("size 3: -4.5 %, 95 % CI ["), hikari.knee());
         assertTrue(hikari.knee().contains("duets in all would settle it"), hikari.knee());
         assertTrue(hikari.knee().endsWith("Knee not decided: size 3 is undecided."), hikari.knee());
     }
@@ -151,7 +151,7 @@ class SizeDuetsTest {
         assertTrue(text.contains("Verdict: Sweep of duets: each pool at this size ran beside itself"), text);
         assertFalse(text.contains("dbcp2 vs hikari"), text);
         assertTrue(text.contains("Sweep: dbcp2: size 20 is equivalent to 10 within ±5 %; size 2 is 40.0 % slower "
-                + "than 10 (decided); size 5: -4.1 % ["), text);
+                + "than 10 (decided); size 5: -4.1 %, 95 % CI ["), text);
         assertTrue(text.contains("Knee not decided: size 5 is undecided."), text);
         assertTrue(text.contains("Verdicts decided (faster, slower or equivalent): 5 of 6; undecided: "
                 + "dbcp2 size 5 vs dbcp2 size 10"), text);

@@ -40,7 +40,7 @@ class SummaryTest {
                 "dbcp2", new double[] {800, 805, 795}), Json.object());
         String v = verdict(s);
         assertTrue(v.contains("Paired by round against hikari"), v);
-        assertTrue(v.contains("dbcp2 vs hikari: -20.0 % [-20.7 .. -19.2] over 3 rounds: slower"), v);
+        assertTrue(v.contains("dbcp2 vs hikari: -20.0 %, 95 % CI [-20.7 .. -19.2] (difference) over 3 rounds: slower"), v);
         assertTrue(v.contains("coefficient of variation"), v);
         PairedVerdict.Entry e = s.blocks().get(0).paired().get(0);
         assertEquals("slower", e.json().path("verdict").asText());
@@ -53,7 +53,7 @@ class SummaryTest {
         Summary s = Summary.of(Fixtures.runs(
                 "hikari", new double[] {1000, 1400, 700},
                 "dbcp2", new double[] {1100, 1540, 770}), Json.object());
-        assertTrue(verdict(s).contains("dbcp2 vs hikari: +10.0 % [+10.0 .. +10.0] over 3 rounds: faster"),
+        assertTrue(verdict(s).contains("dbcp2 vs hikari: +10.0 %, 95 % CI [+10.0 .. +10.0] (difference) over 3 rounds: faster"),
                 verdict(s));
     }
 
@@ -75,7 +75,48 @@ class SummaryTest {
         String v = verdict(s);
         assertTrue(v.contains("tomcat vs hikari: -0.2 %"), v);
         assertTrue(v.contains("equivalent within ±5 %"), v);
-        assertTrue(v.matches("(?s).*nopool vs hikari: -50\\.0 % .*: slower.*"), v);
+        assertTrue(v.matches("(?s).*nopool vs hikari: -50\\.0 %, 95 % CI .*: slower.*"), v);
+    }
+
+    /**
+     * An equivalent pool shows the 90 % interval that decided it, not the 95 % one: here the 95 %
+     * interval reaches past -5 % while the 90 % one lies inside the margin (-0.5 % over six
+     * rounds of ±4.2 %), so a 95 % interval beside "equivalent" would read as a contradiction.
+     */
+    @Test
+    void anEquivalentPoolShowsTheNinetyPercentIntervalThatDecidedIt() {
+        double[] hikari = new double[6];
+        double[] dbcp = new double[6];
+        for (int i = 0; i < 6; i++) {
+            hikari[i] = 1000;
+            dbcp[i] = 1000 * Math.exp(-0.005 + (i % 2 == 0 ? 0.04245 : -0.04245));
+        }
+        Summary s = Summary.of(Fixtures.runs("hikari", hikari, "dbcp", dbcp), Json.object());
+        String v = verdict(s);
+        assertTrue(v.contains("dbcp vs hikari: -0.5 %, 90 % CI [-4.2 .. +3.4] (equivalence) over 6 rounds: "
+                + "equivalent within ±5 %"), v);
+        assertTrue(v.contains("equivalent = 90 % CI inside ±5 %"), v);
+        var json = s.json().path("blocks").get(0).path("paired").get(0);
+        assertEquals("equivalent", json.path("verdict").asText());
+        assertTrue(json.path("ci95LowPercent").asDouble() < -5, "the 95 % interval crosses the margin: " + json);
+        assertEquals(90, json.path("decidingInterval").path("level").asInt(), json.toString());
+        assertEquals("equivalence", json.path("decidingInterval").path("test").asText());
+        assertEquals(json.path("ci90LowPercent").asDouble(), json.path("decidingInterval").path("lowPercent").asDouble());
+        assertTrue(json.path("decidingInterval").path("lowPercent").asDouble() > -4.76, json.toString());
+    }
+
+    /** An undecided pair failed both tests: it shows the 95 % interval across 0 and the 90 % one past the margin. */
+    @Test
+    void anUndecidedPoolShowsBothIntervals() {
+        Summary s = Summary.of(Fixtures.runs(
+                "hikari", new double[] {1000, 1400, 700},
+                "dbcp2", new double[] {1100, 1250, 720}), Json.object());
+        String v = verdict(s);
+        assertTrue(v.matches("(?s).*dbcp2 vs hikari: [-+]\\d+\\.\\d %, 95 % CI \\[.*] spans 0 and 90 % CI \\[.*] "
+                + "is not inside ±5 % over 3 rounds: undecided.*"), v);
+        var json = s.json().path("blocks").get(0).path("paired").get(0);
+        assertEquals(95, json.path("decidingInterval").path("level").asInt(), json.toString());
+        assertEquals("undecided", json.path("decidingInterval").path("test").asText());
     }
 
     @Test

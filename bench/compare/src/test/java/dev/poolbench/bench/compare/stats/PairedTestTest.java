@@ -106,4 +106,31 @@ class PairedTestTest {
     void badMargin() {
         assertThrows(IllegalArgumentException.class, () -> PairedTest.of(logs(1, 1), 0));
     }
+
+    /** Each word names the interval that decided it, and that interval agrees with the word. */
+    @Test
+    void theDecidingIntervalIsTheOneOfTheWordsTest() {
+        double[] bounds = PairedTest.marginBoundsPercent(5);
+        assertEquals(-4.762, bounds[0], 1e-3, "the lower bound of ±5 % in the log is 1/1.05 - 1");
+        assertEquals(5.0, bounds[1], 1e-9);
+        // Six rounds at -0.5 % ± 4.2 %: the 95 % interval reaches past -5 %, the 90 % one does not.
+        double[] logs = new double[6];
+        for (int i = 0; i < 6; i++) {
+            logs[i] = -0.005 + (i % 2 == 0 ? 0.04245 : -0.04245);
+        }
+        PairedTest.Result equivalent = PairedTest.of(logs, 5);
+        assertEquals(PairedTest.Word.EQUIVALENT, equivalent.word());
+        assertTrue(equivalent.lowPercent() < bounds[0], equivalent.interval());
+        PairedTest.Interval ci = equivalent.decidingInterval();
+        assertEquals(90, ci.level());
+        assertTrue(ci.lowPercent() > bounds[0] && ci.highPercent() < bounds[1], ci.text());
+        assertEquals("-0.5 %, 90 % CI [-4.2 .. +3.4] (equivalence)", equivalent.deciding());
+        PairedTest.Result slower = PairedTest.of(new double[] {-0.2, -0.21, -0.19}, 5);
+        assertEquals(95, slower.decidingInterval().level());
+        assertTrue(slower.deciding().endsWith("(difference)"), slower.deciding());
+        PairedTest.Result undecided = PairedTest.of(new double[] {0.1, -0.05, 0.02}, 5);
+        assertEquals(PairedTest.Word.UNDECIDED, undecided.word());
+        assertTrue(undecided.deciding().matches("[-+]\\d+\\.\\d %, 95 % CI \\[.*] spans 0 and 90 % CI \\[.*] is not inside ±5 %"),
+                undecided.deciding());
+    }
 }
