@@ -67,6 +67,8 @@ class HtmlReportTest {
         environment.put("roundsStopReason", "all pairs decided <after 6 duets>");
         ObjectNode options = environment.putObject("options");
         options.put("reference", "hikari").put("untilDecided", true).put("note", "a <b>bold</b> & 'quoted' value");
+        // Within-sitting intervals only: the page's wording is under test here, not the between-sitting term.
+        options.put("betweenSittingSdPercent", 0.0);
         Json.write(dir.resolve("environment.json"), environment);
         // A pool picture in one run directory, as the pool sampler leaves them.
         Path run = Files.createDirectories(dir.resolve("runs").resolve("1-dbcp2-vs-hikari"));
