@@ -43,18 +43,24 @@ class SessionComparisonTest {
         Path dir = resultsDir(results);
         List<String> lines = Files.readAllLines(dir.resolve("runs.jsonl"));
         assertEquals(2, lines.size(), run.log());
-        JsonNode memory = Json.parse(lines.get(0));
-        JsonNode redis = Json.parse(lines.get(1));
+        // One profile across one dimension runs as a duet: both stores in the same window, one lane each.
+        JsonNode first = Json.parse(lines.get(0));
+        JsonNode second = Json.parse(lines.get(1));
+        JsonNode memory = "memory".equals(first.path("session").asText()) ? first : second;
+        JsonNode redis = memory == first ? second : first;
         for (JsonNode r : List.of(memory, redis)) {
             assertTrue(r.path("valid").asBoolean() && !r.path("flagged").asBoolean(), r.toString());
         }
-        assertEquals("1-hikari-memory", memory.path("runDir").asText());
-        assertEquals("1-hikari-redis-pooled", redis.path("runDir").asText());
         assertEquals("memory", memory.path("session").asText());
         assertEquals("redis-pooled", redis.path("session").asText());
+        assertEquals("1-hikari-memory-vs-redis-pooled", memory.path("runDir").asText());
+        assertEquals("1-hikari-redis-pooled-vs-memory", redis.path("runDir").asText());
+        assertEquals(memory.path("duet").path("window").asText(), redis.path("duet").path("window").asText(),
+                "the two stores share a duet window");
+        assertTrue(memory.path("duet").path("lane").asInt() != redis.path("duet").path("lane").asInt());
         assertEquals("memory", memory.path("poolSettings").path("session").path("store").asText());
         assertTrue(memory.path("poolMetrics").path("redis").isMissingNode(), memory.path("poolMetrics").toString());
-        assertRedisRun(redis, dir);
+        assertRedisRun(redis, memory, dir);
         assertReport(dir);
         JsonNode environment = Json.read(dir.resolve("environment.json"));
         assertFalse(environment.path("redis").path("version").asText().isEmpty(), environment.toString());
@@ -67,7 +73,7 @@ class SessionComparisonTest {
         }, "the comparison's redis-server still answers on " + port);
     }
 
-    private static void assertRedisRun(JsonNode redis, Path dir) throws IOException {
+    private static void assertRedisRun(JsonNode redis, JsonNode memory, Path dir) throws IOException {
         JsonNode session = redis.path("poolSettings").path("session");
         assertEquals("redis", session.path("store").asText(), session.toString());
         assertEquals("pooled", session.path("mode").asText(), session.toString());
@@ -79,19 +85,20 @@ class SessionComparisonTest {
         assertTrue(meters.path("peakConnections").asDouble() >= 1, meters.toString());
         assertTrue(meters.path("meanCommandMicros").asDouble() > 0, meters.toString());
         assertTrue(meters.path("peakPoolActive").isNumber(), meters.toString());
-        Path runDir = dir.resolve("runs/1-hikari-redis-pooled");
+        Path runDir = dir.resolve("runs").resolve(redis.path("runDir").asText());
         assertTrue(Files.readString(runDir.resolve("poolmetrics.csv")).lines().findFirst().orElseThrow()
                 .endsWith(",redis_commands,redis_command_mean_us"));
         String command = Files.readString(runDir.resolve("app-command.txt"));
         assertTrue(command.contains("POOLBENCH_SESSION_STORE=redis") && command.contains("POOLBENCH_REDIS_MODE=pooled")
                 && command.contains("POOLBENCH_REDIS_POOL_SIZE=4"), command);
-        assertFalse(Files.readString(dir.resolve("runs/1-hikari-memory/app-command.txt")).contains("POOLBENCH_REDIS"));
+        assertFalse(Files.readString(dir.resolve("runs").resolve(memory.path("runDir").asText()).resolve("app-command.txt"))
+                .contains("POOLBENCH_REDIS"));
     }
 
     private static void assertReport(Path dir) throws IOException {
         String summary = Files.readString(dir.resolve("summary.txt"));
         assertTrue(summary.contains("session memory") && summary.contains("session redis-pooled"), summary);
-        assertTrue(summary.contains("Session stores, paired by round against memory"), summary);
+        assertTrue(summary.contains("Session stores, paired by duet (both variants in the same window) against memory"), summary);
         assertEquals(1, summary.split("Redis session store \\(").length - 1, summary);
         assertTrue(summary.contains("hikari @10 (platform threads, JDK " + Runtime.version().feature()
                 + "): redis-pooled vs memory"), summary);
