@@ -19,7 +19,7 @@ import sys
 def design(options):
     if not options.get("duet", False):
         return "solo"
-    return "isolated-duet" if options.get("mode") == "remote" else "shared-host-duet"
+    return "isolated-duet" if options.get("lanes") == "isolated" else "shared-host-duet"
 
 
 def started(results, env):
