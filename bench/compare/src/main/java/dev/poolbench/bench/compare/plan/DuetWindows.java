@@ -1,8 +1,6 @@
 package dev.poolbench.bench.compare.plan;
 
-import dev.poolbench.bench.compare.plan.RunPlan.Lane;
 import dev.poolbench.bench.compare.plan.RunPlan.Planned;
-import dev.poolbench.bench.compare.plan.RunPlan.SizePair;
 import dev.poolbench.bench.compare.plan.RunPlan.Window;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -64,36 +64,6 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
         }
     }
 
-    /**
-     * A run's place in a duet: lane {@code index} (0 or 1: the app started first, on the first
-     * ports, on the first copy of the database) of window {@code window}, beside {@code partner}.
-     *
-     * @param sizes the window's two pool sizes when it is a size duet (the same profile in both
-     *              lanes), null when both lanes have the same size
-     * @param variants the window's two variants when it is a variant duet (the same profile and
-     *              size in both lanes, e.g. redis-shared against redis-pooled), null otherwise
-     */
-    public record Lane(String window, int index, String partner, SizePair sizes, VariantPair variants) {
-
-        public Lane(String window, int index, String partner) {
-            this(window, index, partner, null, null);
-        }
-
-        public Lane(String window, int index, String partner, SizePair sizes) {
-            this(window, index, partner, sizes, null);
-        }
-    }
-
-
-    /** The two pool sizes of a size duet: {@code size} against {@code referenceSize} (a sweep's duets). */
-    public record SizePair(int size, int referenceSize) {
-
-        /** The other lane's size. */
-        public int partnerOf(int own) {
-            return own == referenceSize ? size : referenceSize;
-        }
-    }
-
     /** What one measured window holds: one run, or the two lanes of a duet, started at the same instant. */
     public record Window(List<Planned> lanes) {
         public Window {

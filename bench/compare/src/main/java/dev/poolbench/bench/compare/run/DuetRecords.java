@@ -2,6 +2,7 @@ package dev.poolbench.bench.compare.run;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.plan.RunPlan;
+import dev.poolbench.bench.compare.plan.SizePair;
 import dev.poolbench.bench.compare.plan.VariantPair;
 import dev.poolbench.bench.compare.util.Json;
 import java.util.List;
@@ -21,7 +22,7 @@ final class DuetRecords {
         duet.put("window", planned.lane().window());
         duet.put("lane", planned.lane().index());
         duet.put("partner", planned.lane().partner());
-        RunPlan.SizePair sizes = planned.lane().sizes();
+        SizePair sizes = planned.lane().sizes();
         VariantPair variants = planned.lane().variants();
         if (variants != null) {
             // A variant duet: the same pool in both lanes; the report pairs the variants by these keys.

@@ -51,7 +51,7 @@ class SizeDuetPlanTest {
             assertEquals("hikari", a.profile());
             assertEquals("hikari", b.profile());
             assertEquals(a.lane().sizes(), b.lane().sizes());
-            RunPlan.SizePair pair = a.lane().sizes();
+            SizePair pair = a.lane().sizes();
             assertEquals(10, pair.referenceSize());
             assertEquals(Set.of(pair.size(), 10), Set.of(a.poolSize(), b.poolSize()), "each lane at its own size");
             assertEquals(b.poolSize().intValue(), pair.partnerOf(a.poolSize()));
