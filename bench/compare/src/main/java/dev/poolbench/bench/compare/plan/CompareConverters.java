@@ -80,21 +80,26 @@ public final class CompareConverters {
         }
     }
 
+    /** "5%", "5 %" or "5" → 5.0; NaN when it is no number (each converter words its own error). */
+    static double percentOrNaN(String value) {
+        String v = value.trim();
+        if (v.endsWith("%")) {
+            v = v.substring(0, v.length() - 1).trim();
+        }
+        try {
+            return Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+
     /** "5%", "5 %" or "5" → 5.0; must be in (0, 100). */
     static final class Percent implements ITypeConverter<Double> {
         @Override
         public Double convert(String value) {
-            String v = value.trim();
-            if (v.endsWith("%")) {
-                v = v.substring(0, v.length() - 1).trim();
-            }
-            try {
-                double d = Double.parseDouble(v);
-                if (d > 0 && d < 100) {
-                    return d;
-                }
-            } catch (NumberFormatException e) {
-                // the message below
+            double d = percentOrNaN(value);
+            if (d > 0 && d < 100) {
+                return d;
             }
             throw new TypeConversionException("must be a percentage above 0 and below 100 such as 5%, got '"
                     + value + "'");
@@ -105,17 +110,9 @@ public final class CompareConverters {
     public static final class SdPercent implements ITypeConverter<Double> {
         @Override
         public Double convert(String value) {
-            String v = value.trim();
-            if (v.endsWith("%")) {
-                v = v.substring(0, v.length() - 1).trim();
-            }
-            try {
-                double d = Double.parseDouble(v);
-                if (d >= 0 && d < 100) {
-                    return d;
-                }
-            } catch (NumberFormatException e) {
-                // the message below
+            double d = percentOrNaN(value);
+            if (d >= 0 && d < 100) {
+                return d;
             }
             throw new TypeConversionException("must be a percentage of 0 or more and below 100 such as 1.5%, got '"
                     + value + "'");
