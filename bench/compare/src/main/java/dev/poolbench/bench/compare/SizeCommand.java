@@ -1,5 +1,6 @@
 package dev.poolbench.bench.compare;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.plan.CompareOptions;
 import dev.poolbench.bench.compare.plan.RunPlan;
 import dev.poolbench.bench.compare.report.SizeReport;
@@ -190,6 +191,26 @@ final class SizeCommand extends CompareOptions implements Callable<Integer> {
         if (size < 1 || size > 1_000) {
             throw new UsageException(option + " takes pool sizes from 1 to 1000; " + size + " is not one");
         }
+    }
+
+    /**
+     * environment.json's options: compare's, with the search's budget and candidates instead of compare's round
+     * rule (the search chooses every round itself: {@code untilDecided} and {@code maxRuns} would say otherwise).
+     */
+    @Override
+    public ObjectNode toJson() {
+        ObjectNode n = super.toJson();
+        n.remove(List.of("runs", "untilDecided", "maxRuns", "sweepReference"));
+        ObjectNode search = n.putObject(SizeReport.OPTIONS_KEY);
+        candidates.forEach(search.putArray("candidates")::add);
+        search.put("referenceSize", candidates.get(candidates.size() - 1));
+        if (maxDuets != null) {
+            search.put("maxDuets", maxDuets);
+        }
+        if (maxMinutes != null) {
+            search.put("maxMinutes", maxMinutes);
+        }
+        return n;
     }
 
     /** The plan's stop reason as environment.json recorded it; null when absent. */

@@ -44,6 +44,12 @@ class SizeSearchEndToEndTest {
             assertEquals(10, r.path("duet").path("referencePoolSize").asInt(), Json.text(r, "runDir"));
             assertEquals(r.path("round").asInt() + "-hikari-10+1", Json.text(r, "duet.window"), "size 1 alone");
         }
+        JsonNode options = Json.read(dir.resolve("environment.json")).path("options");
+        assertEquals("[1,10]", options.path("sizeSearch").path("candidates").toString(), options.toString());
+        assertEquals(10, options.path("sizeSearch").path("referenceSize").asInt());
+        assertEquals(2, options.path("sizeSearch").path("maxDuets").asInt());
+        assertTrue(!options.has("untilDecided") && !options.has("maxRuns"), "the search's rule, not compare's: "
+                + options);
         JsonNode size = Json.read(dir.resolve("size.json"));
         JsonNode pool = size.path("pools").get(0);
         assertEquals("hikari", pool.path("profile").asText());

@@ -31,7 +31,13 @@ public final class Sittings {
      * One pair in one sitting, in the log. {@code se} is the within-sitting standard error (NaN
      * when the sitting had fewer than 2 pairs of runs), {@code df} its degrees of freedom.
      */
-    public record Estimate(String sitting, int n, double y, double se, int df, String word, String text) {
+    public record Estimate(String sitting, int n, double y, double se, int df, String word, String text,
+                           double reportedTau, double marginLog) {
+
+        /** A sitting whose interval was within-sitting only, at the default ±5 % margin. */
+        public Estimate(String sitting, int n, double y, double se, int df, String word, String text) {
+            this(sitting, n, y, se, df, word, text, 0, Math.log1p(DEFAULT_MARGIN_PERCENT / 100));
+        }
 
         boolean poolable() {
             return n >= 2 && se > 0 && !Double.isNaN(y);
@@ -48,6 +54,26 @@ public final class Sittings {
          */
         boolean covers(double mu, double tau) {
             return Math.abs(y - mu) <= PairedTest.half95(se, df, tau);
+        }
+
+        /** faster, slower or equivalent: a word that can be wrong (undecided never is). */
+        boolean decided() {
+            return word.equals("faster") || word.equals("slower") || word.equals("equivalent");
+        }
+
+        /**
+         * Whether the word is false of {@code truth} (a log ratio): slower of a pair that is not
+         * slower, equivalent of one outside the margin, "slower, by less than 5 %" of one slower
+         * by more. A decisive wrong answer, the error that matters most to a user.
+         */
+        boolean wrongOf(double truth) {
+            boolean insideMargin = text.contains("by less than");
+            return switch (word) {
+                case "slower" -> truth >= 0 || insideMargin && truth <= -marginLog;
+                case "faster" -> truth <= 0 || insideMargin && truth >= marginLog;
+                case "equivalent" -> Math.abs(truth) >= marginLog;
+                default -> false;
+            };
         }
     }
 
@@ -73,6 +99,30 @@ public final class Sittings {
                     : (int) poolable().stream().filter(e -> e.covers(pooled.estimate(), pooled.tau())).count();
         }
 
+        /** The same with each sitting's interval as it reported it (the between-sitting sd it included, if any). */
+        int coveringAsReported() {
+            return pooled == null ? 0
+                    : (int) poolable().stream().filter(e -> e.covers(pooled.estimate(), e.reportedTau())).count();
+        }
+
+        /**
+         * What a sitting's word is checked against: 0 for an A/A pair (known), else the pooled
+         * estimate (the best estimate of the pair's ratio); null when not pooled.
+         */
+        Double truth() {
+            return aa ? Double.valueOf(0) : pooled == null ? null : pooled.estimate();
+        }
+
+        int decidedWords() {
+            return (int) estimates.stream().filter(Estimate::decided).count();
+        }
+
+        /** Sittings whose decided word is false of {@link #truth()}; 0 when there is no truth to check. */
+        int wrongWords() {
+            Double truth = truth();
+            return truth == null ? 0 : (int) estimates.stream().filter(e -> e.wrongOf(truth)).count();
+        }
+
         /** Covering over poolable sittings, 0..1; NaN when not pooled. */
         double coverage() {
             return pooled == null ? Double.NaN : (double) covering() / poolable().size();
@@ -94,6 +144,15 @@ public final class Sittings {
             return counts;
         }
     }
+
+    static final double DEFAULT_MARGIN_PERCENT = 5.0;
+
+    /**
+     * The top-level arrays of summary.json with the verdicts of one profile across another
+     * dimension (variant duets: report/DimensionVerdict), each with the entry field naming the value.
+     */
+    private static final String[][] DIMENSIONS = {{"plants", "plant"}, {"appBuilds", "build"},
+        {"sessionStores", "session"}, {"threadModes", "threads"}, {"jdks", "jdk"}};
 
     private Sittings() {
     }
@@ -119,11 +178,19 @@ public final class Sittings {
         Map<String, List<Estimate>> byPair = new LinkedHashMap<>();
         Map<String, Boolean> aa = new TreeMap<>();
         for (Sitting s : sittings) {
+            double margin = s.summary().path("equivalenceMarginPercent").asDouble(DEFAULT_MARGIN_PERCENT);
             for (JsonNode block : s.summary().path("blocks")) {
                 for (JsonNode entry : block.path("paired")) {
                     String label = label(block, entry);
-                    byPair.computeIfAbsent(label, k -> new ArrayList<>()).add(estimate(s.name(), entry));
+                    byPair.computeIfAbsent(label, k -> new ArrayList<>()).add(estimate(s.name(), entry, margin));
                     aa.put(label, aa(entry.path("profile").asText(), entry.path("reference").asText()));
+                }
+            }
+            for (String[] dimension : DIMENSIONS) {
+                for (JsonNode entry : s.summary().path(dimension[0])) {
+                    String label = variantLabel(entry, dimension[1]);
+                    byPair.computeIfAbsent(label, k -> new ArrayList<>()).add(estimate(s.name(), entry, margin));
+                    aa.put(label, entry.path(dimension[1]).asText().equals(entry.path("reference").asText()));
                 }
             }
         }
@@ -150,23 +217,29 @@ public final class Sittings {
      * number of pairs: se = half the log interval's width / t(0.975, n - 1).
      */
     static Estimate estimate(String sitting, JsonNode entry) {
+        return estimate(sitting, entry, DEFAULT_MARGIN_PERCENT);
+    }
+
+    static Estimate estimate(String sitting, JsonNode entry, double marginPercent) {
         int n = entry.path("rounds").asInt();
         String word = entry.path("verdict").asText("?");
         String text = entry.path("text").asText(word);
         if (entry.path("seLogRatio").isNumber()) {
             return new Estimate(sitting, n, entry.path("meanLogRatio").asDouble(), entry.path("seLogRatio").asDouble(),
-                    entry.path("df").asInt(n - 1), word, text);
+                    entry.path("df").asInt(n - 1), word, text, entry.path("betweenSittingSdLog").asDouble(0),
+                    Math.log1p(marginPercent / 100));
         }
         double diff = Json.number(entry, "differencePercent");
         double low = Json.number(entry, "ci95LowPercent");
         double high = Json.number(entry, "ci95HighPercent");
         double y = Double.isNaN(diff) ? Double.NaN : Math.log1p(diff / 100);
         if (n < 2 || Double.isNaN(low) || Double.isNaN(high)) {
-            return new Estimate(sitting, n, y, Double.NaN, Math.max(n - 1, 0), word, text);
+            return new Estimate(sitting, n, y, Double.NaN, Math.max(n - 1, 0), word, text, 0,
+                    Math.log1p(marginPercent / 100));
         }
         double half = (Math.log1p(high / 100) - Math.log1p(low / 100)) / 2;
         return new Estimate(sitting, n, y, half / new TDistribution(n - 1).inverseCumulativeProbability(0.975),
-                n - 1, word, text);
+                n - 1, word, text, 0, Math.log1p(marginPercent / 100));
     }
 
     /** "dbcp2 vs hikari", with the block's size and variant when it has them: "dbcp2 vs hikari @10 (virtual, JDK 21)". */
@@ -183,6 +256,17 @@ public final class Sittings {
             }
         }
         return variant.isEmpty() ? label.toString() : label + " (" + String.join(", ", variant) + ")";
+    }
+
+    /** e.g. "hikari plant cpu:100us vs none @10 (platform threads, JDK 17)": one profile across one dimension. */
+    static String variantLabel(JsonNode entry, String field) {
+        StringBuilder label = new StringBuilder(entry.path("profile").asText()).append(' ').append(field).append(' ')
+                .append(entry.path(field).asText()).append(" vs ").append(entry.path("reference").asText());
+        if (entry.path("poolSize").isNumber()) {
+            label.append(" @").append(entry.path("poolSize").asInt());
+        }
+        String variant = entry.path("variant").asText("");
+        return variant.isEmpty() ? label.toString() : label + " (" + variant + ")";
     }
 
     /**

@@ -59,7 +59,8 @@ public final class SittingsReport {
                     sittings.get(i).source()));
         }
         b.append("Model: ").append(MODEL).append(".\n\n");
-        b.append("pair | sittings | pooled [95 % interval] | tau | coverage | with tau | words agree\n");
+        b.append("pair | sittings | pooled [95 % interval] | tau | coverage: within only | with pooled tau | as "
+                + "reported | words agree | decided words wrong\n");
         for (Sittings.Pair p : pairs) {
             b.append(row(p)).append('\n');
         }
@@ -67,7 +68,9 @@ public final class SittingsReport {
             b.append('\n').append(p.label()).append(p.aa() ? " (A/A: the true difference is 0)" : "").append('\n');
             for (Sittings.Estimate e : p.estimates()) {
                 b.append("  ").append(e.sitting()).append(": ").append(interval(e)).append(' ').append(e.text())
-                        .append(covers(p, e)).append('\n');
+                        .append(covers(p, e)).append(p.truth() != null && e.wrongOf(p.truth())
+                                ? "  <- its word is wrong of " + (p.aa() ? "the A/A's 0" : "the pooled estimate") : "")
+                        .append('\n');
             }
             b.append("  ").append(pooledLine(p)).append('\n');
         }
@@ -77,11 +80,11 @@ public final class SittingsReport {
     private static String row(Sittings.Pair p) {
         RandomEffects.Pooled r = p.pooled();
         int k = p.poolable().size();
-        return String.format(Locale.ROOT, "%s | %d | %s | %s | %s | %s | %s", p.label(), p.estimates().size(),
-                r == null ? "not pooled" : pooled(r), r == null ? "-" : String.format(Locale.ROOT, "%.2f %%",
-                        100 * r.tau()),
+        return String.format(Locale.ROOT, "%s | %d | %s | %s | %s | %s | %s | %s | %s", p.label(),
+                p.estimates().size(), r == null ? "not pooled" : pooled(r), r == null ? "-"
+                        : String.format(Locale.ROOT, "%.2f %%", 100 * r.tau()),
                 r == null ? "-" : fraction(p.covering(), k), r == null ? "-" : fraction(p.coveringWithTau(), k),
-                agree(p));
+                r == null ? "-" : fraction(p.coveringAsReported(), k), agree(p), wrong(p));
     }
 
     static String pooledLine(Sittings.Pair p) {
@@ -93,7 +96,9 @@ public final class SittingsReport {
         return String.format(Locale.ROOT, "pooled over %d: %s, tau %.2f %% (DerSimonian-Laird %.2f %%), Q %.2f on %d "
                 + "df; %s of the sittings' 95 %% intervals hold it, %s with tau added; verdict words agree: %s", k,
                 pooled(r), 100 * r.tau(), 100 * Math.sqrt(p.dlTau2()), r.q(), k - 1,
-                fraction(p.covering(), k), fraction(p.coveringWithTau(), k), agree(p));
+                fraction(p.covering(), k), fraction(p.coveringWithTau(), k), agree(p))
+                + String.format(Locale.ROOT, "; as reported, %s hold it; decided words wrong: %s",
+                        fraction(p.coveringAsReported(), k), wrong(p));
     }
 
     static String pooled(RandomEffects.Pooled r) {
@@ -118,6 +123,15 @@ public final class SittingsReport {
             return "";
         }
         return e.covers(p.pooled().estimate(), 0) ? "" : "  <- its interval misses the pooled estimate";
+    }
+
+    /** e.g. "0 of 4 (truth: 0, A/A)", "1 of 3 (truth: the pooled estimate)", "-" when there is nothing to check. */
+    static String wrong(Sittings.Pair p) {
+        if (p.truth() == null) {
+            return "-";
+        }
+        return p.wrongWords() + " of " + p.decidedWords() + (p.aa() ? " (truth: 0, A/A)" : " (truth: the pooled "
+                + "estimate)");
     }
 
     static String fraction(int count, int of) {
@@ -157,9 +171,14 @@ public final class SittingsReport {
                 en.put("df", e.df());
                 en.put("verdict", e.word());
                 en.put("text", e.text());
+                put(en, "reportedBetweenSittingSdLog", e.reportedTau());
+                if (p.truth() != null) {
+                    en.put("wordWrong", e.wrongOf(p.truth()));
+                }
                 if (p.pooled() != null && e.poolable()) {
                     en.put("coversPooled", e.covers(p.pooled().estimate(), 0));
                     en.put("coversPooledWithTau", e.covers(p.pooled().estimate(), p.pooled().tau()));
+                    en.put("coversPooledAsReported", e.covers(p.pooled().estimate(), e.reportedTau()));
                 }
             }
             RandomEffects.Pooled r = p.pooled();
@@ -177,8 +196,13 @@ public final class SittingsReport {
                 rn.put("q", r.q());
                 pn.put("coverage", p.coverage());
                 pn.put("coverageWithTau", p.coverageWithTau());
+                pn.put("coverageAsReported", (double) p.coveringAsReported() / p.poolable().size());
             }
             pn.put("wordsAgree", p.wordsAgree());
+            pn.put("decidedWords", p.decidedWords());
+            if (p.truth() != null) {
+                pn.put("wrongWords", p.wrongWords());
+            }
         }
         return root;
     }

@@ -21,19 +21,23 @@ import java.util.Locale;
  * in-use gauge ({@code active} of poolmetrics.csv; without it, derived per second as that
  * second's borrows × W).
  *
- * <p>The predicted size is where waiting starts, by Erlang C: the smallest pool of c connections
- * (c servers, M/M/c) at which a borrow waits with probability under 1 % for an offered load of L
- * connections. Why Erlang C and not the p99 of the gauge: the gauge is one instant per second,
- * blind to the bursts between two samples, while λ and W count every borrow; Erlang C is the
- * textbook answer to "how many servers so that hardly anyone waits". Its Poisson arrivals
- * overstate the bursts of the bench's closed loop (a fixed number of load workers, each waiting
- * for its answer), so the prediction leans large, and it is capped at the number of workers (no
- * more connections can ever be in use at once). The prediction is where waiting starts, not
- * where throughput falls by the equivalence margin: the measured knee may sit a little below it.
+ * <p>The predicted size is the p95 of that gauge, rounded up: how many connections the run held
+ * at once in all but its busiest seconds, at a size where nothing was starved. Beside it, where
+ * waiting starts by Erlang C: the smallest pool of c connections (c servers, M/M/c) at which a
+ * borrow waits with probability under 1 % for an offered load of L connections. Both were
+ * checked against decided knees (docs/pool-size-sweep.md, "At LAN distance"): the gauge's p95
+ * was the knee for hikari (6) and tomcat (5) and one step above dbcp2's (S <= 5), while Erlang C
+ * said 8 each time. Erlang C's Poisson arrivals overstate the bursts of the bench's closed loop
+ * (a fixed number of load workers, each waiting for its answer), and it marks where borrows
+ * start to wait, not where throughput falls by the margin. Without a gauge (a pool that
+ * publishes none) the per-second in-use count is derived from each second's borrows × W, an
+ * average that hides the bursts, so the prediction is Erlang C's then. Capped at the number of
+ * load workers: no more connections can ever be in use at once.
  */
 public record SizePrediction(String runDir, int poolSize, double borrowsPerSecond, double holdMillis,
                              double inUseMean, double inUseP95, double inUseP99, boolean gaugeRecorded,
-                             int erlangC, Integer workers, int predicted, int scrapeErrors) {
+                             int erlangC, Integer workers, int predicted, boolean predictedFromGauge,
+                             int scrapeErrors) {
 
     /** The waiting probability the predicted size keeps borrows under. */
     static final double WAIT_PROBABILITY = 0.01;
@@ -58,9 +62,12 @@ public record SizePrediction(String runDir, int poolSize, double borrowsPerSecon
         JsonNode workload = record.get("workload");
         Integer workers = workload != null && workload.canConvertToInt() ? workload.asInt() : null;
         int c = erlangCSize(l, WAIT_PROBABILITY);
-        int predicted = workers == null ? c : Math.min(c, workers);
+        double p95 = percentile(perSecond, 95);
+        boolean fromGauge = recorded && !Double.isNaN(p95);
+        int raw = fromGauge ? Math.max(1, (int) Math.ceil(p95)) : c;
+        int predicted = workers == null ? raw : Math.min(raw, workers);
         return new SizePrediction(Json.text(record, "runDir"), record.path("poolSize").asInt(), lambda, w, l,
-                percentile(perSecond, 95), percentile(perSecond, 99), recorded, c, workers, predicted,
+                p95, percentile(perSecond, 99), recorded, c, workers, predicted, fromGauge,
                 record.path("poolMetrics").path("scrapeErrors").asInt(0));
     }
 
@@ -96,18 +103,20 @@ public record SizePrediction(String runDir, int poolSize, double borrowsPerSecon
         return c * b / (c - a * (1 - b));
     }
 
-    /** {@code prediction from the reference run ...: L = ..., p95 5, p99 6; waiting starts near size 6 (...)}. */
+    /** {@code prediction from the reference run ...: L = ..., p95 5, p99 6; predicted size 5 (...)}. */
     public String line() {
         return String.format(Locale.ROOT, "prediction from the reference run %s (size %d): L = %.1f connections in "
                         + "use on average (λ = %,.0f borrows/s × W = %.2f ms), p95 %s, p99 %s of the in-use count "
-                        + "over the run's seconds%s; waiting starts near size %d (Erlang C: a borrow waits with "
-                        + "probability < %.0f %% from %d connections%s)",
+                        + "over the run's seconds%s; predicted size %d (%s; Erlang C: a borrow waits with "
+                        + "probability < %.0f %% from %d connections)",
                 runDir, poolSize, inUseMean, borrowsPerSecond, holdMillis, whole(inUseP95), whole(inUseP99),
                 (gaugeRecorded ? "" : " (derived: each second's borrows × W, no gauge recorded)")
                         + (scrapeErrors == 0 ? "" : " (" + scrapeErrors + " scrape(s) of the pool metrics failed: "
                         + "a starved run, take the figures with care)"), predicted,
-                WAIT_PROBABILITY * 100, erlangC, workers != null && predicted < erlangC
-                        ? "; capped at the " + workers + " load workers" : "");
+                (predictedFromGauge ? "the in-use count's p95" : "Erlang C, no gauge to take the p95 of")
+                        + (workers != null && predicted < (predictedFromGauge ? Math.ceil(inUseP95) : erlangC)
+                        ? ", capped at the " + workers + " load workers" : ""),
+                WAIT_PROBABILITY * 100, erlangC);
     }
 
     /** How the measured knee stands to the prediction, with the likely reason when they differ. */
@@ -121,8 +130,10 @@ public record SizePrediction(String runDir, int poolSize, double borrowsPerSecon
             return "predicted " + predicted + ", " + measured + ": agrees";
         }
         if (predicted > knee) {
-            return "predicted " + predicted + ", " + measured + ": the prediction is where borrows start to wait "
-                    + "(under 1 %), and a pool may let some wait before its throughput falls by the margin";
+            return "predicted " + predicted + ", " + measured + (predictedFromGauge ? ": the in-use count's p95 is "
+                    + "what the pool held when it was not short; it can hold fewer and lose less than the margin"
+                    : ": the prediction is where borrows start to wait (under 1 %), and a pool may let some wait "
+                    + "before its throughput falls by the margin");
         }
         return "predicted " + predicted + ", " + measured + ": waiting costs more than the queueing model says "
                 + "(in-use bursts beyond Poisson, or hold times that grow once the pool is short: each waiting "
@@ -152,6 +163,7 @@ public record SizePrediction(String runDir, int poolSize, double borrowsPerSecon
             n.put("loadWorkers", workers);
         }
         n.put("predictedSize", predicted);
+        n.put("predictedFrom", predictedFromGauge ? "inUseP95" : "erlangC");
         n.put("scrapeErrors", scrapeErrors);
         return n;
     }

@@ -24,6 +24,9 @@ import java.util.Map;
  */
 public final class SizeReport {
 
+    /** environment.json options' key of a size search's settings (candidates, reference size, budget). */
+    public static final String OPTIONS_KEY = "sizeSearch";
+
     private SizeReport() {
     }
 

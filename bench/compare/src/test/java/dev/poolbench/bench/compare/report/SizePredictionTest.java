@@ -40,9 +40,12 @@ class SizePredictionTest {
         assertEquals(20, p.poolSize());
         assertEquals(8, p.workers());
         assertEquals(SizePrediction.erlangCSize(p.inUseMean(), 0.01), p.erlangC());
-        assertEquals(Math.min(p.erlangC(), 8), p.predicted());
+        assertTrue(p.predictedFromGauge());
+        assertEquals(1, p.predicted(), "the gauge's p95, rounded up");
+        assertTrue(p.erlangC() > p.predicted(), "Erlang C leans large: " + p.erlangC());
         assertTrue(p.line().startsWith("prediction from the reference run 1-hikari-20-vs-3 (size 20): L = "), p.line());
-        assertTrue(p.line().contains("waiting starts near size " + p.predicted()), p.line());
+        assertTrue(p.line().contains("predicted size 1 (the in-use count's p95; Erlang C: a borrow waits with "
+                + "probability < 1 % from " + p.erlangC() + " connections)"), p.line());
         // That run lost one scrape to the busy machine: the line says so.
         assertEquals(1, p.scrapeErrors());
         assertTrue(p.line().contains("1 scrape(s) of the pool metrics failed"), p.line());
@@ -78,15 +81,22 @@ class SizePredictionTest {
                 "acquires"), 100);
         assertEquals(maxBorrows * p.holdMillis() / 1000, p.inUseP99(), 1e-9);
         assertTrue(p.line().contains("derived"), p.line());
+        assertFalse(p.predictedFromGauge(), "a derived count averages each second: Erlang C predicts");
+        assertEquals(Math.min(p.erlangC(), 8), p.predicted());
     }
 
     @Test
     void theCheckSaysWhetherTheKneeAgreesAndWhyNot() {
-        SizePrediction p = new SizePrediction("1-hikari-50-vs-6", 50, 2140, 1.5, 3.2, 5, 6, true, 8, null, 8, 0);
+        SizePrediction p = new SizePrediction("1-hikari-50-vs-6", 50, 2140, 1.5, 3.2, 5, 6, true, 8, null, 8, false,
+                0);
         assertEquals("predicted 8, measured knee 8: agrees", p.check(8, false));
         assertTrue(p.check(5, false).startsWith("predicted 8, measured knee 5: the prediction is where borrows "
                 + "start to wait"), p.check(5, false));
         assertTrue(p.check(12, false).contains("waiting costs more"), p.check(12, false));
+        SizePrediction gauge = new SizePrediction("1-hikari-16-vs-5", 16, 426, 6.9, 2.9, 6, 6, true, 9, 8, 6, true, 0);
+        assertEquals("predicted 6, measured knee 6: agrees", gauge.check(6, false));
+        assertTrue(gauge.check(5, false).contains("the in-use count's p95 is what the pool held"), gauge.check(5,
+                false));
         assertTrue(p.check(1, true).contains("no size tried is slower"), p.check(1, true));
         assertTrue(p.check(null, false).contains("not decided"));
     }
