@@ -26,8 +26,8 @@ import java.util.Locale;
  * waiting starts by Erlang C: the smallest pool of c connections (c servers, M/M/c) at which a
  * borrow waits with probability under 1 % for an offered load of L connections. Both were
  * checked against decided knees (docs/pool-size-sweep.md, "At LAN distance"): the gauge's p95
- * was the knee for hikari (6) and tomcat (5) and one step above dbcp2's (S <= 5), while Erlang C
- * said 8 each time. Erlang C's Poisson arrivals overstate the bursts of the bench's closed loop
+ * was the knee for hikari (6) and tomcat (5) and one step above dbcp2's (4), while Erlang C said
+ * 8 each time. Erlang C's Poisson arrivals overstate the bursts of the bench's closed loop
  * (a fixed number of load workers, each waiting for its answer), and it marks where borrows
  * start to wait, not where throughput falls by the margin. Without a gauge (a pool that
  * publishes none) the per-second in-use count is derived from each second's borrows × W, an
