@@ -73,7 +73,7 @@ final class HtmlReport {
         JsonNode env = summary.environment();
         String stop = Json.text(env, "roundsStopReason");
         if (stop != null) {
-            String rule = Summary.roundRule(env);
+            String rule = RoundRule.of(env);
             page.labelled("Stopped (" + rule + "):", stop);
         } else {
             int rounds = summary.runs().stream().mapToInt(RunRecord::round).max().orElse(0);

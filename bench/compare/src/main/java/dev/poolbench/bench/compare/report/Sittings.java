@@ -56,9 +56,20 @@ public final class Sittings {
             return Math.abs(y - mu) <= PairedTest.half95(se, df, tau);
         }
 
+        /** The verdict word as summary.json wrote it (PairedTest.Word's label); null for an unknown word. */
+        private PairedTest.Word verdict() {
+            for (PairedTest.Word w : PairedTest.Word.values()) {
+                if (w.label().equals(word)) {
+                    return w;
+                }
+            }
+            return null;
+        }
+
         /** faster, slower or equivalent: a word that can be wrong (undecided never is). */
         boolean decided() {
-            return word.equals("faster") || word.equals("slower") || word.equals("equivalent");
+            PairedTest.Word w = verdict();
+            return w != null && w != PairedTest.Word.UNDECIDED;
         }
 
         /**
@@ -67,12 +78,13 @@ public final class Sittings {
          * by more. A decisive wrong answer, the error that matters most to a user.
          */
         boolean wrongOf(double truth) {
+            PairedTest.Word w = verdict();
             boolean insideMargin = text.contains("by less than");
-            return switch (word) {
-                case "slower" -> truth >= 0 || insideMargin && truth <= -marginLog;
-                case "faster" -> truth <= 0 || insideMargin && truth >= marginLog;
-                case "equivalent" -> Math.abs(truth) >= marginLog;
-                default -> false;
+            return w != null && switch (w) {
+                case SLOWER -> truth >= 0 || insideMargin && truth <= -marginLog;
+                case FASTER -> truth <= 0 || insideMargin && truth >= marginLog;
+                case EQUIVALENT -> Math.abs(truth) >= marginLog;
+                case UNDECIDED -> false;
             };
         }
     }
@@ -123,6 +135,11 @@ public final class Sittings {
             return truth == null ? 0 : (int) estimates.stream().filter(e -> e.wrongOf(truth)).count();
         }
 
+        /** {@link #coveringAsReported()} over poolable sittings, 0..1; NaN when not pooled. */
+        double coverageAsReported() {
+            return pooled == null ? Double.NaN : (double) coveringAsReported() / poolable().size();
+        }
+
         /** Covering over poolable sittings, 0..1; NaN when not pooled. */
         double coverage() {
             return pooled == null ? Double.NaN : (double) covering() / poolable().size();
@@ -145,7 +162,7 @@ public final class Sittings {
         }
     }
 
-    static final double DEFAULT_MARGIN_PERCENT = 5.0;
+    static final double DEFAULT_MARGIN_PERCENT = PairedVerdict.DEFAULT_MARGIN_PERCENT;
 
     /**
      * The top-level arrays of summary.json with the verdicts of one profile across another

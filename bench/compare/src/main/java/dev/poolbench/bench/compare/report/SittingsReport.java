@@ -196,7 +196,7 @@ public final class SittingsReport {
                 rn.put("q", r.q());
                 pn.put("coverage", p.coverage());
                 pn.put("coverageWithTau", p.coverageWithTau());
-                pn.put("coverageAsReported", (double) p.coveringAsReported() / p.poolable().size());
+                pn.put("coverageAsReported", p.coverageAsReported());
             }
             pn.put("wordsAgree", p.wordsAgree());
             pn.put("decidedWords", p.decidedWords());

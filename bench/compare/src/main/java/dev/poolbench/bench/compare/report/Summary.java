@@ -92,15 +92,6 @@ public final class Summary {
     }
 
     /** @param environment the results directory's environment.json, or an empty object */
-    /** The rule that added the rounds, as the options name it: a size search's, --until-decided or --until-precision. */
-    static String roundRule(JsonNode environment) {
-        JsonNode options = environment.path("options");
-        if (options.has(SizeReport.OPTIONS_KEY)) {
-            return "size search";
-        }
-        return options.path("untilDecided").asBoolean() ? "--until-decided" : "--until-precision";
-    }
-
     public static Summary of(List<RunRecord> runs, JsonNode environment) {
         // One block per combination: pool size, then variant (thread mode, JDK) in the order run.
         Map<Integer, Map<String, List<RunRecord>>> bySize = new TreeMap<>(Comparator.nullsFirst(Integer::compare));
@@ -212,7 +203,7 @@ public final class Summary {
         out.append('\n').append(settingsLine()).append('\n');
         String stop = Json.text(environment, "roundsStopReason");
         if (stop != null) {
-            String rule = roundRule(environment);
+            String rule = RoundRule.of(environment);
             out.append("Adaptive rounds (").append(rule).append("): ").append(stop).append('\n');
         }
         String mode = poolMode();
