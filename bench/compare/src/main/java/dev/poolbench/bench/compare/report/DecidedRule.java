@@ -56,9 +56,7 @@ public final class DecidedRule implements RunPlan.StopRule {
         boolean sizeDuets = SizeDuets.any(runs);
         for (PairedBlocks.Located pair : pairs) {
             PairedVerdict.Entry e = pair.entry();
-            // With a between-sitting sd, a pair can be past what rounds of this sitting can settle:
-            // more of them would only spend the budget.
-            boolean beyondRounds = e.result().withBetween() && e.result().n() >= 2 && e.result().roundsNeeded() < 0;
+            boolean beyondRounds = beyondRounds(e.result());
             unsettleable += beyondRounds ? 1 : 0;
             if (!e.result().decided() && !beyondRounds) {
                 int more = e.result().roundsNeeded() - e.result().n();
@@ -86,16 +84,23 @@ public final class DecidedRule implements RunPlan.StopRule {
      * holds the undecided variants only ({@link #pending} names their keys and the reference's).
      */
     private String applyToVariants(List<RunRecord> runs) {
-        List<VariantDuets.Pair> pairs = VariantDuets.pairs(runs, marginPercent);
+        List<VariantDuets.Pair> pairs = VariantDuets.pairs(runs, marginPercent, betweenSdLog);
         List<String> open = new ArrayList<>();
         Set<String> needed = new LinkedHashSet<>();
+        int unsettleable = 0;
         for (VariantDuets.Pair pair : pairs) {
-            if (!pair.result().decided()) {
+            boolean beyondRounds = beyondRounds(pair.result());
+            unsettleable += beyondRounds ? 1 : 0;
+            if (!pair.result().decided() && !beyondRounds) {
                 int more = pair.result().roundsNeeded() - pair.result().n();
                 open.add(pair.where() + (more > 0 ? String.format(Locale.ROOT, " (about %d more)", more) : ""));
                 needed.add(pair.referenceKey());
                 needed.add(pair.otherKey());
             }
+        }
+        if (open.isEmpty() && unsettleable > 0) {
+            return (pairs.size() - unsettleable) + " of " + pairs.size() + " variant pairs are decided; " + unsettleable
+                    + " cannot be by more rounds (the between-sitting sd stays)";
         }
         if (open.isEmpty()) {
             return pairs.size() + (pairs.size() == 1 ? " variant pair is" : " variant pairs are") + " decided";
@@ -104,6 +109,14 @@ public final class DecidedRule implements RunPlan.StopRule {
         log.accept("undecided: " + String.join(", ", open) + "; the next round measures " + (needed.size() - 1)
                 + (needed.size() == 2 ? " variant pair" : " variant pairs") + " only");
         return null;
+    }
+
+    /**
+     * With a between-sitting sd, a pair can be past what rounds of this sitting can settle: more
+     * of them would only spend the budget.
+     */
+    private static boolean beyondRounds(dev.poolbench.bench.compare.stats.PairedTest.Result result) {
+        return result.withBetween() && result.n() >= 2 && result.roundsNeeded() < 0;
     }
 
     @Override

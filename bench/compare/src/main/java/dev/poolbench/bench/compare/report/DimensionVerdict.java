@@ -112,6 +112,9 @@ public final class DimensionVerdict {
         if (reference == null) {
             return entries;
         }
+        // The same term as the pools' pairs of this design: a plant or a session store moves from
+        // sitting to sitting as a pool does (docs/validity.md, "Between sittings and coverage").
+        double betweenSdLog = BetweenSitting.of(environment, runs).sdLog();
         // Group key: size, variant without this dimension, profile; values: the runs by value.
         Map<List<Object>, Map<String, List<RunRecord>>> groups = new LinkedHashMap<>();
         for (RunRecord r : runs) {
@@ -126,12 +129,12 @@ public final class DimensionVerdict {
                     .computeIfAbsent(value, k -> new ArrayList<>()).add(r);
         }
         groups.forEach((group, byValue) -> {
-            addEntries(entries, group, byValue, reference, margin);
+            addEntries(entries, group, byValue, reference, margin, betweenSdLog);
             if (dimension == Dimension.SESSION && reference.equals(SessionStore.MEMORY.label())) {
                 // The question users ask of Redis: a pool of connections against the one shared
                 // connection (Spring Data Redis's default), not only each against memory.
                 addPair(entries, group, byValue, SessionStore.REDIS_POOLED.label(), SessionStore.REDIS_SHARED.label(),
-                        margin);
+                        margin, betweenSdLog);
             }
         });
         entries.sort(Comparator.comparing((Entry e) -> e.poolSize() == null ? -1 : e.poolSize())
@@ -140,22 +143,23 @@ public final class DimensionVerdict {
     }
 
     private static void addEntries(List<Entry> entries, List<Object> group, Map<String, List<RunRecord>> byValue,
-                                   String reference, double margin) {
+                                   String reference, double margin, double betweenSdLog) {
         byValue.keySet().stream().filter(value -> !value.equals(reference))
-                .forEach(value -> addPair(entries, group, byValue, value, reference, margin));
+                .forEach(value -> addPair(entries, group, byValue, value, reference, margin, betweenSdLog));
     }
 
     /** {@code value} against {@code reference} for one group, when both ran. */
     private static void addPair(List<Entry> entries, List<Object> group, Map<String, List<RunRecord>> byValue,
-                                String value, String reference, double margin) {
+                                String value, String reference, double margin, double betweenSdLog) {
         if (byValue.containsKey(value) && byValue.containsKey(reference)) {
             String profile = (String) group.get(2);
             List<RunRecord> valueRuns = byValue.get(value);
             boolean duets = VariantDuets.any(valueRuns);
             entries.add(new Entry(profile, (Integer) group.get(0), (String) group.get(1), value, reference, duets
-                    ? VariantDuets.verdict(valueRuns, byValue.get(reference), margin)
+                    ? VariantDuets.verdict(valueRuns, byValue.get(reference), margin, betweenSdLog)
                     : PairedVerdict.compare(PairedVerdict.scoresByRound(valueRuns, profile, null),
-                            PairedVerdict.scoresByRound(byValue.get(reference), profile, null), margin), duets));
+                            PairedVerdict.scoresByRound(byValue.get(reference), profile, null), margin, betweenSdLog),
+                    duets));
         }
     }
 
@@ -175,8 +179,17 @@ public final class DimensionVerdict {
                         ? "paired by duet (both variants in the same window)" : "paired by round", reference,
                 dimension.same, others, duets ? "ratio of passed pages over seconds " + (DuetPairs.ALIGN_SECONDS + 1)
                         + " to the end of each window" : "score ratio", PairedVerdict.decidingRule(margin)));
+        out.append(varianceLine(entries)).append('\n');
         entries.forEach(e -> out.append("Verdict: ").append(e.line()).append('\n'));
         return out.toString();
+    }
+
+    /** Which variance the section's intervals include, as the pools' block says it. */
+    static String varianceLine(List<Entry> entries) {
+        double tau = entries.stream().mapToDouble(e -> e.result().spread().betweenSdLog()).max().orElse(0);
+        return tau > 0 ? String.format(Locale.ROOT, "The 95 %% and 90 %% intervals include the between-sitting sd "
+                + "%.2f %% of this design (docs/validity.md).", 100 * tau)
+                : "Intervals: within-sitting only: another sitting may differ by more (docs/validity.md).";
     }
 
     /** The dimensions besides app builds and session stores: plants always, thread modes and JDKs in variant duets. */

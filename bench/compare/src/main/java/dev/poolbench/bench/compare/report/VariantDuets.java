@@ -55,8 +55,12 @@ final class VariantDuets {
         return Objects.equals(RunVariant.key(lane.json()), Json.text(lane.json(), "duet.referenceVariant"));
     }
 
-    /** {@code value}'s runs against {@code reference}'s, paired by the window they shared. */
-    static PairedTest.Result verdict(List<RunRecord> value, List<RunRecord> reference, double margin) {
+    /**
+     * {@code value}'s runs against {@code reference}'s, paired by the window they shared; the
+     * interval widened by the between-sitting sd {@code betweenSdLog} (0: none), as a pair of pools is.
+     */
+    static PairedTest.Result verdict(List<RunRecord> value, List<RunRecord> reference, double margin,
+                                     double betweenSdLog) {
         Map<String, RunRecord> referenceByWindow = new HashMap<>();
         reference.forEach(r -> referenceByWindow.put(Json.text(r.json(), "duet.window"), r));
         List<Double> logs = new ArrayList<>();
@@ -67,7 +71,7 @@ final class VariantDuets {
                 logs.add(log);
             }
         }
-        return PairedTest.of(logs.stream().mapToDouble(Double::doubleValue).toArray(), margin);
+        return PairedTest.of(logs.stream().mapToDouble(Double::doubleValue).toArray(), margin, betweenSdLog);
     }
 
     /** log(aligned pages of {@code lane} / those of {@code reference}), NaN unless both counted and measured. */
@@ -80,8 +84,8 @@ final class VariantDuets {
         return a > 0 && b > 0 ? Math.log(a / b) : Double.NaN;
     }
 
-    /** Every variant pair of the runs, in the order first run, with its verdict so far. */
-    static List<Pair> pairs(List<RunRecord> runs, double margin) {
+    /** Every variant pair of the runs, in the order first run, with its verdict so far (intervals as {@link #verdict}). */
+    static List<Pair> pairs(List<RunRecord> runs, double margin, double betweenSdLog) {
         Map<List<Object>, List<Double>> logs = new LinkedHashMap<>();
         for (DuetPairs.Duet d : DuetPairs.of(runs)) {
             if (d.lane0() == null || d.lane1() == null || !d.lane0().json().path("duet").has("referenceVariant")) {
@@ -99,7 +103,7 @@ final class VariantDuets {
         }
         List<Pair> pairs = new ArrayList<>();
         logs.forEach((k, l) -> pairs.add(new Pair((String) k.get(0), (Integer) k.get(1), (String) k.get(2),
-                (String) k.get(3), PairedTest.of(l.stream().mapToDouble(Double::doubleValue).toArray(), margin))));
+                (String) k.get(3), PairedTest.of(l.stream().mapToDouble(Double::doubleValue).toArray(), margin, betweenSdLog))));
         return pairs;
     }
 

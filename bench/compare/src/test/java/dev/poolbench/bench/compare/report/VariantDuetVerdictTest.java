@@ -90,4 +90,40 @@ class VariantDuetVerdictTest {
         assertTrue(log.get(0).startsWith("undecided: hikari @10 plant cpu:200us vs plant none"), log.toString());
         assertEquals("1 variant pair is decided", rule.apply(plantedRuns(0.93, 0.925, 0.935, 0.93)));
     }
+
+    /** As {@link #environment()}, with {@code --between-sitting-sd} as given. */
+    private static ObjectNode environment(double betweenSittingSdPercent) {
+        ObjectNode environment = environment();
+        ((ObjectNode) environment.get("options")).put("duet", true).put(BetweenSitting.OPTION_KEY,
+                betweenSittingSdPercent);
+        return environment;
+    }
+
+    @Test
+    void aVariantVerdictIncludesTheBetweenSittingTermAsAPoolPairDoes() {
+        List<RunRecord> runs = plantedRuns(0.93, 0.925, 0.935, 0.93);
+        ObjectNode within = (ObjectNode) SummaryJson.of(Summary.of(runs, environment(0.0))).path("plants").get(0);
+        Summary honest = Summary.of(runs, environment(3.0));
+        ObjectNode withTerm = (ObjectNode) SummaryJson.of(honest).path("plants").get(0);
+        assertEquals(0.0, within.path("betweenSittingSdLog").asDouble());
+        assertEquals(0.03, withTerm.path("betweenSittingSdLog").asDouble(), 1e-12);
+        assertEquals(within.path("differencePercent").asDouble(), withTerm.path("differencePercent").asDouble(),
+                1e-9, "the term widens the interval, it does not move the estimate");
+        assertTrue(withTerm.path("ci95HighPercent").asDouble() > within.path("ci95HighPercent").asDouble() + 3,
+                withTerm + " against " + within);
+        assertEquals(within.path("ci95HighPercent").asDouble(), withTerm.path("ci95WithinHighPercent").asDouble(),
+                1e-9);
+        assertTrue(honest.text().contains("The 95 % and 90 % intervals include the between-sitting sd 3.00 % of "
+                + "this design"), honest.text());
+        assertTrue(Summary.of(runs, environment(0.0)).text().contains("Intervals: within-sitting only"));
+    }
+
+    @Test
+    void untilDecidedStopsForAVariantPairNoRoundCanSettle() {
+        List<RunRecord> runs = plantedRuns(0.99, 1.0, 1.005);
+        assertEquals("0 of 1 variant pairs are decided; 1 cannot be by more rounds (the between-sitting sd stays)",
+                new DecidedRule(List.of("hikari"), List.of(10), "hikari", 5, 0.04, s -> { }).apply(runs));
+        assertEquals("1 variant pair is decided",
+                new DecidedRule(List.of("hikari"), List.of(10), "hikari", 5, 0, s -> { }).apply(runs));
+    }
 }
