@@ -125,6 +125,21 @@ public final class Sittings {
             return aa ? Double.valueOf(0) : pooled == null ? null : pooled.estimate();
         }
 
+        /**
+         * The word of the sittings pooled, by the verdict's rule on the pooled intervals (their
+         * variance includes the between-sitting sd): e.g. "slower, by less than 5 %"; null when not pooled.
+         */
+        String pooledVerdict() {
+            if (pooled == null) {
+                return null;
+            }
+            PairedTest.Word w = pooled.word(DEFAULT_MARGIN_PERCENT);
+            boolean byLess = (w == PairedTest.Word.FASTER || w == PairedTest.Word.SLOWER)
+                    && PairedTest.insideMargin(pooled.estimate(), pooled.half90(), DEFAULT_MARGIN_PERCENT);
+            return w.label() + (byLess ? ", by less than " + PairedVerdict.marginText(DEFAULT_MARGIN_PERCENT) + " %"
+                    : "");
+        }
+
         int decidedWords() {
             return (int) estimates.stream().filter(Estimate::decided).count();
         }

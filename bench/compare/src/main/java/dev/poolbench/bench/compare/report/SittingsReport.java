@@ -59,7 +59,7 @@ public final class SittingsReport {
                     sittings.get(i).source()));
         }
         b.append("Model: ").append(MODEL).append(".\n\n");
-        b.append("pair | sittings | pooled [95 % interval] | tau | coverage: within only | with pooled tau | as "
+        b.append("pair | sittings | pooled [95 % interval] and its word | tau | coverage: within only | with pooled tau | as "
                 + "reported | words agree | decided words wrong\n");
         for (Sittings.Pair p : pairs) {
             b.append(row(p)).append('\n');
@@ -81,7 +81,7 @@ public final class SittingsReport {
         RandomEffects.Pooled r = p.pooled();
         int k = p.poolable().size();
         return String.format(Locale.ROOT, "%s | %d | %s | %s | %s | %s | %s | %s | %s", p.label(),
-                p.estimates().size(), r == null ? "not pooled" : pooled(r), r == null ? "-"
+                p.estimates().size(), r == null ? "not pooled" : pooled(r) + " " + p.pooledVerdict(), r == null ? "-"
                         : String.format(Locale.ROOT, "%.2f %%", 100 * r.tau()),
                 r == null ? "-" : fraction(p.covering(), k), r == null ? "-" : fraction(p.coveringWithTau(), k),
                 r == null ? "-" : fraction(p.coveringAsReported(), k), agree(p), wrong(p));
@@ -93,9 +93,9 @@ public final class SittingsReport {
             return "not pooled: fewer than 2 sittings with an interval";
         }
         int k = p.poolable().size();
-        return String.format(Locale.ROOT, "pooled over %d: %s, tau %.2f %% (DerSimonian-Laird %.2f %%), Q %.2f on %d "
+        return String.format(Locale.ROOT, "pooled over %d: %s: %s, tau %.2f %% (DerSimonian-Laird %.2f %%), Q %.2f on %d "
                 + "df; %s of the sittings' 95 %% intervals hold it, %s with tau added; verdict words agree: %s", k,
-                pooled(r), 100 * r.tau(), 100 * Math.sqrt(p.dlTau2()), r.q(), k - 1,
+                pooled(r), p.pooledVerdict(), 100 * r.tau(), 100 * Math.sqrt(p.dlTau2()), r.q(), k - 1,
                 fraction(p.covering(), k), fraction(p.coveringWithTau(), k), agree(p))
                 + String.format(Locale.ROOT, "; as reported, %s hold it; decided words wrong: %s",
                         fraction(p.coveringAsReported(), k), wrong(p));
@@ -194,6 +194,7 @@ public final class SittingsReport {
                 rn.put("tauPercent", 100 * r.tau());
                 rn.put("tauDerSimonianLairdPercent", 100 * Math.sqrt(p.dlTau2()));
                 rn.put("q", r.q());
+                rn.put("verdict", p.pooledVerdict());
                 pn.put("coverage", p.coverage());
                 pn.put("coverageWithTau", p.coverageWithTau());
                 pn.put("coverageAsReported", p.coverageAsReported());

@@ -255,20 +255,35 @@ public final class PairedTest {
         double half95 = half(0.975, se, n - 1, betweenSdLog);
         double half90 = half(0.95, se, n - 1, betweenSdLog);
         double delta = Math.log1p(marginPercent / 100);
-        Word word;
-        if (mean - half95 > 0) {
-            word = Word.FASTER;
-        } else if (mean + half95 < 0) {
-            word = Word.SLOWER;
-        } else if (mean - half90 > -delta && mean + half90 < delta) {
-            word = Word.EQUIVALENT;
-        } else {
-            word = Word.UNDECIDED;
-        }
+        Word word = word(mean, half95, half90, marginPercent);
         int needed = word == Word.UNDECIDED ? roundsNeeded(mean, sd, betweenSdLog, delta, n) : 0;
         return new Result(n, percent(mean), percent(mean - half95), percent(mean + half95),
                 percent(mean - half90), percent(mean + half90), sd, word, marginPercent, needed,
                 new Spread(mean, se, n - 1, betweenSdLog));
+    }
+
+    /**
+     * The verdict's word from a log ratio and the half-widths of its 95 % and 90 % intervals:
+     * faster / slower when the 95 % interval lies wholly above / below 0, equivalent when the 90 %
+     * interval lies inside the margin, else undecided. The one rule for a sitting's duets and for
+     * sittings pooled ({@code sittings}).
+     */
+    public static Word word(double meanLog, double half95, double half90, double marginPercent) {
+        double delta = Math.log1p(marginPercent / 100);
+        if (meanLog - half95 > 0) {
+            return Word.FASTER;
+        } else if (meanLog + half95 < 0) {
+            return Word.SLOWER;
+        } else if (meanLog - half90 > -delta && meanLog + half90 < delta) {
+            return Word.EQUIVALENT;
+        }
+        return Word.UNDECIDED;
+    }
+
+    /** Whether a 90 % interval lies inside the margin: a faster or slower word then says "by less than". */
+    public static boolean insideMargin(double meanLog, double half90, double marginPercent) {
+        double delta = Math.log1p(marginPercent / 100);
+        return meanLog - half90 > -delta && meanLog + half90 < delta;
     }
 
     /**

@@ -36,6 +36,19 @@ public final class RandomEffects {
         public double tau() {
             return Math.sqrt(tau2);
         }
+
+        /** Half the 90 % interval of mu (Hartung-Knapp, t with k - 1 df): the equivalence test's. */
+        public double half90() {
+            return Stats.tQuantile(0.95, k - 1) * se;
+        }
+
+        /**
+         * The word the sittings pooled say, by the verdict's own rule ({@link PairedTest#word}) on
+         * the pooled intervals: every sitting's variance and the between-sitting sd are in them.
+         */
+        public PairedTest.Word word(double marginPercent) {
+            return PairedTest.word(estimate, high - estimate, half90(), marginPercent);
+        }
     }
 
     private RandomEffects() {

@@ -64,6 +64,28 @@ class SittingsTest {
         assertEquals(1.33, stored, 1e-9, "between-sitting.json holds the provisional tau computed here");
         assertFalse(p.wordsAgree());
         assertEquals("no (undecided 2, equivalent 2, slower 1)", SittingsReport.agree(p));
+        // Five sittings whose words disagree, pooled: the 95 % interval [-4.2 .. -0.5] is below 0,
+        // the 90 % one inside -5 %: one word for all of them.
+        assertEquals("slower, by less than 5 %", p.pooledVerdict());
+        assertTrue(SittingsReport.pooledLine(p).startsWith("pooled over 5: -2.4 % [-4.2 .. -0.5]: slower, by less "
+                + "than 5 %, tau 1.33 %"), SittingsReport.pooledLine(p));
+    }
+
+    @Test
+    void thePooledWordFollowsTheVerdictRuleOnThePooledIntervals() {
+        List<Sittings.Estimate> nearZero = new ArrayList<>();
+        List<Sittings.Estimate> apart = new ArrayList<>();
+        double[] y = {0.004, -0.003, 0.001, -0.002, 0.0};
+        for (int i = 0; i < y.length; i++) {
+            nearZero.add(new Sittings.Estimate("s" + (i + 1), 3, y[i], 0.01, 2, "undecided", "undecided"));
+        }
+        apart.add(new Sittings.Estimate("s1", 3, 0.04, 0.01, 2, "faster", "faster"));
+        apart.add(new Sittings.Estimate("s2", 3, -0.04, 0.01, 2, "slower", "slower"));
+        assertEquals("equivalent", Sittings.pool("a vs b", false, nearZero).pooledVerdict(),
+                "undecided one by one, equivalent within ±5 % together");
+        assertEquals("undecided", Sittings.pool("a vs b", false, apart).pooledVerdict(),
+                "two sittings that contradict each other decide nothing (t with 1 df)");
+        assertEquals(null, Sittings.pool("a vs b", false, nearZero.subList(0, 1)).pooledVerdict());
     }
 
     @Test
