@@ -17,7 +17,8 @@ package dev.poolbench.bench.compare.stats;
  * cannot check; PM needs no more than DL.
  *
  * <p>The pooled interval is Hartung-Knapp(-Sidik-Jonkman): the weighted residual variance of the
- * sittings about mu scales the standard error, and the quantile is t with k - 1 df. With 3 to 5
+ * sittings about mu scales the standard error (never below 1: the modified form), and the quantile
+ * is t with k - 1 df. With 3 to 5
  * sittings the normal interval of DL is far too narrow (its coverage falls well under 95 %
  * when tau^2 is estimated from so few); HK keeps close to nominal (IntHout et al. 2014, BMC Med.
  * Res. Methodol. 14:25).
@@ -118,7 +119,12 @@ public final class RandomEffects {
         for (int i = 0; i < k; i++) {
             residual += w[i] * (y[i] - mu) * (y[i] - mu);
         }
-        double se = Math.sqrt(residual / ((k - 1) * sum(w)));
+        // Hartung-Knapp's scale, floored at 1 (the modification of Roever, Knapp and Friede 2015, BMC
+        // Med. Res. Methodol. 15:99): sittings that agree by chance, closer than their own noise
+        // says they should, would otherwise shrink the pooled interval below the fixed-effect one
+        // (two dbcp2 sittings at -1.0 % and -1.0 % gave [-1.1 .. -0.9] from six noisy duets).
+        double scale = Math.max(1, residual / (k - 1));
+        double se = Math.sqrt(scale / sum(w));
         double half = Stats.tQuantile(0.975, k - 1) * se;
         return new Pooled(k, mu, tau2, generalisedQ(y, v, 0), se, mu - half, mu + half);
     }

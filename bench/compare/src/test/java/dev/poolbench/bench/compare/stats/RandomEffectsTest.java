@@ -99,4 +99,16 @@ class RandomEffectsTest {
         assertThrows(IllegalArgumentException.class,
                 () -> RandomEffects.pauleMandel(new double[] {0.1, 0.2}, new double[] {0.01, 0}));
     }
+
+    @Test
+    void sittingsThatAgreeByChanceDoNotShrinkTheIntervalBelowTheirOwnNoise() {
+        // Two sittings at the same -1 %, each with se 2 %: unmodified Hartung-Knapp would scale the
+        // se by their residual, 0, and give a zero-width interval; floored at 1 it is the
+        // fixed-effect se, sqrt(1 / (2 / 0.0004)) = 1.41 %, times t(0.975, 1) = 12.71.
+        RandomEffects.Pooled p = RandomEffects.pauleMandel(new double[] {-0.01, -0.01}, new double[] {0.0004, 0.0004});
+        assertEquals(0, p.tau2());
+        assertEquals(Math.sqrt(0.0002), p.se(), 1e-12);
+        assertEquals(12.7062 * Math.sqrt(0.0002), p.high() - p.estimate(), 1e-4);
+        assertEquals(PairedTest.Word.UNDECIDED, p.word(5), "two sittings of noisy duets decide nothing");
+    }
 }
