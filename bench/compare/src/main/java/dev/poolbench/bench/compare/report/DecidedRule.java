@@ -2,6 +2,7 @@ package dev.poolbench.bench.compare.report;
 
 import dev.poolbench.bench.compare.plan.RunPlan;
 import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.stats.PairedTest;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -115,7 +116,7 @@ public final class DecidedRule implements RunPlan.StopRule {
      * With a between-sitting sd, a pair can be past what rounds of this sitting can settle: more
      * of them would only spend the budget.
      */
-    private static boolean beyondRounds(dev.poolbench.bench.compare.stats.PairedTest.Result result) {
+    private static boolean beyondRounds(PairedTest.Result result) {
         return result.withBetween() && result.n() >= 2 && result.roundsNeeded() < 0;
     }
 
