@@ -135,7 +135,7 @@ public final class Sittings {
             }
             PairedTest.Word w = pooled.word(DEFAULT_MARGIN_PERCENT);
             boolean byLess = (w == PairedTest.Word.FASTER || w == PairedTest.Word.SLOWER)
-                    && PairedTest.insideMargin(pooled.estimate(), pooled.half90(), DEFAULT_MARGIN_PERCENT);
+                    && PairedTest.insideMargin(pooled.low(), pooled.high(), DEFAULT_MARGIN_PERCENT);
             return w.label() + (byLess ? ", by less than " + PairedVerdict.marginText(DEFAULT_MARGIN_PERCENT) + " %"
                     : "");
         }

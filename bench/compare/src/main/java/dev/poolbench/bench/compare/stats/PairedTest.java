@@ -109,8 +109,8 @@ public final class PairedTest {
 
         /** Whether the whole 95 % interval lies inside the equivalence margin (±X % in the log). */
         public boolean insideMargin() {
-            double delta = Math.log1p(marginPercent / 100);
-            return n >= 2 && lowPercent > percent(-delta) && highPercent < percent(delta);
+            return n >= 2 && PairedTest.insideMargin(Math.log1p(lowPercent / 100), Math.log1p(highPercent / 100),
+                    marginPercent);
         }
 
         /** The estimate and the deciding interval, for a table cell: {@code -0.5 %, 90 % CI [-4.2 .. +3.3]}. */
@@ -269,21 +269,23 @@ public final class PairedTest {
      * sittings pooled ({@code sittings}).
      */
     public static Word word(double meanLog, double half95, double half90, double marginPercent) {
-        double delta = Math.log1p(marginPercent / 100);
         if (meanLog - half95 > 0) {
             return Word.FASTER;
         } else if (meanLog + half95 < 0) {
             return Word.SLOWER;
-        } else if (meanLog - half90 > -delta && meanLog + half90 < delta) {
+        } else if (insideMargin(meanLog - half90, meanLog + half90, marginPercent)) {
             return Word.EQUIVALENT;
         }
         return Word.UNDECIDED;
     }
 
-    /** Whether a 90 % interval lies inside the margin: a faster or slower word then says "by less than". */
-    public static boolean insideMargin(double meanLog, double half90, double marginPercent) {
+    /**
+     * Whether an interval (its ends in the log) lies inside ±margin: the 90 % one makes a pair
+     * equivalent; the 95 % one makes a faster or slower word say "by less than".
+     */
+    public static boolean insideMargin(double lowLog, double highLog, double marginPercent) {
         double delta = Math.log1p(marginPercent / 100);
-        return meanLog - half90 > -delta && meanLog + half90 < delta;
+        return lowLog > -delta && highLog < delta;
     }
 
     /**
