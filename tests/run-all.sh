@@ -20,7 +20,10 @@
 #                  server, statistics, the Redis loop's smallest cells, Prometheus and exporters)
 #   docs           tests/check_docs.py: relative links and anchors of every *.md resolve, no
 #                  reference outside the repository, every ./poolbench --option named in the
-#                  docs exists (read from the picocli sources), usage = dispatch (self-tested)
+#                  docs exists (read from the picocli sources), usage = dispatch (self-tested);
+#                  docs/figures.py --check: every published figure is what its data in docs/data/
+#                  renders to (the runner's `sittings`); docs/options.py --check: docs/options.md
+#                  is the commands' --help
 #   quick-compare  ./poolbench compare --quick: the real comparison, short, must be valid
 #   report-html    tests/check-report-html.sh: the quick comparison's report.html opened in headless
 #                  Chromium (no network) renders with every picture loaded (screenshot of its top:
@@ -56,7 +59,7 @@ while (($#)); do
         echo "run-all: unknown step '$name' (steps: preflight ${STEPS[*]})" >&2; exit 2
       fi
       skip["$name"]=1; shift 2 ;;
-    -h|--help) sed -n '2,38p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,41p' "$0"; exit 0 ;;
     *) echo "run-all: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -119,7 +122,15 @@ maven_verify() {
 preflight
 step preflight-test tests/preflight-test.sh
 step maven maven_verify
-step docs python3 tests/check_docs.py
+# docs after maven: the figures are re-rendered by the runner's jar, the options page from --help.
+docs_check() {
+  local status=0
+  python3 tests/check_docs.py || status=1
+  python3 docs/figures.py --check || status=1
+  python3 docs/options.py --check || status=1
+  return "$status"
+}
+step docs docs_check
 step quick-compare ./poolbench compare --quick
 # A missing chromium (exit 3) is a skip outside CI: the script says so in one line; with CI=true it fails.
 html_check() { tests/check-report-html.sh --screenshot "results/report-html-$1.png" --latest "$1"; local status=$?; ((status == 3)) && return 0; return "$status"; }
