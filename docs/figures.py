@@ -102,7 +102,8 @@ def paired(path, profile):
 
 
 def fig_answer(run):
-    rows = ["| pool | one `./poolbench compare`, 3 duets, its interval with the across-day sd 1.33 % [95 %] "
+    tau = summary(DEFAULT)["betweenSitting"]["sdPercent"]
+    rows = [f"| pool | one `./poolbench compare`, 3 duets, its interval with the stored between-sitting sd {tau} % [95 %] "
             "| pooled over the shared-host sittings of one night, one machine [95 %] |", "|---|---|---|"]
     for profile, label in [("tomcat", "tomcat"), ("dbcp", "dbcp (1.4)"), ("dbcp2", "dbcp2"),
                            ("nopool", "nopool (a connection per request)")]:
@@ -182,7 +183,7 @@ def fig_noise(run):
 
 def fig_default(run):
     s = summary(DEFAULT)
-    rows = ["| pool | with tau 1.33 % (what compare reported) | 90 % | within-sitting only | word |",
+    rows = [f"| pool | with tau {s['betweenSitting']['sdPercent']} % (what compare reported) | 90 % | within-sitting only | word |",
             "|---|---|---|---|---|"]
     for block in s["blocks"]:
         for p in block["paired"]:
@@ -206,7 +207,26 @@ def fig_kept(run):
     return "\n".join(rows) + "\n"
 
 
+def fig_plants(run):
+    rows = ["| plant | " + " | ".join(DESIGNS) + " |", "|---|---|---|---|"]
+    for plant in ("cpu:100us", "wait:3000us"):
+        cells = []
+        for d in DESIGNS:
+            p = run.pair(d, f"hikari plant {plant} vs none")
+            if p is None:
+                cells.append("not measured")
+            elif "pooled" in p:
+                cells.append(f"{pooled_text(p)}: {p['pooled']['verdict']} (pooled, {p['pooled']['k']} sittings)")
+            else:
+                e = p["sittings"][0]
+                cells.append(f"{pct(e['estimatePercent'])} {interval(e['ci95LowPercent'], e['ci95HighPercent'])}: "
+                             f"{e['verdict']} (one sitting, {e['n']} rounds)")
+        rows.append(f"| `{plant}` | " + " | ".join(cells) + " |")
+    return "\n".join(rows) + "\n"
+
+
 FIGURES = {
+    "plants": fig_plants,
     "answer": fig_answer,
     "pooled-shared-host-duet": lambda run: fig_pooled(run, "shared-host-duet"),
     "pooled-isolated-duet": lambda run: fig_pooled(run, "isolated-duet"),
