@@ -13,13 +13,16 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PAGE = "docs/options.md"
+WIDTH = 140
 COMMANDS = ["compare", "size", "faults", "sittings", "summarize", "faults-summarize", "warmup-curve",
             "prometheus", "micro", "redis"]
 
 
 def help_of(command):
+    # picocli wraps at 80 columns unless told otherwise; 140 keeps the page short and readable.
+    env = dict(os.environ, JAVA_TOOL_OPTIONS=f"-Dpicocli.usage.width={WIDTH}")
     out = subprocess.run([os.path.join(ROOT, "poolbench"), command, "--help"], cwd=ROOT,
-                         capture_output=True, text=True)
+                         capture_output=True, text=True, env=env)
     if out.returncode != 0 or not out.stdout.strip():
         sys.exit(f"options: ./poolbench {command} --help failed (exit {out.returncode}): {out.stderr.strip()}")
     return out.stdout.rstrip() + "\n"
