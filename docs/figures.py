@@ -268,6 +268,8 @@ def main(argv):
             with open(os.path.join(ROOT, path), "w") as f:
                 f.write(new)
             print(f"figures: rewrote {path}")
+    unused = [name for name in FIGURES if name not in rendered]
+    problems += [f"figure '{name}' is published nowhere (no marker in any tracked *.md)" for name in unused]
     if check:
         for p in problems:
             print(p, file=sys.stderr)
