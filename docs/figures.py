@@ -251,6 +251,38 @@ def markdown_files():
     return [f for f in out.stdout.split() if os.path.exists(os.path.join(ROOT, f))]
 
 
+def publish(path, text, run, rendered, problems):
+    """text with every figure rendered from its data; a problem for each figure that differed."""
+    def render(m):
+        name = m.group("name")
+        if name not in FIGURES:
+            problems.append(f"{path}: unknown figure '{name}' (known: {', '.join(FIGURES)})")
+            return m.group(0)
+        if name not in rendered:
+            rendered[name] = FIGURES[name](run)
+        if m.group("body") != rendered[name]:
+            problems.append(f"{path}: figure '{name}' differs from its data ({m.group('data')}): "
+                            f"python3 docs/figures.py rewrites it")
+        return m.group(1) + rendered[name] + m.group(5)
+
+    return FIGURE.sub(render, text)
+
+
+def self_test(run, rendered):
+    """The check must see one digit changed in a rendered figure, or it proves nothing."""
+    name = next(iter(rendered))
+    good = f"<!-- figure: {name} (self-test) -->\n{rendered[name]}<!-- /figure -->\n"
+    digit = re.search(r"\d", rendered[name])
+    bad = good.replace(rendered[name], rendered[name][:digit.start()]
+                       + str((int(digit.group()) + 1) % 10) + rendered[name][digit.end():])
+    seen_good, seen_bad = [], []
+    publish("self-test", good, run, dict(rendered), seen_good)
+    publish("self-test", bad, run, dict(rendered), seen_bad)
+    if seen_good or len(seen_bad) != 1:
+        return [f"figures: self-test failed (unchanged figure: {seen_good}; one digit changed: {seen_bad})"]
+    return []
+
+
 def main(argv):
     check = "--check" in argv
     run = Runner()
@@ -258,20 +290,7 @@ def main(argv):
     for path in markdown_files():
         with open(os.path.join(ROOT, path)) as f:
             text = f.read()
-
-        def render(m):
-            name = m.group("name")
-            if name not in FIGURES:
-                problems.append(f"{path}: unknown figure '{name}' (known: {', '.join(FIGURES)})")
-                return m.group(0)
-            if name not in rendered:
-                rendered[name] = FIGURES[name](run)
-            if m.group("body") != rendered[name]:
-                problems.append(f"{path}: figure '{name}' differs from its data ({m.group('data')}): "
-                                f"python3 docs/figures.py rewrites it")
-            return m.group(1) + rendered[name] + m.group(5)
-
-        new = FIGURE.sub(render, text)
+        new = publish(path, text, run, rendered, problems)
         if not check and new != text:
             with open(os.path.join(ROOT, path), "w") as f:
                 f.write(new)
@@ -279,6 +298,7 @@ def main(argv):
     unused = [name for name in FIGURES if name not in rendered]
     problems += [f"figure '{name}' is published nowhere (no marker in any tracked *.md)" for name in unused]
     if check:
+        problems += self_test(run, rendered) if rendered else []
         for p in problems:
             print(p, file=sys.stderr)
         print(f"figures: {len(rendered)} figures checked, {len(problems)} differ")
