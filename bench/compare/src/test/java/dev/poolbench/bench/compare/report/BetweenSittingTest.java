@@ -48,6 +48,30 @@ class BetweenSittingTest {
     }
 
     @Test
+    void aRemoteDesignBorrowsTheLocalTermAndItsVerdictSaysProvisional() {
+        assertEquals("remote-shared-host-duet", BetweenSitting.design(true, false, true));
+        assertEquals("solo", BetweenSitting.design(false, false, false));
+        BetweenSitting local = BetweenSitting.of("shared-host-duet", null);
+        BetweenSitting remote = BetweenSitting.of("remote-shared-host-duet", null);
+        assertEquals(local.sdLog(), remote.sdLog(), 1e-15);
+        assertTrue(remote.provisional() && !local.provisional());
+        assertTrue(remote.line().startsWith("Provisional verdict: "), remote.line());
+        assertTrue(remote.source().startsWith("not measured for remote shared host duet comparisons: borrowed from "
+                + "the local shared host duet's, measured on "), remote.source());
+        BetweenSitting solo = BetweenSitting.of("remote-solo", null);
+        assertEquals(0, solo.sdLog(), "no local solo term to borrow: within-sitting only, nothing provisional");
+        assertTrue(!solo.provisional() && solo.line().contains("not measured yet for remote solo"), solo.line());
+
+        ObjectNode env = environment(null);
+        ((ObjectNode) env.get("options")).put("mode", "remote");
+        env.putObject("remote").putArray("lanes").add(Json.object().put("appUrl", "http://10.0.0.2:8080"))
+                .add(Json.object().put("appUrl", "http://10.0.0.3:8080"));
+        assertEquals("remote-isolated-duet", BetweenSitting.of(env, duets(1.0)).design(), "two app hosts");
+        ((ObjectNode) env.path("remote").path("lanes").get(1)).put("appUrl", "http://10.0.0.2:8082");
+        assertEquals("remote-shared-host-duet", BetweenSitting.of(env, duets(1.0)).design(), "one app host");
+    }
+
+    @Test
     void anExplicitSdWinsAndZeroTurnsTheTermOff() {
         assertEquals(0.015, BetweenSitting.of("solo", 1.5).sdLog(), 1e-15);
         BetweenSitting off = BetweenSitting.of("shared-host-duet", 0.0);
