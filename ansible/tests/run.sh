@@ -218,14 +218,15 @@ if check bench-quick ansible-playbook -i inventories/local/hosts.yml bench.yml "
   # One engine with `./poolbench compare`: its summary.json (a paired verdict word, the pool
   # metrics sampled from the app host) and report.html, and the hosts' facts in environment.json.
   if python3 - "$results" <<'PY'
-import json, os, sys
+import html, json, os, sys
 d = sys.argv[1]
 summary = json.load(open(os.path.join(d, "summary.json")))
 paired = [p for b in summary["blocks"] for p in b["paired"]]
 assert paired and all(p["verdict"] in ("faster", "slower", "equivalent", "undecided") for p in paired), paired
 assert all(r.get("meanPeakPending") is not None for b in summary["blocks"] for r in b["rows"]), "no pool metrics"
-html = open(os.path.join(d, "report.html")).read()
-assert all(f'{p["profile"]} vs {p["reference"]}' in html and p["verdict"] in html for p in paired), "report.html"
+page = open(os.path.join(d, "report.html")).read()
+escape = lambda t: html.escape(t).replace("&#x27;", "&#39;")  # as util.HtmlPage.escape
+assert all(escape(p["text"]) in page for p in paired), "report.html lacks a verdict"
 env = json.load(open(os.path.join(d, "environment.json")))
 assert env["options"]["mode"] == "remote" and env["ansible"]["hosts"], env.keys()
 PY
