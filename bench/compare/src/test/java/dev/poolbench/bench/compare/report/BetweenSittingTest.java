@@ -111,6 +111,24 @@ class BetweenSittingTest {
                 Json.read(dir.resolve("summary.json")).path("betweenSitting").path("sdPercent").asDouble(), 1e-12);
     }
 
+    /** A remote duet (bench.yml on the VMs): summary.txt, summary.json and report.html all say provisional. */
+    @Test
+    void aRemoteDuetsFilesSayProvisional(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        StringBuilder jsonl = new StringBuilder();
+        duets(0.990, 1.000, 1.005).forEach(r -> jsonl.append(Json.line(r.json())).append('\n'));
+        java.nio.file.Files.writeString(dir.resolve("runs.jsonl"), jsonl);
+        ObjectNode env = environment(null);
+        ((ObjectNode) env.get("options")).put("mode", "remote");
+        Json.write(dir.resolve("environment.json"), env);
+        Summarizer.summarize(dir, new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+        JsonNode between = Json.read(dir.resolve("summary.json")).path("betweenSitting");
+        assertEquals("remote-shared-host-duet", between.path("design").asText());
+        assertTrue(between.path("provisional").asBoolean(), between.toString());
+        for (String file : List.of("summary.txt", "report.html")) {
+            assertTrue(java.nio.file.Files.readString(dir.resolve(file)).contains("Provisional verdict: "), file);
+        }
+    }
+
     @Test
     void theSummaryVerdictUsesTheHonestInterval() {
         // Three duets about -1 %, tight: equivalent within the sitting; with a between-sitting sd of
