@@ -215,12 +215,26 @@ if check bench-quick ansible-playbook -i inventories/local/hosts.yml bench.yml "
   cat "$results/summary.txt"
   # The summary was made by bench.yml; summarizing again must exit 0 (every run valid).
   summarize_again "$results" summarize
-  for run in 1-hikari 1-dbcp2; do
-    for file in result.json isucon.txt poolsettings.json app.log; do
-      [[ -s "$results/runs/$run/$file" ]] || { fail "missing runs/$run/$file"; continue 2; }
-    done
-    pass "runs/$run has result.json, isucon.txt, poolsettings.json, app.log"
-  done
+  # One engine with `./poolbench compare`: its summary.json (a paired verdict word, the pool
+  # metrics sampled from the app host) and report.html, and the hosts' facts in environment.json.
+  if python3 - "$results" <<'PY'
+import html, json, os, sys
+d = sys.argv[1]
+summary = json.load(open(os.path.join(d, "summary.json")))
+paired = [p for b in summary["blocks"] for p in b["paired"]]
+assert paired and all(p["verdict"] in ("faster", "slower", "equivalent", "undecided") for p in paired), paired
+assert all(r.get("meanPeakPending") is not None for b in summary["blocks"] for r in b["rows"]), "no pool metrics"
+page = open(os.path.join(d, "report.html")).read()
+escape = lambda t: html.escape(t).replace("&#x27;", "&#39;")  # as util.HtmlPage.escape
+assert all(escape(p["text"]) in page for p in paired), "report.html lacks a verdict"
+env = json.load(open(os.path.join(d, "environment.json")))
+assert env["options"]["mode"] == "remote" and env["ansible"]["hosts"], env.keys()
+PY
+  then
+    pass "summary.json (verdict, pool metrics), report.html, environment.json (remote, host facts)"
+  else
+    fail "the runner's files in $results"
+  fi
 fi
 
 step "bench.yml quick duet (hikari+dbcp2, 1 round x 10 s, warm-up 3 s: the runner in remote mode)"

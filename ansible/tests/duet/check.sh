@@ -2,7 +2,7 @@
 # Renders bench.yml's duet command (tests/duet/play.yml) into a scratch directory and runs it as
 # the duet runner does, directly and as an SSH forced command (SSH_ORIGINAL_COMMAND): a lane's
 # env file rewritten and its app restarted, a lane's database reset, and every word that is not
-# a lane, a known profile, a pool mode or a size refused with exit status 2, nothing changed.
+# a lane, a known profile, a pool mode, a size or a run label refused with exit status 2, nothing changed.
 # Usage: check.sh LOG_DIR   (run from ansible/, PATH with the venv's ansible)
 set -euo pipefail
 log_dir=$(cd "$1" && pwd)
@@ -45,14 +45,21 @@ mysql --database=isu4_qualifier_2 --execute=source $scratch/sql/reset.sql
 mysql --database=isu4_qualifier --execute=source $scratch/sql/reset.sql"
 [[ "$(cat "$scratch/calls.log")" == "$expected" ]] || fail "calls were: $(cat "$scratch/calls.log")"
 
+SSH_ORIGINAL_COMMAND='label dbcp2 2 2-dbcp2' duet >/dev/null
+python3 -c 'import json,sys; t = json.load(open(sys.argv[1]))[0]; assert t["targets"] == ["127.0.0.1:8081"] and t["labels"]["run"] == "2-dbcp2" and t["labels"]["round"] == "2", t' \
+  "$scratch/poolbench-app.json" || fail "label did not write the discovery file"
+
 cp "$scratch/etc/app.env" "$scratch/app.env.before"
-for bad in 'lane 2 hikari equalized' 'lane 0 bonecp equalized' 'lane 0 hikari;reboot equalized' \
+cp "$scratch/poolbench-app.json" "$scratch/label.before"
+for bad in 'label bonecp 1 1-bonecp' 'label hikari x 1-hikari' 'label hikari 1 1-hikari;reboot' \
+    'label hikari 1 ../../etc'  'lane 2 hikari equalized' 'lane 0 bonecp equalized' 'lane 0 hikari;reboot equalized' \
     'lane 0 hikari sized' 'lane 0 hikari equalized 1x' 'reboot' '' 'reset' 'reset 0;reboot'; do
   status=0
   SSH_ORIGINAL_COMMAND="$bad" duet >/dev/null 2>&1 || status=$?
   [[ $status -eq 2 ]] || fail "'$bad' exited with $status, expected 2"
 done
 cmp -s "$scratch/etc/app.env" "$scratch/app.env.before" || fail "a refused command changed app.env"
+cmp -s "$scratch/poolbench-app.json" "$scratch/label.before" || fail "a refused label changed the discovery file"
 [[ $(wc -l <"$scratch/calls.log") -eq 4 ]] || fail "a refused command ran something: $(cat "$scratch/calls.log")"
 
 # Isolated lanes (two app hosts, two db hosts): each host holds one lane, its only app and database.
@@ -69,5 +76,5 @@ grep -qx 'SPRING_PROFILES_ACTIVE=tomcat' "$scratch/etc/app.env" || fail "isolate
 expected="poolbench-app restart
 mysql --database=isu4_qualifier --execute=source $scratch/sql/reset.sql"
 [[ "$(cat "$scratch/calls.log")" == "$expected" ]] || fail "isolated lane 1's calls were: $(cat "$scratch/calls.log")"
-echo "duet command: lanes, resets and the forced command's words as expected; 9 bad commands refused;" \
+echo "duet command: lanes, resets, labels and the forced command's words as expected; 13 bad commands refused;" \
   "isolated lane 1 on its host's only app and database"

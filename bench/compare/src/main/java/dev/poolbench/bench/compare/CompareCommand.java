@@ -32,6 +32,9 @@ final class CompareCommand extends CompareOptions implements Callable<Integer> {
 
     /** The between-sitting sd the summary will add to its intervals, for the stop rule to match it. */
     private BetweenSitting betweenSitting() {
-        return BetweenSitting.of(BetweenSitting.design(duet, lanePlacement == LanePlacement.ISOLATED), betweenSittingSdPercent);
+        // Remote lanes are isolated by their own app hosts (as report.BetweenSitting reads them back).
+        boolean isolated = remote() ? secondAppUrl != null && !secondAppUrl.getHost().equals(appUrl.getHost())
+                : lanePlacement == LanePlacement.ISOLATED;
+        return BetweenSitting.of(BetweenSitting.design(duet, isolated, remote()), betweenSittingSdPercent);
     }
 }

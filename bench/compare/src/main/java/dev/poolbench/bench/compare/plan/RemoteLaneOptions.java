@@ -27,8 +27,9 @@ public final class RemoteLaneOptions {
 
     @Option(names = "--app-command", paramLabel = "CMD", description = "remote mode: shell command that restarts "
             + "the app there with a run's profile (POOLBENCH_LANE, POOLBENCH_PROFILE, POOLBENCH_POOL_MODE, "
-            + "POOLBENCH_POOL_SIZE in its environment); the runner then waits for its health. With it --profiles "
-            + "and --duet work in remote mode (default: none, the app as it runs there)")
+            + "POOLBENCH_POOL_SIZE, POOLBENCH_ROUND, POOLBENCH_RUN in its environment); the runner then waits for "
+            + "its health. With it --profiles and --duet work in remote mode (default: none, the app as it runs "
+            + "there)")
     String appCommand;
 
     @Option(names = "--second-app-url", paramLabel = "URL", converter = CompareConverters.HttpUrl.class,

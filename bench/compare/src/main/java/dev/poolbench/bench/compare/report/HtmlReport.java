@@ -87,6 +87,8 @@ final class HtmlReport {
         page.labelled("Runs:", summary.runs().size() + " (" + counted + " counted" + (disturbed == 0 ? ""
                 : ", " + disturbed + " disturbed by other processes: see the summary text") + ").");
         page.labelled("Rule:", PairedVerdict.decidingRule(summary.marginPercent()));
+        // Which variance the intervals include, and whether the verdict is provisional (a remote design).
+        page.paragraph(BetweenSitting.of(env, summary.runs()).line());
         boolean titled = summary.blocks().size() > 1;
         List<String> unpaired = new ArrayList<>();
         for (Summary.Block block : summary.blocks()) {

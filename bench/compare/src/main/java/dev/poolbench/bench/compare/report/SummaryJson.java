@@ -63,6 +63,7 @@ final class SummaryJson {
         // Which variance the paired intervals include (docs/validity.md, "Intervals across sittings").
         BetweenSitting between = BetweenSitting.of(summary.environment(), runs);
         root.putObject("betweenSitting").put("sdPercent", between.sdPercent()).put("design", between.design())
+                .put("provisional", between.provisional())
                 .put("source", between.source());
         return root;
     }

@@ -156,13 +156,18 @@ final class RemoteSite implements RunSite {
         return new RunTarget(lane.appUrl(), lane.managementUrl(), null, load);
     }
 
-    /** What the app command is told: the lane, and the profile and pool of the run. */
+    /**
+     * What the app command is told: the lane, the profile and pool of the run, and the run's
+     * round and directory name (so the VMs' Prometheus can label the run's series with them).
+     */
     private Map<String, String> appCommandEnvironment(RunPlan.Planned planned, RemoteLane lane) {
         return Map.of("POOLBENCH_LANE", String.valueOf(lane.index()),
                 "POOLBENCH_PROFILE", planned.appProfile(),
                 "POOLBENCH_POOL_MODE", poolMode,
                 "POOLBENCH_POOL_SIZE", planned.poolSize() == null ? "" : String.valueOf(planned.poolSize()),
-                "POOLBENCH_DATABASE_SUFFIX", lane.databaseSuffix());
+                "POOLBENCH_DATABASE_SUFFIX", lane.databaseSuffix(),
+                "POOLBENCH_ROUND", String.valueOf(planned.round()),
+                "POOLBENCH_RUN", planned.dirName());
     }
 
     /**

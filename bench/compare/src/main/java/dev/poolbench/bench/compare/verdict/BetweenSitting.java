@@ -6,6 +6,7 @@ import dev.poolbench.bench.compare.util.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.util.List;
 import java.util.Locale;
 
@@ -20,19 +21,29 @@ import java.util.Locale;
  *               server) or {@code isolated-duet} (--lanes isolated: a CPU set and a database server
  *               per lane, locally or one app and database host per lane on the VMs)
  * @param source where tau comes from, for the summary's line
+ * @param provisional tau was measured for another design than this one (a remote design borrows
+ *                    the local one's: the VMs' own sittings are not measured yet), so the verdict
+ *                    that rests on it is provisional
  */
-public record BetweenSitting(double sdLog, String design, String source) {
+public record BetweenSitting(double sdLog, String design, String source, boolean provisional) {
 
     static final String RESOURCE = "between-sitting.json";
     static final String SHARED_HOST_DUET = "shared-host-duet";
     static final String ISOLATED_DUET = "isolated-duet";
     static final String SOLO = "solo";
+    /** A remote comparison's design is the local one's name after this (remote-solo, ...). */
+    static final String REMOTE = "remote-";
 
     /** As recorded in, or left out of, environment.json's options. */
     public static final String OPTION_KEY = "betweenSittingSdPercent";
 
     public static BetweenSitting none(String design) {
-        return new BetweenSitting(0, design, "none");
+        return new BetweenSitting(0, design, "none", false);
+    }
+
+    /** As {@link #design(boolean, boolean)}, {@value #REMOTE} before it for apps elsewhere (--app-url, the VMs). */
+    public static String design(boolean duet, boolean isolatedLanes, boolean remote) {
+        return (remote ? REMOTE : "") + design(duet, isolatedLanes);
     }
 
     /** The design of a comparison from its options: duet or solo, lanes shared or isolated (--lanes). */
@@ -47,16 +58,30 @@ public record BetweenSitting(double sdLog, String design, String source) {
                 throw new IllegalArgumentException("--between-sitting-sd must be 0 or more and below 100 %, got "
                         + explicitPercent);
             }
-            return new BetweenSitting(explicitPercent / 100, design, "given with --between-sitting-sd");
+            return new BetweenSitting(explicitPercent / 100, design, "given with --between-sitting-sd", false);
         }
-        JsonNode entry = stored().path("designs").path(design);
+        JsonNode designs = stored().path("designs");
+        JsonNode entry = designs.path(design);
+        // A remote design not measured yet borrows the local one's term, and says so.
+        String measuredFor = entry.isMissingNode() && design.startsWith(REMOTE)
+                ? design.substring(REMOTE.length()) : design;
+        entry = designs.path(measuredFor);
         double percent = entry.path("sdPercent").asDouble(Double.NaN);
         if (entry.path("sdPercent").isNull() || Double.isNaN(percent)) {
-            return new BetweenSitting(0, design, "not measured yet for " + design.replace('-', ' ') + " comparisons");
+            return new BetweenSitting(0, design, "not measured yet for " + words(design) + " comparisons", false);
         }
-        return new BetweenSitting(percent / 100, design, String.format(Locale.ROOT, "measured on %s, %s, from %s%s",
+        String measured = String.format(Locale.ROOT, "measured on %s, %s, from %s%s",
                 entry.path("date").asText("?"), entry.path("machine").asText("?"), entry.path("pair").asText("?"),
-                entry.path("provisional").asBoolean() ? " (provisional, 5 sittings)" : ""));
+                entry.path("provisional").asBoolean() ? " (provisional, 5 sittings)" : "");
+        if (measuredFor.equals(design)) {
+            return new BetweenSitting(percent / 100, design, measured, false);
+        }
+        return new BetweenSitting(percent / 100, design, "not measured for " + words(design) + " comparisons: "
+                + "borrowed from the local " + words(measuredFor) + "'s, " + measured, true);
+    }
+
+    private static String words(String design) {
+        return design.replace('-', ' ');
     }
 
     /**
@@ -66,9 +91,21 @@ public record BetweenSitting(double sdLog, String design, String source) {
     public static BetweenSitting of(JsonNode environment, List<RunRecord> runs) {
         JsonNode options = environment.path("options");
         boolean duet = options.has("duet") ? options.path("duet").asBoolean() : DuetPairs.any(runs);
-        boolean isolated = "isolated".equals(options.path("lanes").asText());
+        boolean remote = "remote".equals(options.path("mode").asText());
+        boolean isolated = remote ? remoteLanesApart(environment) : "isolated".equals(options.path("lanes").asText());
         JsonNode explicit = options.path(OPTION_KEY);
-        return of(design(duet, isolated), explicit.isNumber() ? explicit.asDouble() : null);
+        return of(design(duet, isolated, remote), explicit.isNumber() ? explicit.asDouble() : null);
+    }
+
+    /** Remote lanes are isolated when each has its own app host (ansible: two app hosts and two db hosts). */
+    private static boolean remoteLanesApart(JsonNode environment) {
+        JsonNode lanes = environment.path("remote").path("lanes");
+        if (lanes.size() < 2) {
+            return false;
+        }
+        String first = URI.create(lanes.get(0).path("appUrl").asText()).getHost();
+        String second = URI.create(lanes.get(1).path("appUrl").asText()).getHost();
+        return first != null && !first.equals(second);
     }
 
     /** The stored measurements ({@value #RESOURCE} next to this class). */
@@ -91,9 +128,10 @@ public record BetweenSitting(double sdLog, String design, String source) {
     /** The summary's line saying which variance the intervals include. */
     String line() {
         if (sdLog > 0) {
-            return String.format(Locale.ROOT, "The 95 %% and 90 %% intervals include the between-sitting sd %.2f %% "
+            return String.format(Locale.ROOT, "%sThe 95 %% and 90 %% intervals include the between-sitting sd %.2f %% "
                     + "(%s), %s; within-sitting only in brackets after each pair (docs/validity.md).",
-                    sdPercent(), design.replace('-', ' '), source);
+                    provisional ? "Provisional verdict: its between-sitting term was not measured for this design. "
+                            : "", sdPercent(), words(design), source);
         }
         return "Intervals: within-sitting only (between-sitting sd " + (source.startsWith("given") ? "0, "
                 + source : source) + "): another sitting may differ by more (docs/validity.md).";

@@ -132,4 +132,45 @@ class RemoteSiteTest {
         JsonNode right = Json.parse("{\"mode\":\"equalized\",\"requested\":{\"size\":7}}");
         assertEquals(List.of(), site.settingsProblems(right, planned));
     }
+
+    /**
+     * Solo on the VMs (bench.yml's default): one lane, and before every run its app restarted with
+     * the run's profile, then its database reset, in that order, the run's round and name told.
+     */
+    @Test
+    void soloRunsSwitchTheOneAppThenResetItsDatabaseInOrder(@TempDir Path dir) throws Exception {
+        Path calls = dir.resolve("calls.txt");
+        CompareOptions options = CompareOptions.parse("--app-url", appPort().toString(), "--management-url",
+                appPort().toString(), "--app-command", "echo \"switch $POOLBENCH_PROFILE $POOLBENCH_ROUND "
+                        + "$POOLBENCH_RUN\" >>" + calls, "--reset-command", "echo reset >>" + calls,
+                "--profiles", "hikari,dbcp2", "--runs", "2", "--cds", "off", "--results",
+                dir.resolve("results").toString());
+        RemoteSite site = connect(options, environment(options, dir.resolve("env")), dir.resolve("env"));
+        RunPlan plan = RunPlan.create(site.profiles(), site.sizes(), options.variants, 2, 2, "interleaved", null);
+        List<String> expected = new ArrayList<>();
+        for (RunPlan.Planned planned : plan) {
+            Path runDir = Files.createDirectories(dir.resolve(planned.dirName()));
+            site.open(planned, runDir, new RunOutcome(), progress()).load().discard();
+            expected.add("switch " + planned.appProfile() + " " + planned.round() + " " + planned.dirName());
+            expected.add("reset");
+        }
+        assertEquals(8, expected.size(), "two rounds of two profiles");
+        assertEquals(expected, Files.readAllLines(calls));
+    }
+
+    @Test
+    void aFailedResetNamesItsOptionExitStatusAndLog(@TempDir Path dir) throws Exception {
+        CompareOptions options = CompareOptions.parse("--app-url", appPort().toString(), "--management-url",
+                appPort().toString(), "--app-command", "true", "--reset-command", "echo access denied; exit 5",
+                "--profiles", "hikari,dbcp2", "--cds", "off", "--results", dir.resolve("results").toString());
+        RemoteSite site = connect(options, environment(options, dir.resolve("env")), dir.resolve("env"));
+        RunPlan.Planned planned = RunPlan.create(site.profiles(), site.sizes(), options.variants, 1, 1,
+                "interleaved", null).windows().next().first();
+        Path runDir = Files.createDirectories(dir.resolve("run"));
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> site.open(planned, runDir, new RunOutcome(), progress()));
+        assertEquals("--reset-command failed with exit status 5 (see " + runDir.resolve("reset.log") + ")",
+                e.getMessage());
+        assertTrue(Files.readString(runDir.resolve("reset.log")).contains("access denied"));
+    }
 }

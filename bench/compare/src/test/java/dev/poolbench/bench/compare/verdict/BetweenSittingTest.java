@@ -51,6 +51,30 @@ class BetweenSittingTest {
     }
 
     @Test
+    void aRemoteDesignBorrowsTheLocalTermAndItsVerdictSaysProvisional() {
+        assertEquals("remote-shared-host-duet", BetweenSitting.design(true, false, true));
+        assertEquals("solo", BetweenSitting.design(false, false, false));
+        BetweenSitting local = BetweenSitting.of("shared-host-duet", null);
+        BetweenSitting remote = BetweenSitting.of("remote-shared-host-duet", null);
+        assertEquals(local.sdLog(), remote.sdLog(), 1e-15);
+        assertTrue(remote.provisional() && !local.provisional());
+        assertTrue(remote.line().startsWith("Provisional verdict: "), remote.line());
+        assertTrue(remote.source().startsWith("not measured for remote shared host duet comparisons: borrowed from "
+                + "the local shared host duet's, measured on "), remote.source());
+        BetweenSitting solo = BetweenSitting.of("remote-solo", null);
+        assertEquals(0, solo.sdLog(), "no local solo term to borrow: within-sitting only, nothing provisional");
+        assertTrue(!solo.provisional() && solo.line().contains("not measured yet for remote solo"), solo.line());
+
+        ObjectNode env = environment(null);
+        ((ObjectNode) env.get("options")).put("mode", "remote");
+        env.putObject("remote").putArray("lanes").add(Json.object().put("appUrl", "http://10.0.0.2:8080"))
+                .add(Json.object().put("appUrl", "http://10.0.0.3:8080"));
+        assertEquals("remote-isolated-duet", BetweenSitting.of(env, duets(1.0)).design(), "two app hosts");
+        ((ObjectNode) env.path("remote").path("lanes").get(1)).put("appUrl", "http://10.0.0.2:8082");
+        assertEquals("remote-shared-host-duet", BetweenSitting.of(env, duets(1.0)).design(), "one app host");
+    }
+
+    @Test
     void anExplicitSdWinsAndZeroTurnsTheTermOff() {
         assertEquals(0.015, BetweenSitting.of("solo", 1.5).sdLog(), 1e-15);
         BetweenSitting off = BetweenSitting.of("shared-host-duet", 0.0);
@@ -88,6 +112,24 @@ class BetweenSittingTest {
         Summarizer.summarize(dir, quiet);
         assertEquals(BetweenSitting.of("shared-host-duet", null).sdPercent(),
                 Json.read(dir.resolve("summary.json")).path("betweenSitting").path("sdPercent").asDouble(), 1e-12);
+    }
+
+    /** A remote duet (bench.yml on the VMs): summary.txt, summary.json and report.html all say provisional. */
+    @Test
+    void aRemoteDuetsFilesSayProvisional(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        StringBuilder jsonl = new StringBuilder();
+        duets(0.990, 1.000, 1.005).forEach(r -> jsonl.append(Json.line(r.json())).append('\n'));
+        java.nio.file.Files.writeString(dir.resolve("runs.jsonl"), jsonl);
+        ObjectNode env = environment(null);
+        ((ObjectNode) env.get("options")).put("mode", "remote");
+        Json.write(dir.resolve("environment.json"), env);
+        Summarizer.summarize(dir, new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+        JsonNode between = Json.read(dir.resolve("summary.json")).path("betweenSitting");
+        assertEquals("remote-shared-host-duet", between.path("design").asText());
+        assertTrue(between.path("provisional").asBoolean(), between.toString());
+        for (String file : List.of("summary.txt", "report.html")) {
+            assertTrue(java.nio.file.Files.readString(dir.resolve(file)).contains("Provisional verdict: "), file);
+        }
     }
 
     @Test
