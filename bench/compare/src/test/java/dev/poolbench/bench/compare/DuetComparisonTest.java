@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.poolbench.bench.compare.run.PoolSettings;
+import dev.poolbench.bench.compare.launch.PoolSettings;
 import dev.poolbench.bench.compare.util.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;

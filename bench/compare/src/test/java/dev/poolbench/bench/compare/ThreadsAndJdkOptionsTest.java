@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.poolbench.bench.compare.jvm.JdkHome;
+import dev.poolbench.bench.compare.launch.Progress;
 import dev.poolbench.bench.compare.plan.CompareOptions;
 import dev.poolbench.bench.compare.plan.RunPlan;
 import dev.poolbench.bench.compare.plan.RunVariant;
-import dev.poolbench.bench.compare.plan.ThreadMode;
-import dev.poolbench.bench.compare.run.Progress;
 import dev.poolbench.bench.compare.util.UsageException;
+import dev.poolbench.bench.compare.variant.ThreadMode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package dev.poolbench.bench.compare.faults;
 
-import dev.poolbench.bench.compare.plan.SessionStore;
+import dev.poolbench.bench.compare.variant.SessionStore;
 import java.util.ArrayList;
 import java.util.List;
 

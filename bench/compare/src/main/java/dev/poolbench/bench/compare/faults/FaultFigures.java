@@ -2,6 +2,7 @@ package dev.poolbench.bench.compare.faults;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.faultlogs.Second;
 import dev.poolbench.bench.compare.util.Json;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,8 +2,10 @@ package dev.poolbench.bench.compare.faults;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.faultlogs.ProgressLog;
+import dev.poolbench.bench.compare.faultlogs.Second;
+import dev.poolbench.bench.compare.launch.AppProcess;
 import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSampler;
-import dev.poolbench.bench.compare.run.AppProcess;
 import dev.poolbench.bench.compare.util.Json;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,18 +1,18 @@
 package dev.poolbench.bench.compare.faults;
 
 import dev.poolbench.bench.compare.db.LocalDatabase;
+import dev.poolbench.bench.compare.launch.AppProcess;
+import dev.poolbench.bench.compare.launch.LoadProcess;
+import dev.poolbench.bench.compare.launch.Progress;
 import dev.poolbench.bench.compare.monitoring.ComparisonMonitoring;
-import dev.poolbench.bench.compare.plan.SessionStore;
 import dev.poolbench.bench.compare.proxy.Proxy;
 import dev.poolbench.bench.compare.proxy.Toxiproxy;
 import dev.poolbench.bench.compare.proxy.ToxiproxyBinary;
 import dev.poolbench.bench.compare.redis.LocalRedis;
-import dev.poolbench.bench.compare.run.AppProcess;
-import dev.poolbench.bench.compare.run.LoadProcess;
-import dev.poolbench.bench.compare.run.Progress;
 import dev.poolbench.bench.compare.util.FreePort;
 import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.bench.compare.util.Workspace;
+import dev.poolbench.bench.compare.variant.SessionStore;
 import dev.poolbench.sql.SchemaVariant;
 import java.io.IOException;
 import java.io.PrintStream;

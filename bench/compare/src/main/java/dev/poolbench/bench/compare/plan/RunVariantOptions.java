@@ -2,6 +2,10 @@ package dev.poolbench.bench.compare.plan;
 
 import dev.poolbench.bench.compare.jvm.JdkHome;
 import dev.poolbench.bench.compare.util.UsageException;
+import dev.poolbench.bench.compare.variant.AppBuild;
+import dev.poolbench.bench.compare.variant.Plant;
+import dev.poolbench.bench.compare.variant.SessionStore;
+import dev.poolbench.bench.compare.variant.ThreadMode;
 import picocli.CommandLine.Option;
 
 /**

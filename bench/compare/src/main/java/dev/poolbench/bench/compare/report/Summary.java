@@ -2,9 +2,9 @@ package dev.poolbench.bench.compare.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.launch.PoolSettings;
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.plan.RunVariant;
-import dev.poolbench.bench.compare.run.PoolSettings;
 import dev.poolbench.bench.compare.stats.Stats;
 import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.bench.compare.verdict.BetweenSitting;

@@ -3,6 +3,7 @@ package dev.poolbench.bench.compare.run;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.jvm.JdkHome;
+import dev.poolbench.bench.compare.launch.LoadProcess;
 import dev.poolbench.bench.compare.machine.HostFacts;
 import dev.poolbench.bench.compare.plan.CompareOptions;
 import dev.poolbench.bench.compare.util.Json;

@@ -1,9 +1,9 @@
 package dev.poolbench.bench.compare.run;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import dev.poolbench.bench.compare.plan.AppBuild;
 import dev.poolbench.bench.compare.plan.CompareOptions;
 import dev.poolbench.bench.compare.util.Workspace;
+import dev.poolbench.bench.compare.variant.AppBuild;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,8 +1,11 @@
 package dev.poolbench.bench.compare.run;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.launch.Progress;
 import dev.poolbench.bench.compare.machine.DisturbanceSentinel;
 import dev.poolbench.bench.compare.machine.OwnProcesses;
+import dev.poolbench.bench.compare.outcomes.DuetRecords;
+import dev.poolbench.bench.compare.outcomes.RunOutcome;
 import dev.poolbench.bench.compare.plan.CompareOptions;
 import dev.poolbench.bench.compare.plan.RunPlan;
 import dev.poolbench.bench.compare.util.Json;

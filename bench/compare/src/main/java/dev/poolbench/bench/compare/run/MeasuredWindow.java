@@ -2,9 +2,11 @@ package dev.poolbench.bench.compare.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.launch.AppProcess;
 import dev.poolbench.bench.compare.machine.DisturbanceSentinel;
 import dev.poolbench.bench.compare.machine.DisturbanceThresholds;
 import dev.poolbench.bench.compare.machine.OwnProcesses;
+import dev.poolbench.bench.compare.outcomes.RunOutcome;
 import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSampler;
 import dev.poolbench.bench.compare.util.Json;
 import java.io.IOException;

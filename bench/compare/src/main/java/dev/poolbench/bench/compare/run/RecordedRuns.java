@@ -2,6 +2,7 @@ package dev.poolbench.bench.compare.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.launch.ThreadsCheck;
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.util.Json;
 import java.io.IOException;

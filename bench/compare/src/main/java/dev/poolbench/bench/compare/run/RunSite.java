@@ -2,6 +2,9 @@ package dev.poolbench.bench.compare.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.launch.Progress;
+import dev.poolbench.bench.compare.launch.RunTarget;
+import dev.poolbench.bench.compare.outcomes.RunOutcome;
 import dev.poolbench.bench.compare.plan.RunPlan;
 import java.io.IOException;
 import java.nio.file.Path;

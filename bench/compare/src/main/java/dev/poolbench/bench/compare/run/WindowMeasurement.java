@@ -1,7 +1,15 @@
 package dev.poolbench.bench.compare.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.poolbench.bench.compare.launch.AppProcess;
+import dev.poolbench.bench.compare.launch.LaneSync;
+import dev.poolbench.bench.compare.launch.LoadProcess;
+import dev.poolbench.bench.compare.launch.PlantCheck;
+import dev.poolbench.bench.compare.launch.PoolSettings;
+import dev.poolbench.bench.compare.launch.Progress;
+import dev.poolbench.bench.compare.launch.RunTarget;
 import dev.poolbench.bench.compare.machine.OwnProcesses;
+import dev.poolbench.bench.compare.outcomes.RunOutcome;
 import dev.poolbench.bench.compare.plan.CompareOptions;
 import dev.poolbench.bench.compare.plan.RunPlan;
 import dev.poolbench.bench.compare.util.Json;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.poolbench.bench.compare.faultlogs.Second;
 import dev.poolbench.bench.compare.util.Json;
 import java.time.LocalDateTime;
 import java.time.ZoneId;

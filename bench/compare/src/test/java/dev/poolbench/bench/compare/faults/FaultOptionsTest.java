@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.poolbench.bench.compare.plan.SessionStore;
 import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.bench.compare.util.UsageException;
+import dev.poolbench.bench.compare.variant.SessionStore;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -6,8 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.poolbench.bench.compare.plan.SessionStore;
+import dev.poolbench.bench.compare.faultlogs.ProgressLog;
 import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.variant.SessionStore;
 import dev.poolbench.cli.Cli;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -3,6 +3,8 @@ package dev.poolbench.bench.compare.faults;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.poolbench.bench.compare.faultlogs.ProgressLog;
+import dev.poolbench.bench.compare.faultlogs.Second;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.poolbench.bench.compare.plan.ThreadMode;
 import dev.poolbench.bench.compare.util.UsageException;
+import dev.poolbench.bench.compare.variant.ThreadMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.poolbench.bench.compare.Fixtures;
 import dev.poolbench.bench.compare.util.UsageException;
+import dev.poolbench.bench.compare.variant.Plant;
+import dev.poolbench.bench.compare.variant.ThreadMode;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;

@@ -6,7 +6,7 @@ import dev.poolbench.bench.compare.jvm.ClassDataSharing;
 import dev.poolbench.bench.compare.jvm.JdkHome;
 import dev.poolbench.bench.compare.plan.CompareOptions;
 import dev.poolbench.bench.compare.plan.RunVariant;
-import dev.poolbench.bench.compare.plan.ThreadMode;
+import dev.poolbench.bench.compare.variant.ThreadMode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
