@@ -1,5 +1,10 @@
 package dev.poolbench.bench.compare.stats;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.poolbench.bench.compare.util.Json;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.List;
 
 /**
@@ -16,6 +21,31 @@ public record DuetNoise(double sdLog, int df) {
 
     /** Not measured: a pair's prediction uses its own sd alone. */
     public static final DuetNoise NONE = new DuetNoise(Double.NaN, 0);
+
+    /**
+     * Where the measured sds are kept, per design, beside the between-sitting term: the runner's
+     * between-sitting.json (report.BetweenSitting reads the same file for the term).
+     */
+    public static final String STORED = "/dev/poolbench/bench/compare/report/between-sitting.json";
+
+    /** The design's stored sd ({@code duetSdPercent}, {@code duetSdDf}); {@link #NONE} when it has none. */
+    public static DuetNoise stored(String design) {
+        JsonNode entry = storedFile().path("designs").path(design);
+        double percent = entry.path("duetSdPercent").asDouble(Double.NaN);
+        int df = entry.path("duetSdDf").asInt(0);
+        return Double.isNaN(percent) || df <= 0 ? NONE : new DuetNoise(percent / 100, df);
+    }
+
+    private static JsonNode storedFile() {
+        try (InputStream in = DuetNoise.class.getResourceAsStream(STORED)) {
+            if (in == null) {
+                throw new IllegalStateException(STORED + " is missing from the runner's jar");
+            }
+            return Json.MAPPER.readTree(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 
     /** One pair in one sitting: {@code n} duets whose mean has the standard error {@code se} (sd / sqrt(n)). */
     public record Sample(int n, double se) {

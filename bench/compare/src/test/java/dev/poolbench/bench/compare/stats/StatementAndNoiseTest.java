@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -77,5 +80,17 @@ class StatementAndNoiseTest {
         assertTrue(own.roundsNeeded() > 3 && pooled.roundsNeeded() > own.roundsNeeded(),
                 own.roundsNeeded() + " then " + pooled.roundsNeeded());
         assertEquals(0.01, DuetNoise.NONE.pooledWith(0.01, 3), 0);
+    }
+
+    @Test
+    void powerTableTakesTheDuetSdMeasuredForTheDesign() {
+        DuetNoise stored = DuetNoise.stored(PowerTable.SHARED_HOST_DUET);
+        assertTrue(stored.measured() && stored.df() >= 20, "stored: " + stored);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertEquals(0, PowerTable.run(new PrintStream(out, true, StandardCharsets.UTF_8), System.err,
+                "--sitting-sd", "1", "--rounds", "3", "--simulations", "50"));
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("~ N(it, " + PairedTest.margin(stored.sdPercent()) + " %)"), text);
+        assertEquals(DuetNoise.NONE, DuetNoise.stored("no-such-design"));
     }
 }
