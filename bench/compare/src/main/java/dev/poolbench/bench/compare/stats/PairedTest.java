@@ -33,7 +33,7 @@ import org.hipparchus.distribution.continuous.TDistribution;
 public final class PairedTest {
 
     /** Rounds beyond which the estimate of the rounds needed gives up ("more than ..."). */
-    static final int MAX_ROUNDS_ESTIMATE = 1_000;
+    public static final int MAX_ROUNDS_ESTIMATE = 1_000;
 
     public enum Word {
         FASTER, SLOWER, EQUIVALENT, UNDECIDED;
@@ -139,6 +139,28 @@ public final class PairedTest {
             String direction = direction();
             return "within ±" + String.format(Locale.ROOT, "%.1f", supportedMarginPercent()) + " %"
                     + (direction.isEmpty() ? "" : ", " + direction);
+        }
+
+        /**
+         * This result with the rounds needed predicted from its own sd pooled with the design's
+         * measured one ({@code noise}), as {@link PairedTest#of(double[], double, double, DuetNoise)} does.
+         */
+        public Result withNoise(DuetNoise noise) {
+            if (word != Word.UNDECIDED || n < 2 || !noise.measured()) {
+                return this;
+            }
+            int needed = PairedTest.roundsNeeded(spread.meanLog(), noise.pooledWith(sdLog, n), spread.betweenSdLog(),
+                    Math.log1p(marginPercent / 100), n);
+            return new Result(n, estimatePercent, lowPercent, highPercent, low90Percent, high90Percent, sdLog, word,
+                    marginPercent, needed, spread);
+        }
+
+        /**
+         * Whether more rounds may settle it within {@code maxRounds} rounds in all at this spread:
+         * false when the prediction needs more, or none would do (the between-sitting sd stays).
+         */
+        public boolean settlesWithin(int maxRounds) {
+            return decided() || n < 2 || roundsNeeded > 0 && roundsNeeded <= maxRounds;
         }
 
         /** Half the width of the 95 % interval, in percent points; NaN when n < 2. */
