@@ -2,11 +2,11 @@ package dev.poolbench.bench.compare;
 
 import dev.poolbench.bench.compare.plan.CompareOptions;
 import dev.poolbench.bench.compare.plan.LanePlacement;
-import dev.poolbench.bench.compare.report.BetweenSitting;
-import dev.poolbench.bench.compare.report.DecidedRule;
-import dev.poolbench.bench.compare.report.PrecisionRule;
 import dev.poolbench.bench.compare.report.Summarizer;
 import dev.poolbench.bench.compare.run.Comparison;
+import dev.poolbench.bench.compare.verdict.BetweenSitting;
+import dev.poolbench.bench.compare.verdict.DecidedRule;
+import dev.poolbench.bench.compare.verdict.PrecisionRule;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

@@ -28,9 +28,12 @@ class PackageLayersTest {
 
     /** Layer of each package, top first; a package may use only packages of a smaller layer. */
     static final Map<String, Integer> LAYERS = Map.ofEntries(
-            Map.entry("", 8),            // CompareMain: the commands
-            Map.entry("faults", 7),      // the fault scenarios, beside the comparison
-            Map.entry("report", 7),      // summary, verdicts, charts of recorded runs
+            Map.entry("", 11),           // CompareMain: the commands
+            Map.entry("faults", 9),      // the fault scenarios, beside the comparison
+            Map.entry("sittings", 10),   // across sittings: pooled estimates, their table and chart
+            Map.entry("report", 9),      // rendering: summary table, JSON, charts, report.html
+            Map.entry("size", 8),        // how big: the size search, its prediction and formula
+            Map.entry("verdict", 7),     // paired verdicts, their words and stop rules
             Map.entry("run", 6),         // one comparison and its measured runs
             Map.entry("plan", 5),        // options, variants, the run plan, the run record
             Map.entry("jvm", 4),         // measurement tools: JDKs, class-data sharing, JFR

@@ -17,10 +17,10 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * charts, so the profile names (or pool sizes) sit under the x axis, and both start the y axis
  * at 0, so the height of a point is its score and a 3 % gap looks like 3 %.
  */
-final class ChartStyle {
+public final class ChartStyle {
 
     /** One color per profile for all nine (--profiles all); a tenth series repeats the first. */
-    static final Color[] COLORS = {
+    public static final Color[] COLORS = {
         new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c), new Color(0x9467bd),
         new Color(0xff7f0e), new Color(0x8c564b), new Color(0xe377c2), new Color(0x17becf),
         new Color(0xbcbd22), new Color(0x7f7f7f)};
@@ -29,9 +29,9 @@ final class ChartStyle {
     }
 
     /** The charts' width in pixels (all are drawn 1100 wide). */
-    static final int WIDTH = 1100;
+    public static final int WIDTH = 1100;
 
-    static void apply(AxesChartStyler styler, String title) {
+    public static void apply(AxesChartStyler styler, String title) {
         // The title carries the settings line, which grows with a database distance: shrink the
         // font until the title, measured in that font, fits the chart (XChart centres it and cuts
         // both ends off when it does not: the sweep chart's title lost its first words that way).
@@ -52,7 +52,7 @@ final class ChartStyle {
      * not start at 0 (it would flatten the bars against the margin lines); series overlap, the
      * legend sits right.
      */
-    static void ratioAxis(CategoryChart chart, CategorySeries.CategorySeriesRenderStyle style) {
+    public static void ratioAxis(CategoryChart chart, CategorySeries.CategorySeriesRenderStyle style) {
         chart.getStyler().setYAxisMin((Double) null);
         chart.getStyler().setYAxisDecimalPattern("0.00");
         chart.getStyler().setDefaultSeriesRenderStyle(style);

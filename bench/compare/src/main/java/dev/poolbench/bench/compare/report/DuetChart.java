@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.verdict.DuetPairs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

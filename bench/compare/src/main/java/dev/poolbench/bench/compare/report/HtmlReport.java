@@ -6,6 +6,8 @@ import dev.poolbench.bench.compare.plan.RunVariant;
 import dev.poolbench.bench.compare.stats.PairedTest;
 import dev.poolbench.bench.compare.util.HtmlPage;
 import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.verdict.DimensionVerdict;
+import dev.poolbench.bench.compare.verdict.PairedVerdict;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

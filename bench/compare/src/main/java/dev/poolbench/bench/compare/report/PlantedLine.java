@@ -3,6 +3,7 @@ package dev.poolbench.bench.compare.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.verdict.VariantDuets;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

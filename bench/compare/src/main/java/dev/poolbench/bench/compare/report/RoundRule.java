@@ -1,6 +1,7 @@
 package dev.poolbench.bench.compare.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.poolbench.bench.compare.size.SizeReport;
 
 /** The rule that added a comparison's rounds, as its options in environment.json name it (summary, report.html). */
 final class RoundRule {

@@ -2,6 +2,7 @@ package dev.poolbench.bench.compare.report;
 
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.plan.RunVariant;
+import dev.poolbench.bench.compare.verdict.PairedVerdict;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -7,6 +7,13 @@ import dev.poolbench.bench.compare.plan.RunVariant;
 import dev.poolbench.bench.compare.run.PoolSettings;
 import dev.poolbench.bench.compare.stats.Stats;
 import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.verdict.BetweenSitting;
+import dev.poolbench.bench.compare.verdict.DimensionVerdict;
+import dev.poolbench.bench.compare.verdict.DuetPairs;
+import dev.poolbench.bench.compare.verdict.PairedVerdict;
+import dev.poolbench.bench.compare.verdict.RankedRow;
+import dev.poolbench.bench.compare.verdict.SizeDuets;
+import dev.poolbench.bench.compare.verdict.VariantDuets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -29,9 +36,10 @@ public final class Summary {
     /** One profile (at one pool size). */
     public record Row(String profile, Integer poolSize, Stats.Sample sample, int excluded, int rank,
                double relativeToBestPercent, double meanP99Millis, double meanCpuMillisPerPage,
-               String sizeReadBack) {
+               String sizeReadBack) implements RankedRow {
 
-        boolean ranked() {
+        @Override
+        public boolean ranked() {
             return rank > 0;
         }
     }

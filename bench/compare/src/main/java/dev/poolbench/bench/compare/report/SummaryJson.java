@@ -6,6 +6,12 @@ import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSummary;
 import dev.poolbench.bench.compare.stats.Stats;
 import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.verdict.BetweenSitting;
+import dev.poolbench.bench.compare.verdict.DimensionVerdict;
+import dev.poolbench.bench.compare.verdict.DuetPairs;
+import dev.poolbench.bench.compare.verdict.PairedVerdict;
+import dev.poolbench.bench.compare.verdict.SizeDuets;
+import dev.poolbench.bench.compare.verdict.VariantDuets;
 import java.util.List;
 
 /**

@@ -1,6 +1,7 @@
 package dev.poolbench.bench.compare.report;
 
 import dev.poolbench.bench.compare.stats.PairedTest;
+import dev.poolbench.bench.compare.verdict.PairedVerdict;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;

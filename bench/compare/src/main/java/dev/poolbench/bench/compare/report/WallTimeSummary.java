@@ -6,6 +6,7 @@ import dev.poolbench.bench.compare.stats.PairedTest;
 import dev.poolbench.bench.compare.stats.Stats;
 import dev.poolbench.bench.compare.util.Durations;
 import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.verdict.PairedVerdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

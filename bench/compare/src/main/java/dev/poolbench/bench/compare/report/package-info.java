@@ -1,7 +1,8 @@
 /**
- * What comes out of recorded runs: the summary table, paired verdicts and their stop rule,
- * the pool-size sweep, wall time and disturbance lines, the charts and the warm-up curve. Reads
- * results directories only, so it runs again on fetched results ({@code summarize}). A new
- * verdict rule lives here. May use run (to read records), plan and below.
+ * Rendering of recorded runs: the summary table and summary.json, the pool-size sweep table,
+ * wall time and disturbance lines, the charts, the warm-up curve and report.html. Reads results
+ * directories only, so it runs again on fetched results ({@code summarize}). The verdicts it
+ * shows come from verdict, the size search from size. May use size, verdict, run (to read
+ * records), plan and below.
  */
 package dev.poolbench.bench.compare.report;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.poolbench.bench.compare.Fixtures;
-import dev.poolbench.bench.compare.report.PrecisionRule;
+import dev.poolbench.bench.compare.verdict.PrecisionRule;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.poolbench.bench.compare.Fixtures;
-import dev.poolbench.bench.compare.report.DecidedRule;
+import dev.poolbench.bench.compare.verdict.DecidedRule;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

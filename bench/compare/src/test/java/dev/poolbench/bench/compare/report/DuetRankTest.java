@@ -18,10 +18,10 @@ import org.junit.jupiter.api.Test;
  * machine has the highest mean lane score (as dbcp2 had on 2026-11-25: rank 1 by mean, -3.1 %
  * against hikari by duets); ranked by that mean, the table contradicted the verdict under it.
  */
-class DuetRankTest {
+public class DuetRankTest {
 
     /** One duet of {@code profile} against hikari, its lane getting {@code ratio} times hikari's pages, at a machine speed. */
-    static List<RunRecord> duet(String profile, int round, double ratio, double speed) {
+    public static List<RunRecord> duet(String profile, int round, double ratio, double speed) {
         String window = round + "-hikari+" + profile;
         List<RunRecord> lanes = new ArrayList<>();
         String[] order = {"hikari", profile};

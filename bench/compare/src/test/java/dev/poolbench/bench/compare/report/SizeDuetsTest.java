@@ -13,6 +13,8 @@ import dev.poolbench.bench.compare.Fixtures;
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.stats.PairedTest;
 import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.verdict.DuetPairs;
+import dev.poolbench.bench.compare.verdict.PrecisionRule;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

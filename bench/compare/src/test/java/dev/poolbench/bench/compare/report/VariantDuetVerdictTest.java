@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.Fixtures;
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.verdict.BetweenSitting;
+import dev.poolbench.bench.compare.verdict.DecidedRule;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

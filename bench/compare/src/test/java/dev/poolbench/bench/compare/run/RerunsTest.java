@@ -79,7 +79,7 @@ class RerunsTest {
         assertTrue(text.contains("Disturbance: 1 of 3 runs disturbed, 1 replaced by a re-run"), text);
         assertTrue(text.contains("  ~ 1-hikari: other processes used 40.0 % of the CPUs > 10 % (sh[42] 20.0 s)"
                 + " -> replaced by 1-hikari-rerun1"), text);
-        List<RunRecord> runs = Summarizer.readRuns(dir);
+        List<RunRecord> runs = RecordedRuns.readRuns(dir);
         Reruns.markSuperseded(runs);
         assertFalse(runs.get(0).counted());
         assertTrue(runs.get(1).counted() && runs.get(2).counted());

@@ -1,4 +1,4 @@
-package dev.poolbench.bench.compare.report;
+package dev.poolbench.bench.compare.size;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

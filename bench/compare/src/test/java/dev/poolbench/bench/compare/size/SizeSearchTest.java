@@ -1,14 +1,14 @@
-package dev.poolbench.bench.compare.report;
+package dev.poolbench.bench.compare.size;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.poolbench.bench.compare.report.SizeSearch.Answer;
-import dev.poolbench.bench.compare.report.SizeSearch.Kind;
-import dev.poolbench.bench.compare.report.SizeSearch.Outcome;
-import dev.poolbench.bench.compare.report.SizeSearch.Step;
-import dev.poolbench.bench.compare.report.SizeSearch.Word;
+import dev.poolbench.bench.compare.size.SizeSearch.Answer;
+import dev.poolbench.bench.compare.size.SizeSearch.Kind;
+import dev.poolbench.bench.compare.size.SizeSearch.Outcome;
+import dev.poolbench.bench.compare.size.SizeSearch.Step;
+import dev.poolbench.bench.compare.size.SizeSearch.Word;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

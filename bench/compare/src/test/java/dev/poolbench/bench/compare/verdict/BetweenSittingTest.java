@@ -1,4 +1,4 @@
-package dev.poolbench.bench.compare.report;
+package dev.poolbench.bench.compare.verdict;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -8,6 +8,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.plan.CompareConverters;
 import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.report.DuetRankTest;
+import dev.poolbench.bench.compare.report.Summarizer;
+import dev.poolbench.bench.compare.report.Summary;
 import dev.poolbench.bench.compare.util.Json;
 import java.util.ArrayList;
 import java.util.List;

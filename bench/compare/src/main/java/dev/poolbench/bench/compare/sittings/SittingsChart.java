@@ -1,5 +1,6 @@
-package dev.poolbench.bench.compare.report;
+package dev.poolbench.bench.compare.sittings;
 
+import dev.poolbench.bench.compare.report.ChartStyle;
 import dev.poolbench.bench.compare.stats.RandomEffects;
 import java.awt.Color;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.poolbench.bench.compare.report;
+package dev.poolbench.bench.compare.verdict;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.poolbench.bench.compare.plan.RunRecord;
@@ -19,15 +19,15 @@ import java.util.Map;
  * over them, and the two lanes' first requests are up to a few hundred milliseconds apart), and
  * so is the partial second after the last whole one.
  */
-final class DuetPairs {
+public final class DuetPairs {
 
     /** Seconds at the start of each lane's measured window left out of the duet's ratio (the stated rule). */
-    static final int ALIGN_SECONDS = 5;
+    public static final int ALIGN_SECONDS = 5;
 
     /** One measured window of two lanes; {@code lane0} started first, on the first copy of the database. */
-    record Duet(String window, RunRecord lane0, RunRecord lane1) {
+    public record Duet(String window, RunRecord lane0, RunRecord lane1) {
 
-        boolean counted() {
+        public boolean counted() {
             return lane0 != null && lane1 != null && lane0.counted() && lane1.counted();
         }
 
@@ -37,12 +37,12 @@ final class DuetPairs {
         }
 
         /** {@code profile}'s aligned passed pages over its partner's; NaN when not measurable. */
-        double ratio(String profile) {
+        public double ratio(String profile) {
             return ratio(of(profile));
         }
 
         /** {@code lane}'s aligned passed pages over the other lane's; NaN when not measurable. */
-        double ratio(RunRecord lane) {
+        public double ratio(RunRecord lane) {
             RunRecord b = lane == lane0 ? lane1 : lane0;
             double pa = lane == null ? Double.NaN : alignedPages(lane);
             double pb = b == null ? Double.NaN : alignedPages(b);
@@ -50,7 +50,7 @@ final class DuetPairs {
         }
 
         /** Whether its lanes are one pool at two sizes (a sweep of duets, {@link SizeDuets}). */
-        boolean sizes() {
+        public boolean sizes() {
             RunRecord r = lane0 != null ? lane0 : lane1;
             return r != null && r.json().path("duet").has("referencePoolSize");
         }
@@ -62,7 +62,7 @@ final class DuetPairs {
         }
 
         /** The lane the other is measured against: in a size duet the one at the reference size, else the reference profile's. */
-        RunRecord referenceLane(String reference) {
+        public RunRecord referenceLane(String reference) {
             RunRecord any = lane0 != null ? lane0 : lane1;
             String referenceVariant = any == null ? null : Json.text(any.json(), "duet.referenceVariant");
             if (referenceVariant != null) {
@@ -77,7 +77,7 @@ final class DuetPairs {
         }
 
         /** A lane's name: its profile, and in a size duet its size. */
-        String label(RunRecord lane) {
+        public String label(RunRecord lane) {
             String partnerVariant = Json.text(lane.json(), "duet.partnerVariant");
             if (partnerVariant != null) {
                 return lane.profile() + " " + VariantDuets.differing(RunVariant.key(lane.json()), partnerVariant);
@@ -85,7 +85,7 @@ final class DuetPairs {
             return sizes() ? lane.profile() + " size " + lane.poolSize() : lane.profile();
         }
 
-        double firstRequestSkewMillis() {
+        public double firstRequestSkewMillis() {
             RunRecord r = lane0 != null ? lane0 : lane1;
             return Json.number(r.json(), "duet.firstRequestSkewMillis");
         }
@@ -94,12 +94,12 @@ final class DuetPairs {
     private DuetPairs() {
     }
 
-    static boolean any(List<RunRecord> runs) {
+    public static boolean any(List<RunRecord> runs) {
         return runs.stream().anyMatch(r -> r.json().has("duet"));
     }
 
     /** The block's duets in the order their windows ran. */
-    static List<Duet> of(List<RunRecord> runs) {
+    public static List<Duet> of(List<RunRecord> runs) {
         Map<String, RunRecord[]> byWindow = new LinkedHashMap<>();
         for (RunRecord r : runs) {
             String window = Json.text(r.json(), "duet.window");
@@ -153,7 +153,7 @@ final class DuetPairs {
      * One line per duet: its window, who had which lane, the ratio against the reference (of a
      * size duet: against the reference size), the lanes' start skew.
      */
-    static List<String> lines(List<RunRecord> runs, String reference) {
+    public static List<String> lines(List<RunRecord> runs, String reference) {
         List<String> lines = new ArrayList<>();
         for (Duet d : of(runs)) {
             RunRecord ref = d.referenceLane(reference);
@@ -188,7 +188,7 @@ final class DuetPairs {
     }
 
     /** The rule, for the verdict's heading. */
-    static String rule() {
+    public static String rule() {
         return "paired by duet (both at the same time): ratio of passed pages over seconds " + (ALIGN_SECONDS + 1)
                 + " to the end of each measured window";
     }

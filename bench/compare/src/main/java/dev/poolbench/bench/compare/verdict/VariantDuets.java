@@ -1,4 +1,4 @@
-package dev.poolbench.bench.compare.report;
+package dev.poolbench.bench.compare.verdict;
 
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.plan.RunVariant;
@@ -19,7 +19,7 @@ import java.util.Objects;
  * verdict of a dimension ({@link DimensionVerdict}) and {@code --until-decided} ({@link DecidedRule})
  * see the duet's noise, not the solo runs'.
  */
-final class VariantDuets {
+public final class VariantDuets {
 
     /** One pool at one size: {@code otherKey} against {@code referenceKey} (variant keys). */
     record Pair(String profile, Integer poolSize, String otherKey, String referenceKey, PairedTest.Result result) {
@@ -47,7 +47,7 @@ final class VariantDuets {
         return text.isEmpty() ? RunVariant.describe(key) : String.join(", ", text);
     }
 
-    static boolean any(List<RunRecord> runs) {
+    public static boolean any(List<RunRecord> runs) {
         return runs.stream().anyMatch(r -> r.json().path("duet").has("referenceVariant"));
     }
 

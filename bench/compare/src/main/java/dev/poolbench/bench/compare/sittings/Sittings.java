@@ -1,9 +1,10 @@
-package dev.poolbench.bench.compare.report;
+package dev.poolbench.bench.compare.sittings;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.poolbench.bench.compare.stats.PairedTest;
 import dev.poolbench.bench.compare.stats.RandomEffects;
 import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.verdict.PairedVerdict;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

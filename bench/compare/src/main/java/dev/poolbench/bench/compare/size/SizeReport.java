@@ -1,11 +1,13 @@
-package dev.poolbench.bench.compare.report;
+package dev.poolbench.bench.compare.size;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.run.RecordedRuns;
 import dev.poolbench.bench.compare.stats.PairedTest;
 import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.verdict.PairedVerdict;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -37,7 +39,7 @@ public final class SizeReport {
      */
     public static int write(Path dir, List<String> profiles, List<Integer> candidates, double marginPercent,
                             String stopReason, double wallMinutes, PrintStream out) throws IOException {
-        List<RunRecord> runs = Summarizer.readRuns(dir);
+        List<RunRecord> runs = RecordedRuns.readRuns(dir);
         JsonNode environment = Files.isRegularFile(dir.resolve("environment.json"))
                 ? Json.read(dir.resolve("environment.json")) : null;
         SizingFormula formula = SizingFormula.of(environment);

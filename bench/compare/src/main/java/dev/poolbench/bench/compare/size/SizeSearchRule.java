@@ -1,8 +1,10 @@
-package dev.poolbench.bench.compare.report;
+package dev.poolbench.bench.compare.size;
 
 import dev.poolbench.bench.compare.plan.RunPlan;
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.stats.PairedTest;
+import dev.poolbench.bench.compare.verdict.PairedVerdict;
+import dev.poolbench.bench.compare.verdict.SizeDuets;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package dev.poolbench.bench.compare.report;
+package dev.poolbench.bench.compare.size;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -19,16 +19,16 @@ import java.util.List;
  * the knee (the sweep cannot tell those from the knee); a formula beyond the largest (smallest)
  * size swept when that size is the knee cannot be judged.
  */
-final class SizingFormula {
+public final class SizingFormula {
 
     static final String FORMULA = "connections = (cores x 2) + effective spindles";
     static final int EFFECTIVE_SPINDLES = 0;
     static final String SPINDLES_REASON = "data in memory / SSD";
-    static final String RULE = "knee = the pick, else the best size; the formula agrees when it is the knee, "
+    public static final String RULE = "knee = the pick, else the best size; the formula agrees when it is the knee, "
             + "or strictly between the swept sizes next to the knee (the sweep cannot tell those from the knee)";
 
     /** How the formula's size stands to the knee: {@code code} for summary.json, {@code text} for people. */
-    record Check(Integer knee, String code, String text) {
+    public record Check(Integer knee, String code, String text) {
     }
 
     private final int cores;
@@ -38,7 +38,7 @@ final class SizingFormula {
     }
 
     /** The formula for the host of environment.json, or null when it has no {@code host.cores}. */
-    static SizingFormula of(JsonNode environment) {
+    public static SizingFormula of(JsonNode environment) {
         JsonNode cores = environment == null ? null : environment.path("host").get("cores");
         return cores != null && cores.canConvertToInt() && cores.asInt() > 0 ? new SizingFormula(cores.asInt()) : null;
     }
@@ -51,12 +51,12 @@ final class SizingFormula {
         return cores;
     }
 
-    int size() {
+    public int size() {
         return cores * 2 + EFFECTIVE_SPINDLES;
     }
 
     /** {@code HikariCP's formula (cores x 2) + effective spindles = (2 x 2) + 0 = 4 (...)}. */
-    String line() {
+    public String line() {
         return "HikariCP's formula " + FORMULA.substring("connections = ".length()) + " = (" + cores + " x 2) + "
                 + EFFECTIVE_SPINDLES + " = " + size() + " (" + cores + " cores on the app's host; effective spindles "
                 + EFFECTIVE_SPINDLES + ": " + SPINDLES_REASON + ")";
@@ -68,7 +68,7 @@ final class SizingFormula {
      * @param sizes the sizes swept, ascending
      * @param knee  null when the pool has no valid run
      */
-    Check check(List<Integer> sizes, Integer knee) {
+    public Check check(List<Integer> sizes, Integer knee) {
         int f = size();
         if (knee == null) {
             return new Check(null, "no-knee", "no measured knee (no valid run)");
@@ -94,7 +94,7 @@ final class SizingFormula {
     }
 
     /** The formula and its inputs for summary.json. */
-    ObjectNode json() {
+    public ObjectNode json() {
         ObjectNode n = Json.object();
         n.put("formula", FORMULA);
         n.put("cores", cores);

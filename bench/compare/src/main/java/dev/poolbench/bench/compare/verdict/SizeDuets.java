@@ -1,4 +1,4 @@
-package dev.poolbench.bench.compare.report;
+package dev.poolbench.bench.compare.verdict;
 
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.stats.PairedTest;
@@ -16,7 +16,7 @@ import java.util.Objects;
  * profiles' duets ({@link DuetPairs}, {@link PairedTest}); the knee statement turns the
  * verdicts of one pool into a sentence.
  */
-final class SizeDuets {
+public final class SizeDuets {
 
     /**
      * A pool's knee: the smallest size from which every swept size up to the reference size is
@@ -27,25 +27,25 @@ final class SizeDuets {
      * @param size the decided knee, null when it is not decided
      * @param text the pool's sizes in words, then the knee
      */
-    record Knee(Integer size, String text) {
+    public record Knee(Integer size, String text) {
     }
 
     private SizeDuets() {
     }
 
     /** Whether the runs hold size duets (the records carry {@code duet.referencePoolSize}). */
-    static boolean any(List<RunRecord> runs) {
+    public static boolean any(List<RunRecord> runs) {
         return runs.stream().anyMatch(r -> r.json().path("duet").has("referencePoolSize"));
     }
 
     /** The size {@code profile}'s other sizes were measured against; null without a size duet of it. */
-    static Integer referenceSize(List<RunRecord> runs, String profile) {
+    public static Integer referenceSize(List<RunRecord> runs, String profile) {
         return runs.stream().filter(r -> r.profile().equals(profile) && r.json().path("duet").has("referencePoolSize"))
                 .map(r -> (int) Json.number(r.json(), "duet.referencePoolSize")).findFirst().orElse(null);
     }
 
     /** {@code profile} at {@code size} against itself at {@code referenceSize}, over the duets where both lanes counted. */
-    static PairedTest.Result verdict(List<RunRecord> runs, String profile, int size, int referenceSize,
+    public static PairedTest.Result verdict(List<RunRecord> runs, String profile, int size, int referenceSize,
                                      double marginPercent) {
         List<Double> logs = new ArrayList<>();
         for (DuetPairs.Duet d : DuetPairs.of(runs)) {
@@ -84,7 +84,7 @@ final class SizeDuets {
     }
 
     /** The size with the highest estimate against the reference size (which counts as 0 %). */
-    static int best(int referenceSize, Map<Integer, PairedTest.Result> verdicts) {
+    public static int best(int referenceSize, Map<Integer, PairedTest.Result> verdicts) {
         int best = referenceSize;
         double highest = 0;
         for (Map.Entry<Integer, PairedTest.Result> e : verdicts.entrySet()) {
@@ -104,7 +104,7 @@ final class SizeDuets {
      * @param sizes    every size swept, ascending, the reference size among them
      * @param verdicts each size but the reference against the reference size
      */
-    static Knee knee(int referenceSize, List<Integer> sizes, Map<Integer, PairedTest.Result> verdicts) {
+    public static Knee knee(int referenceSize, List<Integer> sizes, Map<Integer, PairedTest.Result> verdicts) {
         int r = sizes.indexOf(referenceSize);
         int lo = r;
         while (lo > 0 && word(verdicts, sizes.get(lo - 1)) == PairedTest.Word.EQUIVALENT) {

@@ -1,4 +1,4 @@
-package dev.poolbench.bench.compare.report;
+package dev.poolbench.bench.compare.verdict;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.poolbench.bench.compare.plan.RunRecord;
@@ -30,7 +30,7 @@ public record BetweenSitting(double sdLog, String design, String source) {
     static final String SOLO = "solo";
 
     /** As recorded in, or left out of, environment.json's options. */
-    static final String OPTION_KEY = "betweenSittingSdPercent";
+    public static final String OPTION_KEY = "betweenSittingSdPercent";
 
     public static BetweenSitting none(String design) {
         return new BetweenSitting(0, design, "none");
@@ -69,7 +69,7 @@ public record BetweenSitting(double sdLog, String design, String source) {
      * The term of a results directory: its options (duet, lanes, an explicit sd) when recorded,
      * else the design its runs show (duet records, solo otherwise).
      */
-    static BetweenSitting of(JsonNode environment, List<RunRecord> runs) {
+    public static BetweenSitting of(JsonNode environment, List<RunRecord> runs) {
         JsonNode options = environment.path("options");
         boolean duet = options.has("duet") ? options.path("duet").asBoolean() : DuetPairs.any(runs);
         boolean isolated = "isolated".equals(options.path("lanes").asText());
@@ -78,7 +78,7 @@ public record BetweenSitting(double sdLog, String design, String source) {
     }
 
     /** The stored measurements ({@value #RESOURCE} next to this class). */
-    static JsonNode stored() {
+    public static JsonNode stored() {
         try (InputStream in = BetweenSitting.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
                 throw new IllegalStateException(RESOURCE + " is missing from the runner's jar");

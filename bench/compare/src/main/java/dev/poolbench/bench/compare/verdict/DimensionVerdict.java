@@ -1,4 +1,4 @@
-package dev.poolbench.bench.compare.report;
+package dev.poolbench.bench.compare.verdict;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -27,7 +27,7 @@ import java.util.Objects;
 public final class DimensionVerdict {
 
     /** A dimension of {@link RunVariant#key}, what its values are called, and what stays the same in a pair. */
-    enum Dimension {
+    public enum Dimension {
         APP_BUILD(RunVariant.APP, "build", "App builds", "same pool, size, threads and JDK"),
         SESSION(RunVariant.SESSION, "session", "Session stores", "same pool, size, threads, JDK and app build"),
         PLANT(RunVariant.PLANT, "plant", "Planted differences (not pool differences)", "same pool, size and other "
@@ -37,7 +37,7 @@ public final class DimensionVerdict {
 
         final int part;
         final String field;
-        final String title;
+        public final String title;
         final String same;
 
         Dimension(int part, String field, String title, String same) {
@@ -75,7 +75,7 @@ public final class DimensionVerdict {
     }
 
     /** One pool (at one size and the other dimensions): {@code value} against {@code reference}. */
-    record Entry(String profile, Integer poolSize, String variant, String value, String reference,
+    public record Entry(String profile, Integer poolSize, String variant, String value, String reference,
                  PairedTest.Result result, boolean duets) {
 
         Entry(String profile, Integer poolSize, String variant, String value, String reference,
@@ -106,7 +106,7 @@ public final class DimensionVerdict {
     }
 
     /** Every value but the reference against it, per pool, size and other dimensions, in the order run. */
-    static List<Entry> of(Dimension dimension, List<RunRecord> runs, JsonNode environment, double margin) {
+    public static List<Entry> of(Dimension dimension, List<RunRecord> runs, JsonNode environment, double margin) {
         String reference = dimension.reference(environment, runs);
         List<Entry> entries = new ArrayList<>();
         if (reference == null) {
@@ -164,7 +164,7 @@ public final class DimensionVerdict {
     }
 
     /** The summary's section, or empty text when the runs do not vary in the dimension. */
-    static String text(Dimension dimension, List<Entry> entries, double margin) {
+    public static String text(Dimension dimension, List<Entry> entries, double margin) {
         if (entries.isEmpty()) {
             return "";
         }
@@ -199,7 +199,7 @@ public final class DimensionVerdict {
     }
 
     /** The summary's sections of {@link #more} dimensions, each after an empty line; empty text when none varies. */
-    static String moreText(List<RunRecord> runs, JsonNode environment, double margin) {
+    public static String moreText(List<RunRecord> runs, JsonNode environment, double margin) {
         StringBuilder out = new StringBuilder();
         for (Dimension d : more(runs)) {
             String text = text(d, of(d, runs, environment, margin), margin);
@@ -215,7 +215,7 @@ public final class DimensionVerdict {
     }
 
     /** summary.json's {@code plants}, {@code threadModes}, {@code jdks}, when they vary. */
-    static void moreJson(ObjectNode root, List<RunRecord> runs, JsonNode environment, double margin) {
+    public static void moreJson(ObjectNode root, List<RunRecord> runs, JsonNode environment, double margin) {
         for (Dimension d : more(runs)) {
             List<Entry> entries = of(d, runs, environment, margin);
             if (!entries.isEmpty()) {
@@ -226,7 +226,7 @@ public final class DimensionVerdict {
     }
 
     /** {@code appBuilds} / {@code sessionStores} of summary.json: the value under {@code build} / {@code session}. */
-    static ArrayNode json(Dimension dimension, List<Entry> entries) {
+    public static ArrayNode json(Dimension dimension, List<Entry> entries) {
         ArrayNode array = Json.object().arrayNode();
         for (Entry e : entries) {
             ObjectNode n = array.addObject();

@@ -1,4 +1,4 @@
-package dev.poolbench.bench.compare.report;
+package dev.poolbench.bench.compare.size;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

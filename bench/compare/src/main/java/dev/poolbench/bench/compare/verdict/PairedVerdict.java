@@ -1,4 +1,4 @@
-package dev.poolbench.bench.compare.report;
+package dev.poolbench.bench.compare.verdict;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -27,7 +27,7 @@ public final class PairedVerdict {
     public static final double DEFAULT_MARGIN_PERCENT = VerdictOptions.DEFAULT_MARGIN_PERCENT;
 
     /** One profile against the reference. */
-    record Entry(String profile, String reference, PairedTest.Result result, boolean duets) {
+    public record Entry(String profile, String reference, PairedTest.Result result, boolean duets) {
 
         Entry(String profile, String reference, PairedTest.Result result) {
             this(profile, reference, result, false);
@@ -50,7 +50,7 @@ public final class PairedVerdict {
                     result.deciding(), within, result.n(), result.n() == 1 ? unit : unit + "s", verdict, statement);
         }
 
-        ObjectNode json() {
+        public ObjectNode json() {
             ObjectNode n = Json.object();
             n.put("profile", profile);
             n.put("reference", reference);
@@ -98,7 +98,7 @@ public final class PairedVerdict {
     }
 
     /** The reference profile: --reference, else the first profile listed, else the first one run. */
-    static String reference(JsonNode environment, List<RunRecord> runs) {
+    public static String reference(JsonNode environment, List<RunRecord> runs) {
         String chosen = Json.text(environment, "options.reference");
         if (chosen != null) {
             return chosen;
@@ -110,18 +110,18 @@ public final class PairedVerdict {
         return runs.isEmpty() ? null : runs.get(0).profile();
     }
 
-    static double marginPercent(JsonNode environment) {
+    public static double marginPercent(JsonNode environment) {
         double margin = Json.number(environment, "options.equivalenceMarginPercent");
         return Double.isNaN(margin) ? DEFAULT_MARGIN_PERCENT : margin;
     }
 
     /** Every profile of {@code profiles} but the reference, against the reference. */
-    static List<Entry> of(List<RunRecord> blockRuns, List<String> profiles, String reference, double margin) {
+    public static List<Entry> of(List<RunRecord> blockRuns, List<String> profiles, String reference, double margin) {
         return of(blockRuns, profiles, reference, margin, 0);
     }
 
     /** As above, the intervals widened by the between-sitting sd {@code betweenSdLog} (0: none). */
-    static List<Entry> of(List<RunRecord> blockRuns, List<String> profiles, String reference, double margin,
+    public static List<Entry> of(List<RunRecord> blockRuns, List<String> profiles, String reference, double margin,
                           double betweenSdLog) {
         List<Entry> entries = new ArrayList<>();
         if (reference == null || !profiles.contains(reference) || SizeDuets.any(blockRuns)) {
@@ -152,11 +152,11 @@ public final class PairedVerdict {
     }
 
     /** a against b on the rounds where both have a counted score. */
-    static PairedTest.Result compare(Map<Integer, Double> a, Map<Integer, Double> b, double margin) {
+    public static PairedTest.Result compare(Map<Integer, Double> a, Map<Integer, Double> b, double margin) {
         return compare(a, b, margin, 0);
     }
 
-    static PairedTest.Result compare(Map<Integer, Double> a, Map<Integer, Double> b, double margin,
+    public static PairedTest.Result compare(Map<Integer, Double> a, Map<Integer, Double> b, double margin,
                                      double betweenSdLog) {
         List<Double> logs = new ArrayList<>();
         a.forEach((round, score) -> {
@@ -172,7 +172,7 @@ public final class PairedVerdict {
      * Counted scores of one profile by round; {@code size} filters by pool size unless null
      * (the block's runs are of one size already).
      */
-    static Map<Integer, Double> scoresByRound(List<RunRecord> runs, String profile, Integer size) {
+    public static Map<Integer, Double> scoresByRound(List<RunRecord> runs, String profile, Integer size) {
         Map<Integer, Double> byRound = new TreeMap<>();
         for (RunRecord r : runs) {
             if (r.counted() && r.profile().equals(profile) && (size == null || Objects.equals(size, r.poolSize()))
@@ -184,16 +184,16 @@ public final class PairedVerdict {
     }
 
     /** The verdict lines of a block, from its rows (ranked) and paired entries. */
-    static List<String> lines(List<Summary.Row> rows, List<Entry> entries, String reference, double margin,
+    public static List<String> lines(List<? extends RankedRow> rows, List<Entry> entries, String reference, double margin,
                               List<RunRecord> blockRuns) {
         return lines(rows, entries, reference, margin, blockRuns, null);
     }
 
     /** As above, with the line saying which variance the intervals include ({@code between} null: none). */
-    static List<String> lines(List<Summary.Row> rows, List<Entry> entries, String reference, double margin,
+    public static List<String> lines(List<? extends RankedRow> rows, List<Entry> entries, String reference, double margin,
                               List<RunRecord> blockRuns, BetweenSitting between) {
         List<String> lines = new ArrayList<>();
-        List<Summary.Row> ranked = rows.stream().filter(Summary.Row::ranked).toList();
+        List<? extends RankedRow> ranked = rows.stream().filter(RankedRow::ranked).toList();
         rows.stream().filter(r -> !r.ranked()).forEach(r -> lines.add(
                 r.profile() + " has no valid run, so it is left out of the ranking."));
         if (ranked.isEmpty()) {
@@ -248,24 +248,24 @@ public final class PairedVerdict {
     }
 
     /** How each word is decided, so the interval shown beside a verdict is read at its own level. */
-    static String decidingRule(double margin) {
+    public static String decidingRule(double margin) {
         return String.format(Locale.ROOT, "each verdict shows the interval that decided it: faster / slower = "
                 + "95 %% CI wholly above / below 0; equivalent = 90 %% CI inside ±%s %% (two one-sided tests); "
                 + "undecided = neither, both shown.", marginText(margin));
     }
 
-    static String marginText(double margin) {
+    public static String marginText(double margin) {
         return margin == Math.rint(margin) ? String.valueOf((long) margin) : String.format(Locale.ROOT, "%.1f", margin);
     }
 
-    static ArrayNode json(List<Entry> entries) {
+    public static ArrayNode json(List<Entry> entries) {
         ArrayNode array = Json.object().arrayNode();
         entries.forEach(e -> array.add(e.json()));
         return array;
     }
 
     /** Labels of the profiles in first-seen order. */
-    static List<String> profiles(List<RunRecord> runs) {
+    public static List<String> profiles(List<RunRecord> runs) {
         Map<String, Boolean> seen = new LinkedHashMap<>();
         runs.forEach(r -> seen.put(r.profile(), true));
         return List.copyOf(seen.keySet());
