@@ -24,9 +24,9 @@ public record DuetNoise(double sdLog, int df) {
 
     /**
      * Where the measured sds are kept, per design, beside the between-sitting term: the runner's
-     * between-sitting.json (report.BetweenSitting reads the same file for the term).
+     * between-sitting.json (verdict.BetweenSitting reads the same file for the term).
      */
-    public static final String STORED = "/dev/poolbench/bench/compare/report/between-sitting.json";
+    public static final String STORED = "/dev/poolbench/bench/compare/verdict/between-sitting.json";
 
     /** The design's stored sd ({@code duetSdPercent}, {@code duetSdDf}); {@link #NONE} when it has none. */
     public static DuetNoise stored(String design) {

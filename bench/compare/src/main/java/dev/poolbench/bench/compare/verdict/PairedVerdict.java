@@ -144,8 +144,8 @@ public final class PairedVerdict {
      * As above with the comparison's between-sitting term, each undecided pair's rounds needed
      * predicted with the design's measured duet sd ({@link BetweenSitting#noise()}).
      */
-    static List<Entry> of(List<RunRecord> blockRuns, List<String> profiles, String reference, double margin,
-                          BetweenSitting between) {
+    public static List<Entry> of(List<RunRecord> blockRuns, List<String> profiles, String reference, double margin,
+                                 BetweenSitting between) {
         DuetNoise noise = between.noise();
         return of(blockRuns, profiles, reference, margin, between.sdLog()).stream().map(e -> e.withNoise(noise))
                 .toList();
