@@ -23,7 +23,7 @@ final class CompareCommand extends CompareOptions implements Callable<Integer> {
     public Integer call() throws Exception {
         validateParsed();
         Path results = new Comparison(this, (profiles, sizes, reference, say) -> untilDecided
-                ? new DecidedRule(profiles, sizes, reference, equivalenceMarginPercent, betweenSitting().sdLog(), say)
+                ? new DecidedRule(profiles, sizes, reference, equivalenceMarginPercent, betweenSitting(), maxRuns, say)
                 : new PrecisionRule(profiles, sizes, reference, equivalenceMarginPercent, untilPrecisionPercent, say))
                 .run();
         System.out.println();

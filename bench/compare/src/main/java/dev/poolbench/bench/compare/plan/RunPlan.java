@@ -294,6 +294,14 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
         return window.lanes().get(window.lanes().size() - 1).sequence() == roundEndSequence;
     }
 
+    /**
+     * Whether the round after the latest one handed out is one of the first {@code runs}, which
+     * no rule decides on: its windows are known before the latest round's last one is recorded.
+     */
+    public boolean nextRoundFixed() {
+        return rounds < minRounds;
+    }
+
     /** A finished run, for the stop rule. */
     public void record(RunRecord run) {
         finished.add(run);

@@ -107,8 +107,8 @@ final class HtmlReport {
             for (PairedVerdict.Entry e : block.paired()) {
                 rows.add(verdictRow(e));
             }
-            page.table(List.of("pool", "against", "pairs", "ratio", "difference", "deciding interval", "verdict"),
-                    rows);
+            page.table(List.of("pool", "against", "pairs", "ratio", "difference", "deciding interval", "verdict",
+                    "the intervals support"), rows);
         }
         dimensions(page, summary);
         if (summary.sweep() != null) {
@@ -134,7 +134,8 @@ final class HtmlReport {
         String verdict = e.duets() ? r.verdict().replace(" rounds", " duets") : r.verdict();
         return List.of(e.profile(), e.reference(), r.n() + " " + (r.n() == 1 ? unit.substring(0, unit.length() - 1) : unit),
                 r.n() == 0 ? "-" : String.format(Locale.ROOT, "%.3f", 1 + r.estimatePercent() / 100),
-                r.n() == 0 ? "-" : String.format(Locale.ROOT, "%+.1f %%", r.estimatePercent()), deciding, verdict);
+                r.n() == 0 ? "-" : String.format(Locale.ROOT, "%+.1f %%", r.estimatePercent()), deciding, verdict,
+                r.n() < 2 ? "-" : r.statement());
     }
 
     /** App builds and session stores against their reference, when the comparison varied them. */

@@ -137,7 +137,7 @@ public final class Summary {
                     sizeReadBack(list)));
         });
         List<PairedVerdict.Entry> paired = PairedVerdict.of(sizeRuns, List.copyOf(byProfile.keySet()),
-                reference, margin, between.sdLog());
+                reference, margin, between);
         // Duets rank by their ratio to the reference: each lane's own score drifts with the
         // machine (the ratio is what cancels it), so the means of lanes from different windows
         // could put a pool that lost every duet at the top.

@@ -72,13 +72,16 @@ final class VerdictChart {
         ChartStyle.apply(chart.getStyler(), chart.getTitle());
         ChartStyle.ratioAxis(chart, CategorySeries.CategorySeriesRenderStyle.Scatter);
         List<Summary.Block> blocks = summary.blocks().stream().filter(b -> !b.paired().isEmpty()).toList();
+        // One block: each pool's category also says what its interval supports, whatever the word.
+        List<String> categories = blocks.size() == 1 ? pools.stream().map(p -> category(blocks.get(0), p)).toList()
+                : pools;
         for (int b = 0; b < blocks.size(); b++) {
             // One colour per block when there are several, else one per verdict kind.
             String prefix = blocks.size() == 1 ? "" : blocks.get(b).title(summary.variesVariant()) + ": ";
             Color blockColor = blocks.size() == 1 ? null : ChartStyle.COLORS[b % ChartStyle.COLORS.length];
-            addBlock(chart, blocks.get(b), pools, prefix, blockColor);
+            addBlock(chart, blocks.get(b), pools, categories, prefix, blockColor);
         }
-        marginLines(chart, pools, summary.marginPercent());
+        marginLines(chart, categories, summary.marginPercent());
         BitmapEncoder.saveBitmapWithDPI(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG, 110);
     }
 
@@ -87,8 +90,8 @@ final class VerdictChart {
      * XChart's error bars are symmetric, so each interval is a hidden series at the interval's
      * middle with half its width as the error: the bar then spans exactly low .. high.
      */
-    private static void addBlock(CategoryChart chart, Summary.Block block, List<String> pools, String prefix,
-                                 Color blockColor) {
+    private static void addBlock(CategoryChart chart, Summary.Block block, List<String> pools,
+                                 List<String> categories, String prefix, Color blockColor) {
         for (Kind kind : Kind.values()) {
             List<Double> points = new ArrayList<>();
             List<Double> middles = new ArrayList<>();
@@ -110,7 +113,7 @@ final class VerdictChart {
             Color color = blockColor != null ? blockColor : KIND_COLORS[kind.ordinal()];
             boolean intervals = middles.stream().anyMatch(v -> !v.isNaN());
             if (intervals) {
-                CategorySeries bars = chart.addSeries(prefix + kind.label + " (bars)", pools, middles, halves);
+                CategorySeries bars = chart.addSeries(prefix + kind.label + " (bars)", categories, middles, halves);
                 bars.setMarker(SeriesMarkers.NONE);
                 bars.setLineColor(color);
                 bars.setFillColor(color);
@@ -119,11 +122,17 @@ final class VerdictChart {
             }
             // With fewer than 2 pairs there is no interval to name (--quick runs one round).
             CategorySeries series = chart.addSeries(prefix + (intervals ? kind.label
-                    : "no interval yet (fewer than 2 pairs)"), pools, points);
+                    : "no interval yet (fewer than 2 pairs)"), categories, points);
             series.setMarker(kind.marker);
             series.setMarkerColor(color);
             series.setLineColor(color);
         }
+    }
+
+    /** e.g. {@code tomcat: undecided, within ±6.2 %, likely slower}; the pool alone without an interval. */
+    static String category(Summary.Block block, String pool) {
+        PairedTest.Result r = result(block, pool);
+        return r == null || r.n() < 2 ? pool : pool + ": " + r.word().label() + ", " + r.statement();
     }
 
     private static PairedTest.Result result(Summary.Block block, String pool) {

@@ -50,7 +50,35 @@ final class WallTimeSummary {
         if (!parts.isEmpty()) {
             line.append("\n  mean per phase: ").append(String.join(", ", parts));
         }
-        return line.toString();
+        String brief = briefLine(runs);
+        return brief == null ? line.toString() : line + "\n  " + brief;
+    }
+
+    /**
+     * "fixed cost per run: app start 15.5 s (9.5 s of it waited), load start 0.4 s, report and
+     * exit 8.1 s": the three phases a run waits through beyond its warm-up and measured time (issue
+     * 37); null when the records have none of them.
+     */
+    static String briefLine(List<RunRecord> runs) {
+        double appStart = mean(runs, "appStartMillis");
+        double waited = mean(runs, "appStartWaitMillis");
+        double loadStart = mean(runs, "loadStartMillis");
+        double report = mean(runs, "reportCheckMillis");
+        if (Double.isNaN(appStart) && Double.isNaN(loadStart) && Double.isNaN(report)) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "fixed cost per run: app start %s%s, load start %s, report and exit %s",
+                seconds(appStart), Double.isNaN(waited) ? "" : " (" + seconds(waited) + " of it waited)",
+                seconds(loadStart), seconds(report));
+    }
+
+    private static double mean(List<RunRecord> runs, String timing) {
+        return runs.stream().mapToDouble(r -> Json.number(r.json(), "timings." + timing))
+                .filter(v -> !Double.isNaN(v)).average().orElse(Double.NaN);
+    }
+
+    private static String seconds(double millis) {
+        return Double.isNaN(millis) ? "not recorded" : String.format(Locale.ROOT, "%.1f s", millis / 1000);
     }
 
     /**

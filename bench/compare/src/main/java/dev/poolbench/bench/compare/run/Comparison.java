@@ -172,11 +172,14 @@ public final class Comparison {
 
     /**
      * Whether the run after {@code current} can be asked for before {@code current} is recorded:
-     * always, but at the end of a round of an adaptive plan, whose rule decides on the runs
-     * recorded so far whether (and which) another round follows.
+     * always, but at the end of a round of an adaptive plan after its first {@code runs} rounds,
+     * whose rule decides on the runs recorded so far whether (and which) another round follows.
+     * The first rounds are fixed: at their ends the next window's JVMs start during the report
+     * check as within a round (they waited the app's whole start-up before, about 15 s a round).
      */
     private boolean nextKnownNow(RunPlan plan, RunPlan.Window current) {
-        return !plan.adaptive() || "sequential".equals(options.order) || !plan.endsRound(current);
+        return !plan.adaptive() || "sequential".equals(options.order) || !plan.endsRound(current)
+                || plan.nextRoundFixed();
     }
 
     /** A line for the user: above the progress line while runs go on, else plainly. */

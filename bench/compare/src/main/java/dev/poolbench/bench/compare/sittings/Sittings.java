@@ -1,6 +1,7 @@
 package dev.poolbench.bench.compare.sittings;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.poolbench.bench.compare.stats.DuetNoise;
 import dev.poolbench.bench.compare.stats.PairedTest;
 import dev.poolbench.bench.compare.stats.RandomEffects;
 import dev.poolbench.bench.compare.util.Json;
@@ -230,6 +231,16 @@ public final class Sittings {
         List<Pair> pairs = new ArrayList<>();
         byPair.forEach((label, estimates) -> pairs.add(pool(label, aa.get(label), estimates)));
         return pairs;
+    }
+
+    /**
+     * The sd of one duet's log ratio within a sitting, pooled over every pair of every sitting
+     * by its degrees of freedom: what between-sitting.json keeps per design as duetSdPercent
+     * (give the sittings of one design).
+     */
+    public static DuetNoise duetNoise(List<Pair> pairs) {
+        return DuetNoise.pool(pairs.stream().flatMap(p -> p.estimates().stream())
+                .map(e -> new DuetNoise.Sample(e.n(), e.se())).toList());
     }
 
     static Pair pool(String label, boolean aa, List<Estimate> estimates) {

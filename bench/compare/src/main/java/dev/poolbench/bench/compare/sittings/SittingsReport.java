@@ -2,6 +2,7 @@ package dev.poolbench.bench.compare.sittings;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.stats.DuetNoise;
 import dev.poolbench.bench.compare.stats.RandomEffects;
 import dev.poolbench.bench.compare.util.Json;
 import java.io.IOException;
@@ -58,7 +59,14 @@ public final class SittingsReport {
             b.append(String.format(Locale.ROOT, "  %d %s (%s)%n", i + 1, sittings.get(i).name(),
                     sittings.get(i).source()));
         }
-        b.append("Model: ").append(MODEL).append(".\n\n");
+        b.append("Model: ").append(MODEL).append(".\n");
+        DuetNoise noise = Sittings.duetNoise(pairs);
+        if (noise.measured()) {
+            // Of one design's sittings, between-sitting.json's duetSdPercent and duetSdDf.
+            b.append(String.format(Locale.ROOT, "Duet sd within a sitting, pooled over every pair: %.2f %% on %d df.%n",
+                    noise.sdPercent(), noise.df()));
+        }
+        b.append('\n');
         b.append("pair | sittings | pooled [95 % interval] and its word | tau | coverage: within only | with pooled tau | as "
                 + "reported | words agree | decided words wrong\n");
         for (Sittings.Pair p : pairs) {

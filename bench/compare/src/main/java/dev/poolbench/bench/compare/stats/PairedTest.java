@@ -33,7 +33,7 @@ import org.hipparchus.distribution.continuous.TDistribution;
 public final class PairedTest {
 
     /** Rounds beyond which the estimate of the rounds needed gives up ("more than ..."). */
-    static final int MAX_ROUNDS_ESTIMATE = 1_000;
+    public static final int MAX_ROUNDS_ESTIMATE = 1_000;
 
     public enum Word {
         FASTER, SLOWER, EQUIVALENT, UNDECIDED;
@@ -96,6 +96,71 @@ public final class PairedTest {
                         + new Interval(90, low90Percent, high90Percent, "equivalence").text()
                         + " is not inside ±" + margin(marginPercent) + " %";
             };
+        }
+
+        /**
+         * The tightest equivalence margin the 90 % interval supports: the smallest X, rounded up
+         * to 0.1, with the interval inside ±X % as the equivalence test reads a margin (symmetric
+         * in the log: ±X % spans -X/(1+X) .. +X), so "within ±X %" is the word the rule would
+         * give at that margin; NaN when n < 2. [-5.8 .. -0.2] gives 6.2 (a ratio 1/1.062 = -5.8 %).
+         */
+        public double supportedMarginPercent() {
+            if (n < 2) {
+                return Double.NaN;
+            }
+            double widest = Math.max(Math.abs(Math.log1p(low90Percent / 100)), Math.abs(Math.log1p(high90Percent / 100)));
+            return Math.ceil(percent(widest) * 10 - 1e-9) / 10;
+        }
+
+        /**
+         * {@code faster} / {@code slower} where the 95 % interval excludes 0 (the difference test),
+         * {@code likely faster} / {@code likely slower} where only the 90 % one does (a one-sided
+         * test at 5 %), empty where both hold 0.
+         */
+        public String direction() {
+            if (n < 2) {
+                return "";
+            }
+            String side = lowPercent > 0 ? "faster" : highPercent < 0 ? "slower" : null;
+            if (side != null) {
+                return side;
+            }
+            return low90Percent > 0 ? "likely faster" : high90Percent < 0 ? "likely slower" : "";
+        }
+
+        /**
+         * What the intervals support beside the word, whatever it is: {@code within ±6.2 %, likely
+         * slower}, {@code within ±3.1 %}, {@code within ±12.4 %, faster}; {@code no interval} when n < 2.
+         */
+        public String statement() {
+            if (n < 2) {
+                return "no interval";
+            }
+            String direction = direction();
+            return "within ±" + String.format(Locale.ROOT, "%.1f", supportedMarginPercent()) + " %"
+                    + (direction.isEmpty() ? "" : ", " + direction);
+        }
+
+        /**
+         * This result with the rounds needed predicted from its own sd pooled with the design's
+         * measured one ({@code noise}), as {@link PairedTest#of(double[], double, double, DuetNoise)} does.
+         */
+        public Result withNoise(DuetNoise noise) {
+            if (word != Word.UNDECIDED || n < 2 || !noise.measured()) {
+                return this;
+            }
+            int needed = PairedTest.roundsNeeded(spread.meanLog(), noise.pooledWith(sdLog, n), spread.betweenSdLog(),
+                    Math.log1p(marginPercent / 100), n);
+            return new Result(n, estimatePercent, lowPercent, highPercent, low90Percent, high90Percent, sdLog, word,
+                    marginPercent, needed, spread);
+        }
+
+        /**
+         * Whether more rounds may settle it within {@code maxRounds} rounds in all at this spread:
+         * false when the prediction needs more, or none would do (the between-sitting sd stays).
+         */
+        public boolean settlesWithin(int maxRounds) {
+            return decided() || n < 2 || roundsNeeded > 0 && roundsNeeded <= maxRounds;
         }
 
         /** Half the width of the 95 % interval, in percent points; NaN when n < 2. */
@@ -226,6 +291,15 @@ public final class PairedTest {
      *                     it widens both the 95 % (faster/slower) and the 90 % (equivalence) interval
      */
     public static Result of(double[] logRatios, double marginPercent, double betweenSdLog) {
+        return of(logRatios, marginPercent, betweenSdLog, DuetNoise.NONE);
+    }
+
+    /**
+     * @param noise the duet sd measured for the design (kept sittings): an undecided pair's
+     *              rounds needed are predicted from its own sd pooled with it (the interval and
+     *              the word use the pair's own sd alone)
+     */
+    public static Result of(double[] logRatios, double marginPercent, double betweenSdLog, DuetNoise noise) {
         if (!(betweenSdLog >= 0) || Double.isInfinite(betweenSdLog)) {
             throw new IllegalArgumentException("between-sitting sd must be >= 0, got " + betweenSdLog);
         }
@@ -256,7 +330,7 @@ public final class PairedTest {
         double half90 = half(0.95, se, n - 1, betweenSdLog);
         double delta = Math.log1p(marginPercent / 100);
         Word word = word(mean, half95, half90, marginPercent);
-        int needed = word == Word.UNDECIDED ? roundsNeeded(mean, sd, betweenSdLog, delta, n) : 0;
+        int needed = word == Word.UNDECIDED ? roundsNeeded(mean, noise.pooledWith(sd, n), betweenSdLog, delta, n) : 0;
         return new Result(n, percent(mean), percent(mean - half95), percent(mean + half95),
                 percent(mean - half90), percent(mean + half90), sd, word, marginPercent, needed,
                 new Spread(mean, se, n - 1, betweenSdLog));

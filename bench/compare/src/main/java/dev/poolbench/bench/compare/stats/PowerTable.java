@@ -64,8 +64,12 @@ public final class PowerTable implements Callable<Integer> {
     List<Double> betweenSitting;
 
     @Option(names = "--ratio-sd", paramLabel = "X", converter = Number.class, description = "with --sitting-sd: "
-            + "sd of one duet's log ratio, percent (default: ${DEFAULT-VALUE}, the dbcp2 duets of 2026-11-25)")
-    double ratioSd = 1.2;
+            + "sd of one duet's log ratio, percent (default: the one measured for shared-host duets over the kept "
+            + "sittings, stored with the between-sitting sd)")
+    Double ratioSd;
+
+    /** The design whose stored duet sd is --ratio-sd's default (the default comparison's). */
+    static final String SHARED_HOST_DUET = "shared-host-duet";
 
     @Option(names = "--seed", paramLabel = "N", description = "random seed (default: ${DEFAULT-VALUE})")
     long seed = 1;
@@ -158,6 +162,9 @@ public final class PowerTable implements Callable<Integer> {
                 + "round share %.2f, seed %d (PowerTable %s)%n%n", simulations, PairedTest.margin(margin), share,
                 seed, String.join(" ", args));
         if (betweenSitting != null) {
+            if (ratioSd == null) {
+                ratioSd = DuetNoise.stored(SHARED_HOST_DUET).sdPercent();
+            }
             check("--sitting-sd", betweenSitting, 0, 50);
             check("--ratio-sd", List.of(ratioSd), 0.01, 100);
             sittingsTable();

@@ -2,6 +2,7 @@ package dev.poolbench.bench.compare.verdict;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.stats.DuetNoise;
 import dev.poolbench.bench.compare.util.Json;
 import java.io.IOException;
 import java.io.InputStream;
@@ -44,6 +45,11 @@ public record BetweenSitting(double sdLog, String design, String source, boolean
     /** As {@link #design(boolean, boolean)}, {@value #REMOTE} before it for apps elsewhere (--app-url, the VMs). */
     public static String design(boolean duet, boolean isolatedLanes, boolean remote) {
         return (remote ? REMOTE : "") + design(duet, isolatedLanes);
+    }
+
+    /** A term given as it is, with no design (so no measured duet sd: {@link #noise()} is none). */
+    public static BetweenSitting withoutNoise(double sdLog) {
+        return new BetweenSitting(sdLog, "", sdLog > 0 ? "given" : "none");
     }
 
     /** The design of a comparison from its options: duet or solo, lanes shared or isolated (--lanes). */
@@ -118,6 +124,14 @@ public record BetweenSitting(double sdLog, String design, String source, boolean
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The sd of one duet's log ratio measured for this design over the kept sittings, stored
+     * beside the term: what the rounds a pair still needs are predicted from, with its own sd.
+     */
+    public DuetNoise noise() {
+        return design.isEmpty() ? DuetNoise.NONE : DuetNoise.stored(design);
     }
 
     /** The sd in percent, e.g. 1.33. */

@@ -2,6 +2,7 @@ package dev.poolbench.bench.compare.verdict;
 
 import dev.poolbench.bench.compare.plan.RunPlan;
 import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.stats.DuetNoise;
 import dev.poolbench.bench.compare.stats.PairedTest;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -15,16 +16,24 @@ import java.util.function.Consumer;
  * reference, at every pool size and variant; in a sweep of duets each size against the
  * reference size) has a decided word: faster, slower or equivalent. Until then the plan adds a
  * round of the undecided pairs only ({@link #pending}); a sweep of duets adds whole rounds.
+ * A pair is measured again only while its prediction (at its mean, its own sd pooled with the
+ * design's measured duet sd, and the between-sitting term) settles it within the rounds of the
+ * budget ({@code --max-runs}); one that cannot is left as it stands and named with the reason,
+ * in the progress and in the stop reason the summary prints.
  * Stopping on the outcome is a sequential test: its false "faster/slower" rate is above the 5 %
  * of one fixed-size test, by how much the simulation says (stats.PowerTable --until-decided).
  */
 public final class DecidedRule implements RunPlan.StopRule {
 
+    /** No budget given: every undecided pair that rounds could settle stays open. */
+    static final int NO_BUDGET = Integer.MAX_VALUE;
+
     private final List<String> profiles;
     private final List<Integer> sizes;
     private final String reference;
     private final double marginPercent;
-    private final double betweenSdLog;
+    private final BetweenSitting between;
+    private final int maxRounds;
     private final Consumer<String> log;
     private Set<String> pending = Set.of();
 
@@ -33,10 +42,20 @@ public final class DecidedRule implements RunPlan.StopRule {
         this(profiles, sizes, reference, marginPercent, 0, log);
     }
 
-    /** @param betweenSdLog the between-sitting sd the summary's intervals include (0: none) */
+    /** @param betweenSdLog the between-sitting sd the summary's intervals include (0: none); no design sd, no budget */
     public DecidedRule(List<String> profiles, List<Integer> sizes, String reference, double marginPercent,
                        double betweenSdLog, Consumer<String> log) {
-        this.betweenSdLog = betweenSdLog;
+        this(profiles, sizes, reference, marginPercent, BetweenSitting.withoutNoise(betweenSdLog), NO_BUDGET, log);
+    }
+
+    /**
+     * @param between   the between-sitting term the summary's intervals include, with the design's duet sd
+     * @param maxRounds the budget in rounds ({@code --max-runs}): a pair predicted to need more is not measured again
+     */
+    public DecidedRule(List<String> profiles, List<Integer> sizes, String reference, double marginPercent,
+                       BetweenSitting between, int maxRounds, Consumer<String> log) {
+        this.between = between;
+        this.maxRounds = maxRounds;
         this.profiles = List.copyOf(profiles);
         this.sizes = sizes;
         this.reference = reference;
@@ -44,71 +63,67 @@ public final class DecidedRule implements RunPlan.StopRule {
         this.log = log;
     }
 
-    @Override
-    public String apply(List<RunRecord> runs) {
-        if (VariantDuets.any(runs)) {
-            return applyToVariants(runs);
-        }
-        List<PairedBlocks.Located> pairs = PairedBlocks.of(runs, profiles, sizes, reference, marginPercent,
-                betweenSdLog);
-        List<String> open = new ArrayList<>();
-        int unsettleable = 0;
-        Set<String> needed = new LinkedHashSet<>();
-        boolean sizeDuets = SizeDuets.any(runs);
-        for (PairedBlocks.Located pair : pairs) {
-            PairedVerdict.Entry e = pair.entry();
-            boolean beyondRounds = beyondRounds(e.result());
-            unsettleable += beyondRounds ? 1 : 0;
-            if (!e.result().decided() && !beyondRounds) {
-                int more = e.result().roundsNeeded() - e.result().n();
-                open.add(pair.where() + (more > 0 ? String.format(Locale.ROOT, " (about %d more)", more) : ""));
-                needed.add(e.profile());
-            }
-        }
-        if (open.isEmpty() && unsettleable > 0) {
-            return (pairs.size() - unsettleable) + " of " + pairs.size() + " pairs are decided; " + unsettleable
-                    + " cannot be by more rounds (the between-sitting sd stays)";
-        }
-        if (open.isEmpty()) {
-            return pairs.size() + (pairs.size() == 1 ? " pair is" : " pairs are") + " decided";
-        }
-        // A round of the open pairs: the reference's runs pair with them (solo), or is in each duet.
-        needed.add(reference);
-        pending = sizeDuets ? Set.of() : Set.copyOf(needed);
-        log.accept("undecided: " + String.join(", ", open) + (pending.isEmpty() ? "" : "; the next round measures "
-                + (needed.size() - 1) + (needed.size() == 2 ? " pair" : " pairs") + " only"));
-        return null;
+    /** One pair as the rule sees it: where, its result, the run keys a round of it needs. */
+    private record Look(String where, PairedTest.Result result, List<String> needs) {
     }
 
-    /**
-     * Variant duets: each variant against the reference variant, pool by pool; the next round
-     * holds the undecided variants only ({@link #pending} names their keys and the reference's).
-     */
-    private String applyToVariants(List<RunRecord> runs) {
-        List<VariantDuets.Pair> pairs = VariantDuets.pairs(runs, marginPercent, betweenSdLog);
-        List<String> open = new ArrayList<>();
-        Set<String> needed = new LinkedHashSet<>();
-        int unsettleable = 0;
-        for (VariantDuets.Pair pair : pairs) {
-            boolean beyondRounds = beyondRounds(pair.result());
-            unsettleable += beyondRounds ? 1 : 0;
-            if (!pair.result().decided() && !beyondRounds) {
-                int more = pair.result().roundsNeeded() - pair.result().n();
-                open.add(pair.where() + (more > 0 ? String.format(Locale.ROOT, " (about %d more)", more) : ""));
-                needed.add(pair.referenceKey());
-                needed.add(pair.otherKey());
+    @Override
+    public String apply(List<RunRecord> runs) {
+        boolean variants = VariantDuets.any(runs);
+        List<Look> looks = new ArrayList<>();
+        if (variants) {
+            DuetNoise noise = between.noise();
+            for (VariantDuets.Pair p : VariantDuets.pairs(runs, marginPercent, between.sdLog())) {
+                looks.add(new Look(p.where(), p.result().withNoise(noise), List.of(p.referenceKey(), p.otherKey())));
+            }
+        } else {
+            for (PairedBlocks.Located l : PairedBlocks.of(runs, profiles, sizes, reference, marginPercent, between)) {
+                looks.add(new Look(l.where(), l.entry().result(), List.of(reference, l.entry().profile())));
             }
         }
-        if (open.isEmpty() && unsettleable > 0) {
-            return (pairs.size() - unsettleable) + " of " + pairs.size() + " variant pairs are decided; " + unsettleable
-                    + " cannot be by more rounds (the between-sitting sd stays)";
+        String noun = variants ? "variant pair" : "pair";
+        int roundsLeft = maxRounds == NO_BUDGET ? NO_BUDGET
+                : maxRounds - runs.stream().mapToInt(RunRecord::round).max().orElse(0);
+        return decide(looks, noun, !variants && SizeDuets.any(runs), roundsLeft);
+    }
+
+    private String decide(List<Look> looks, String noun, boolean wholeRounds, int roundsLeft) {
+        List<String> open = new ArrayList<>();
+        List<String> beyond = new ArrayList<>();
+        Set<String> needed = new LinkedHashSet<>();
+        int unsettleable = 0;
+        for (Look look : looks) {
+            PairedTest.Result r = look.result();
+            if (r.decided()) {
+                continue;
+            }
+            if (beyondRounds(r)) {
+                unsettleable++;
+            } else if (roundsLeft != NO_BUDGET && !r.settlesWithin(r.n() + roundsLeft)) {
+                beyond.add(look.where() + (r.roundsNeeded() > 0 ? String.format(Locale.ROOT, " (about %d in all)",
+                        r.roundsNeeded()) : " (more than " + PairedTest.MAX_ROUNDS_ESTIMATE + ")"));
+            } else {
+                int more = r.roundsNeeded() - r.n();
+                open.add(look.where() + (more > 0 ? String.format(Locale.ROOT, " (about %d more)", more) : ""));
+                needed.addAll(look.needs());
+            }
         }
+        String cannot = beyond.isEmpty() ? "" : String.join(", ", beyond) + " cannot be settled within "
+                + maxRounds + " rounds at this spread";
         if (open.isEmpty()) {
-            return pairs.size() + (pairs.size() == 1 ? " variant pair is" : " variant pairs are") + " decided";
+            int decided = looks.size() - unsettleable - beyond.size();
+            String reason = decided == looks.size() ? looks.size() + " " + noun + (looks.size() == 1 ? " is" : "s are")
+                    + " decided" : decided + " of " + looks.size() + " " + noun + "s are decided";
+            if (unsettleable > 0) {
+                reason += "; " + unsettleable + " cannot be by more rounds (the between-sitting sd stays)";
+            }
+            return cannot.isEmpty() ? reason : reason + "; " + cannot;
         }
-        pending = Set.copyOf(needed);
-        log.accept("undecided: " + String.join(", ", open) + "; the next round measures " + (needed.size() - 1)
-                + (needed.size() == 2 ? " variant pair" : " variant pairs") + " only");
+        pending = wholeRounds ? Set.of() : Set.copyOf(needed);
+        int pairs = open.size();
+        log.accept("undecided: " + String.join(", ", open) + (pending.isEmpty() ? "" : "; the next round measures "
+                + pairs + " " + noun + (pairs == 1 ? "" : "s") + " only") + (cannot.isEmpty() ? ""
+                : "; not measured again: " + cannot));
         return null;
     }
 

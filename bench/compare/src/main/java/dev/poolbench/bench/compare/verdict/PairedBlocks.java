@@ -27,6 +27,16 @@ final class PairedBlocks {
         return of(runs, profiles, sizes, reference, marginPercent, 0);
     }
 
+    /**
+     * As in the summary: the intervals widened by the comparison's between-sitting term, each
+     * undecided pair's rounds needed predicted with the design's measured duet sd.
+     */
+    static List<Located> of(List<RunRecord> runs, List<String> profiles, List<Integer> sizes, String reference,
+                            double marginPercent, BetweenSitting between) {
+        return of(runs, profiles, sizes, reference, marginPercent, between.sdLog()).stream()
+                .map(l -> new Located(l.entry().withNoise(between.noise()), l.where())).toList();
+    }
+
     /** As above, the intervals widened by the between-sitting sd (0: none) as in the summary. */
     static List<Located> of(List<RunRecord> runs, List<String> profiles, List<Integer> sizes, String reference,
                             double marginPercent, double betweenSdLog) {

@@ -76,6 +76,21 @@ class RunPlanTest {
     }
 
     @Test
+    void theRoundsBeforeTheRuleAreKnownAheadOfTheirPredecessorsEnd() {
+        RunPlan plan = RunPlan.create(List.of("a", "b"), List.of(10), 3, 5, "interleaved", runs -> null);
+        java.util.Iterator<RunPlan.Window> windows = plan.windows();
+        List<Boolean> fixedAtRoundEnds = new java.util.ArrayList<>();
+        while (windows.hasNext()) {
+            RunPlan.Window w = windows.next();
+            if (plan.endsRound(w)) {
+                fixedAtRoundEnds.add(plan.nextRoundFixed());
+            }
+        }
+        // Rounds 2 and 3 follow without the rule; 4 and 5 only if it asks; after 5 the budget is spent.
+        assertEquals(List.of(true, true, false, false, false), fixedAtRoundEnds);
+    }
+
+    @Test
     void fixedPlanHasNoStopReason() {
         RunPlan plan = RunPlan.create(List.of("a"), List.of(10), 2, 2, "interleaved", null);
         assertEquals(2, drive(plan).size());

@@ -36,6 +36,23 @@ class WallTimeSummaryTest {
         assertTrue(line.contains("mean 11.5 s"), line);
         assertTrue(line.contains("mean per phase: reset 0.4 s, app start 6.0 s"), line);
         assertEquals("Fixed cost per measured run: not recorded.", WallTimeSummary.fixedCostLine(List.of()));
+        assertTrue(line.endsWith("\n  fixed cost per run: app start 6.0 s, load start not recorded, report and exit "
+                + "not recorded"), line);
+    }
+
+    @Test
+    void theBriefLineNamesWhatARunWaitsThrough() {
+        List<RunRecord> runs = Fixtures.runs("hikari", new double[] {100, 110}).stream().map(r -> {
+            ObjectNode t = (ObjectNode) r.json().deepCopy().path("timings");
+            t.put("appStartMillis", 15_500).put("appStartWaitMillis", r.round() == 1 ? 15_000 : 4_000)
+                    .put("loadStartMillis", 400).put("reportCheckMillis", 8_100);
+            ObjectNode json = r.json().deepCopy();
+            json.set("timings", t);
+            return RunRecord.of(json);
+        }).toList();
+        assertEquals("fixed cost per run: app start 15.5 s (9.5 s of it waited), load start 0.4 s, report and exit "
+                + "8.1 s", WallTimeSummary.briefLine(runs));
+        assertNull(WallTimeSummary.briefLine(List.of()));
     }
 
     @Test
