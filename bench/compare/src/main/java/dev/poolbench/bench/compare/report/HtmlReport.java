@@ -6,6 +6,7 @@ import dev.poolbench.bench.compare.plan.RunVariant;
 import dev.poolbench.bench.compare.stats.PairedTest;
 import dev.poolbench.bench.compare.util.HtmlPage;
 import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.verdict.BetweenSitting;
 import dev.poolbench.bench.compare.verdict.DimensionVerdict;
 import dev.poolbench.bench.compare.verdict.PairedVerdict;
 import java.io.IOException;

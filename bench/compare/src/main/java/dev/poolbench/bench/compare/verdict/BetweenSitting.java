@@ -49,7 +49,7 @@ public record BetweenSitting(double sdLog, String design, String source, boolean
 
     /** A term given as it is, with no design (so no measured duet sd: {@link #noise()} is none). */
     public static BetweenSitting withoutNoise(double sdLog) {
-        return new BetweenSitting(sdLog, "", sdLog > 0 ? "given" : "none");
+        return new BetweenSitting(sdLog, "", sdLog > 0 ? "given" : "none", false);
     }
 
     /** The design of a comparison from its options: duet or solo, lanes shared or isolated (--lanes). */
@@ -140,7 +140,7 @@ public record BetweenSitting(double sdLog, String design, String source, boolean
     }
 
     /** The summary's line saying which variance the intervals include. */
-    String line() {
+    public String line() {
         if (sdLog > 0) {
             return String.format(Locale.ROOT, "%sThe 95 %% and 90 %% intervals include the between-sitting sd %.2f %% "
                     + "(%s), %s; within-sitting only in brackets after each pair (docs/validity.md).",

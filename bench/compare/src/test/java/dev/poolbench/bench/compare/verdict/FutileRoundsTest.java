@@ -94,7 +94,7 @@ class FutileRoundsTest {
         // decision in a few more; the design's measured duet sd says it takes far more.
         List<RunRecord> runs = duets(Map.of("tomcat", new double[] {Math.exp(-0.011), Math.exp(-0.005),
             Math.exp(0.001)}));
-        BetweenSitting noTerm = new BetweenSitting(0, "shared-host-duet", "none, for the test");
+        BetweenSitting noTerm = new BetweenSitting(0, "shared-host-duet", "none, for the test", false);
         List<String> pair = List.of("hikari", "tomcat");
         int own = PairedBlocks.of(runs, pair, Collections.singletonList(10), "hikari", 1, 0.0).get(0).entry().result()
                 .roundsNeeded();
