@@ -5,7 +5,7 @@
 #   fleet.sh down
 # Needs root, systemd-nspawn, debootstrap, nft and ip. Everything it makes is under
 # .poolbench/fleet/ (the cached base rootfs, one rootfs per host, the fleet's SSH key, state),
-# plus one bridge, one nftables table and ip_forward=1 while up; `down` undoes all of them.
+# plus, while up, a tmpfs with the hosts' rootfs, one bridge, one nftables table and ip_forward=1; `down` undoes all of them.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -173,6 +173,8 @@ cmd_up() {
   local hosts_file="$DIR/hosts.txt" name address pid
   { echo "127.0.0.1 localhost"; while read -r name address; do echo "$address poolbench-$name $name"; done <<<"$wanted"; } >"$hosts_file"
   network_up
+  # The hosts' rootfs in memory: copying and removing 300 MB trees on this disk took a minute.
+  mountpoint -q "$DIR/hosts" || mount -t tmpfs -o size=12g,mode=0755 poolbench-fleet "$DIR/hosts"
   while read -r name address; do
     rm -rf "$DIR/hosts/$name"
     cp -a --reflink=auto "$BASE" "$DIR/hosts/$name"
@@ -226,6 +228,7 @@ cmd_down() {
       pid_alive "$pid" && kill -KILL "$pid" && sleep 1
     done
   fi
+  if mountpoint -q "$DIR/hosts"; then umount "$DIR/hosts"; fi
   rm -rf "$DIR/hosts" "$DIR/hosts.txt"
   ip link show "$BRIDGE" >/dev/null 2>&1 && ip link delete "$BRIDGE"
   nft list table ip "$NFT_TABLE" >/dev/null 2>&1 && nft delete table ip "$NFT_TABLE"
