@@ -127,10 +127,13 @@ EOF
 
 start_host() {
   local name="$1" rootfs="$DIR/hosts/$1"
+  # Downloaded packages kept per host name for the next `up`: one directory shared by all would
+  # make concurrent apt runs fail on its lock (apt does not wait for it).
+  mkdir -p "$DIR/apt-archives/$name/partial"
   # --register=no --keep-unit: this machine has no systemd or D-Bus to register with.
   setsid systemd-nspawn --quiet -D "$rootfs" --machine="poolbench-$name" --boot --register=no --keep-unit \
     --network-bridge="$BRIDGE" --resolv-conf=off --timezone=off --link-journal=no \
-    --bind="$DIR/apt-archives:/var/cache/apt/archives" \
+    --bind="$DIR/apt-archives/$name:/var/cache/apt/archives" \
     </dev/null >"$DIR/logs/$name.log" 2>&1 &
   echo "$!"
 }
@@ -164,7 +167,7 @@ cmd_up() {
     fi
     die "a fleet is already up or half-down with other hosts ($(grep -v '^ip_forward ' "$STATE" | cut -d' ' -f1,2 | paste -sd, -)); run ./poolbench fleet down first"
   fi
-  mkdir -p "$DIR/hosts" "$DIR/logs" "$DIR/apt-archives/partial"
+  mkdir -p "$DIR/hosts" "$DIR/logs"
   ensure_base
   ensure_key
   # From here on a failure takes down whatever was started, so nothing stays half-made.
