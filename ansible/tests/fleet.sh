@@ -131,7 +131,7 @@ unit_active 10.77.0.11 poolbench-app
 app_env="$(fleet_ssh 10.77.0.11 sudo cat /etc/poolbench/app.env)"
 grep -q '^ISU4_DB_HOST=10.77.0.10$' <<<"$app_env" && pass "app.env: ISU4_DB_HOST=10.77.0.10" \
   || fail "app.env has no ISU4_DB_HOST=10.77.0.10: $(grep DB_HOST <<<"$app_env")"
-conns="$(fleet_ssh 10.77.0.10 ss -Htn state established '( sport = :3306 )' | grep -c ' 10.77.0.11:' || true)"
+conns="$(fleet_ssh 10.77.0.10 "ss -Htn state established '( sport = :3306 )'" | grep -c ' 10.77.0.11:' || true)"
 ((conns > 0)) && pass "db host: $conns established connections from 10.77.0.11 to :3306" \
   || fail "db host: no established connection from the app host (10.77.0.11) to :3306"
 
