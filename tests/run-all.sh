@@ -57,7 +57,7 @@ while (($#)); do
         echo "run-all: unknown step '$name' (steps: preflight ${STEPS[*]})" >&2; exit 2
       fi
       skip["$name"]=1; shift 2 ;;
-    -h|--help) sed -n '2,38p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,39p' "$0"; exit 0 ;;
     *) echo "run-all: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
