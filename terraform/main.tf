@@ -3,7 +3,13 @@
 
 locals {
   create_vpc = var.existing_subnet_id == null
-  ssh_user   = "ubuntu" # the default user of Canonical's Ubuntu images
+  # The image per var.image: its owner, name filter and default user. Debian 12 (MariaDB 10.11) is
+  # what the suite exercises (the local fleet, terraform/local); Ubuntu 24.04 (MySQL 8) is untested here.
+  images = {
+    "debian-12"    = { owner = "136693071363", name = "debian-12-amd64-*", user = "admin" }                                            # Debian (official)
+    "ubuntu-24.04" = { owner = "099720109477", name = "ubuntu/images/hvm-ssd-gp3/ubuntu-noble-24.04-amd64-server-*", user = "ubuntu" } # Canonical
+  }
+  ssh_user = local.images[var.image].user
 
   tags = merge(
     {
@@ -66,13 +72,13 @@ locals {
 
 # --- Image -----------------------------------------------------------------------------------
 
-data "aws_ami" "ubuntu" {
+data "aws_ami" "this" {
   most_recent = true
-  owners      = ["099720109477"] # Canonical
+  owners      = [local.images[var.image].owner]
 
   filter {
     name   = "name"
-    values = ["ubuntu/images/hvm-ssd-gp3/ubuntu-noble-24.04-amd64-server-*"]
+    values = [local.images[var.image].name]
   }
   filter {
     name   = "architecture"
@@ -450,7 +456,7 @@ resource "aws_instance" "this" {
   #checkov:skip=CKV2_AWS_41: the hosts call no AWS API, so they get no IAM role.
   for_each = local.hosts
 
-  ami           = data.aws_ami.ubuntu.id
+  ami           = data.aws_ami.this.id
   instance_type = each.value.instance_type
   subnet_id     = local.subnet_id
   # Role groups exist only when roles are on separate hosts (count = 0 otherwise, so [*] is empty).
@@ -488,7 +494,7 @@ resource "aws_instance" "this" {
   }
 
   lifecycle {
-    # A newer Ubuntu image must not replace running benchmark hosts; taint or recreate to pick it up.
+    # A newer image must not replace running benchmark hosts; taint or recreate to pick it up.
     ignore_changes = [ami]
   }
 }

@@ -52,8 +52,8 @@ output "inventory_path" {
 }
 
 output "ami_id" {
-  description = "ID and name of the Ubuntu 24.04 LTS image the hosts were created from."
-  value       = "${data.aws_ami.ubuntu.id} (${data.aws_ami.ubuntu.name})"
+  description = "ID and name of the image (var.image) the hosts were created from."
+  value       = "${data.aws_ami.this.id} (${data.aws_ami.this.name})"
 }
 
 output "vpc_id" {

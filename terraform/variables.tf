@@ -33,6 +33,17 @@ variable "name" {
   }
 }
 
+variable "image" {
+  description = "Host image: debian-12 (Debian's official AMI, MariaDB 10.11: what the suite exercises on its local fleet) or ubuntu-24.04 (Canonical's, MySQL 8: untested here)."
+  type        = string
+  default     = "debian-12"
+
+  validation {
+    condition     = contains(["debian-12", "ubuntu-24.04"], var.image)
+    error_message = "image must be debian-12 (tested) or ubuntu-24.04 (untested here)."
+  }
+}
+
 variable "topology" {
   description = "Host layout: single (one host for db, app and bench, like the original contest), split (db and app on one host, bench separate) or split3 (db, app and bench each on their own hosts)."
   type        = string

@@ -36,8 +36,9 @@
 #                  generates (the SDK in .poolbench/venv-dashboards)
 #   terraform      fmt, checkov, terraform test of the inventory module (offline)
 #   ansible        ansible-lint (production), syntax check; with CI=true or POOLBENCH_CONVERGE=1
-#                  also site.yml twice against this machine (second run changed=0), a
-#                  quick bench.yml and a quick faults.yml (hikari x restart, checked)
+#                  also the local fleet (fleet/): terraform apply of terraform/local (db, app,
+#                  bench as systemd-nspawn hosts), site.yml twice with systemd (second run
+#                  changed=0), a quick bench.yml and faults.yml (restart, checked), destroy
 #
 # usage: tests/run-all.sh [--skip STEP]...
 #   --skip STEP     leave a step out (repeatable); the tools only skipped steps need are not
@@ -59,7 +60,7 @@ while (($#)); do
         echo "run-all: unknown step '$name' (steps: preflight ${STEPS[*]})" >&2; exit 2
       fi
       skip["$name"]=1; shift 2 ;;
-    -h|--help) sed -n '2,45p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,46p' "$0"; exit 0 ;;
     *) echo "run-all: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done

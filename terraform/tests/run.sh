@@ -112,6 +112,10 @@ step "modules/inventory: validate" module_terraform validate -no-color
 step "modules/inventory: test" module_terraform test -no-color
 step "modules/inventory: error messages of bad inputs" module_messages
 step "root variables: validation tests (offline copy)" root_variables
+# The local target has no provider: init and validate run offline (its apply: ansible/tests/run.sh).
+local_terraform() { (cd "${TF_DIR}/local" && TF_DATA_DIR="${SCRATCH}/local-data" terraform "$@"); }
+step "local: init" local_terraform init -no-color -input=false -backend=false
+step "local: validate" local_terraform validate -no-color
 
 echo
 echo "terraform: ${passed} passed, ${failed} failed"

@@ -1,0 +1,32 @@
+variable "name" {
+  description = "Prefix of the inventory host names (<name>-db, <name>-app, <name>-bench-<i>), as in the AWS root."
+  type        = string
+  default     = "poolbench"
+
+  validation {
+    condition     = can(regex("^[a-z][a-z0-9-]{0,22}[a-z0-9]$", var.name))
+    error_message = "name must be 2 to 24 characters of lower-case letters, digits and '-', starting with a letter and not ending with '-'."
+  }
+}
+
+variable "bench_count" {
+  description = "Number of bench hosts (each its own container)."
+  type        = number
+  default     = 1
+
+  validation {
+    condition     = var.bench_count >= 1 && var.bench_count <= 4 && floor(var.bench_count) == var.bench_count
+    error_message = "bench_count must be a whole number from 1 to 4."
+  }
+}
+
+variable "subnet" {
+  description = "The fleet's subnet; fixed by fleet/fleet.sh (its bridge is 10.77.0.1)."
+  type        = string
+  default     = "10.77.0.0/24"
+
+  validation {
+    condition     = var.subnet == "10.77.0.0/24"
+    error_message = "The fleet's subnet is 10.77.0.0/24 (fleet/fleet.sh); other subnets are not supported."
+  }
+}
