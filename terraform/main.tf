@@ -53,12 +53,12 @@ locals {
   second_app_port        = 8082
   second_management_port = 8083
 
-  # The bench hosts reach the app ports of both apps; with var.duets also SSH on the app and db
-  # hosts, where bench.yml's duet runner restarts the apps and resets the databases through a
-  # key that can run one command only (ansible/README.md, "Duets on the VMs").
+  # The bench hosts reach the app ports (with var.duets the second app's too) and SSH on the app
+  # and db hosts, where bench.yml's runner, solo or duet, restarts the app with each run's profile
+  # and resets the database through a key that can run one command only (ansible/README.md).
   bench_to_app_ports = merge(
-    { http = local.app_port, management = local.management_port },
-    var.duets ? { "second-http" = local.second_app_port, "second-management" = local.second_management_port, ssh = 22 } : {}
+    { http = local.app_port, management = local.management_port, ssh = 22 },
+    var.duets ? { "second-http" = local.second_app_port, "second-management" = local.second_management_port } : {}
   )
 
   # Monitoring (docs/dashboards.md): Prometheus and Grafana on the first bench host (the single
@@ -179,8 +179,8 @@ resource "aws_route_table_association" "public" {
 # --- Security groups -------------------------------------------------------------------------
 # ssh: on every host (SSH in from the user's CIDRs; HTTP/HTTPS out for package installs).
 # app, bench, db: only when those roles are on different hosts; each allows exactly the
-# traffic between roles (bench -> app 8080/8081, with var.duets also 8082/8083 and SSH to the app
-# and db hosts; app -> db 3306, and 6379 for the Redis session store that the db host also runs).
+# traffic between roles (bench -> app 8080/8081 and SSH to the app and db hosts, with var.duets
+# also 8082/8083; app -> db 3306, and 6379 for the Redis session store that the db host also runs).
 
 resource "aws_security_group" "ssh" {
   name_prefix = "${var.name}-ssh-"
@@ -316,10 +316,10 @@ resource "aws_vpc_security_group_egress_rule" "app_to_db" {
 
 resource "aws_vpc_security_group_ingress_rule" "db_ssh_from_bench" {
   #checkov:skip=CKV_AWS_24: the source is the bench hosts' security group (referenced_security_group_id), not 0.0.0.0/0.
-  count = local.separate_db && var.duets ? 1 : 0
+  count = local.separate_db ? 1 : 0
 
   security_group_id            = aws_security_group.db[0].id
-  description                  = "SSH from the bench hosts (the duet runner's reset command)"
+  description                  = "SSH from the bench hosts (the runner's reset command)"
   ip_protocol                  = "tcp"
   from_port                    = 22
   to_port                      = 22
@@ -329,10 +329,10 @@ resource "aws_vpc_security_group_ingress_rule" "db_ssh_from_bench" {
 }
 
 resource "aws_vpc_security_group_egress_rule" "bench_ssh_to_db" {
-  count = local.separate_db && var.duets ? 1 : 0
+  count = local.separate_db ? 1 : 0
 
   security_group_id            = aws_security_group.bench[0].id
-  description                  = "Bench to SSH on the db host (the duet runner's reset command)"
+  description                  = "Bench to SSH on the db host (the runner's reset command)"
   ip_protocol                  = "tcp"
   from_port                    = 22
   to_port                      = 22

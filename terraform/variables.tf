@@ -269,7 +269,7 @@ variable "monitoring_allowed_cidrs" {
 }
 
 variable "duets" {
-  description = "Let the bench hosts reach what bench.yml's duets (-e poolbench_duet=true) need in split and split3: the second app's ports (8082, 8083) and SSH on the app and db hosts, where the duet runner's key runs one command only (restart a lane's app, reset a lane's database). false: solo comparisons only."
+  description = "Let the bench hosts reach the second app's ports (8082, 8083) that bench.yml's duets (-e poolbench_duet=true) need in split and split3. SSH from the bench hosts to the app and db hosts is open either way: the runner's key runs one command only there (restart the app with a run's profile, reset the database), for solo and duets alike. false: solo comparisons only."
   type        = bool
   default     = true
 }
