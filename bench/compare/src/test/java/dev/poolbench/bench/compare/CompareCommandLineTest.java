@@ -61,8 +61,8 @@ class CompareCommandLineTest {
         assertBad("compare", "twice", "poolbench compare: --runs given twice", "--runs", "2", "--runs=3");
         assertBad("compare", "flag value", "poolbench compare: --quick takes no value", "--quick=yes");
         assertBad("compare", "no value", "poolbench compare: --duration needs a value", "--duration");
-        assertBad("compare", "percent", "poolbench compare: --until-precision must be a percentage above 0 and "
-                + "below 100 such as 5%, got '120%'", "--until-precision", "120%");
+        assertBad("compare", "percent", "poolbench compare: --equivalence-margin must be a percentage above 0 and "
+                + "below 100 such as 5%, got '120%'", "--equivalence-margin", "120%");
         assertBad("compare", "one of", "poolbench compare: --order must be one of interleaved, sequential, got "
                 + "'random'", "--order", "random");
         assertBad("compare", "profile", "poolbench compare: unknown profile 'bonecp'; valid profiles: hikari, "

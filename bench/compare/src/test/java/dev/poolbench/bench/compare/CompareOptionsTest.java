@@ -123,15 +123,14 @@ class CompareOptionsTest {
     @Test
     void verdictOptions() throws Exception {
         CompareOptions o = CompareOptions.parse("--profiles", "hikari,dbcp2", "--reference", "dbcp2",
-                "--equivalence-margin", "3%", "--until-precision", "2 %");
+                "--equivalence-margin", "3 %", "--until-decided");
         assertEquals("dbcp2", o.reference);
         assertEquals(3.0, o.equivalenceMarginPercent);
-        assertEquals(2.0, o.untilPrecisionPercent);
-        assertEquals(CompareOptions.DEFAULT_MAX_RUNS, o.maxRuns);
+        assertEquals(CompareOptions.DEFAULT_MAX_RUNS_DECIDED, o.maxRuns);
         assertEquals("dbcp2", o.toJson().path("reference").asText());
         assertEquals("hikari", CompareOptions.parse("--profiles", "hikari,dbcp2").toJson().path("reference").asText());
         assertEquals(5.0, CompareOptions.parse().equivalenceMarginPercent);
-        assertEquals(4, CompareOptions.parse("--profiles", "hikari,dbcp2", "--until-precision", "2",
+        assertEquals(4, CompareOptions.parse("--profiles", "hikari,dbcp2", "--until-decided",
                 "--max-runs", "4").maxRuns);
     }
 
@@ -140,14 +139,13 @@ class CompareOptionsTest {
         assertTrue(error("--profiles", "hikari,dbcp2", "--reference", "tomcat").contains("not among the profiles"));
         assertTrue(error("--equivalence-margin", "abc").contains("--equivalence-margin must be a percentage"));
         assertTrue(error("--equivalence-margin", "0%").contains("above 0"));
-        assertTrue(error("--max-runs", "5", "--runs", "3").contains("--until-precision or --until-decided"));
-        assertTrue(error("--until-decided", "--until-precision", "2%").contains("give one"));
+        assertTrue(error("--max-runs", "5", "--runs", "3").contains("budget of --until-decided"));
+        assertTrue(error("--until-precision", "2%").contains("unknown option --until-precision"), "retired");
         assertTrue(error("--until-decided", "--runs", "1").contains("--runs 2"));
         assertTrue(error("--until-decided", "--profiles", "hikari").contains("two profiles"));
-        assertTrue(error("--until-precision", "2%", "--order", "sequential").contains("interleaved"));
-        assertTrue(error("--until-precision", "2%", "--quick").contains("--runs 2"));
-        assertTrue(error("--until-precision", "2%", "--profiles", "hikari").contains("two profiles"));
-        assertTrue(error("--until-precision", "2%", "--runs", "5", "--max-runs", "4").contains("below --runs"));
+        assertTrue(error("--until-decided", "--solo", "--order", "sequential").contains("interleaved"));
+        assertTrue(error("--until-decided", "--quick").contains("--runs 2"));
+        assertTrue(error("--until-decided", "--runs", "5", "--max-runs", "4").contains("below --runs"));
         assertTrue(error("--calibrate=yes").contains("takes no value"));
     }
 
@@ -164,7 +162,6 @@ class CompareOptionsTest {
         assertFalse(CompareOptions.parse("--solo").untilDecided);
         assertFalse(CompareOptions.parse("--profiles", "hikari", "--pool-size", "2,10").untilDecided,
                 "a sweep's rounds are whole rounds of every size: asked for, not a default");
-        assertFalse(CompareOptions.parse("--until-precision", "2%").untilDecided);
         assertTrue(CompareOptions.parse("--solo", "--until-decided", "--runs", "2").untilDecided);
         assertTrue(CompareOptions.parse("--calibrate").untilDecided, "an A/A ends when it is equivalent");
     }

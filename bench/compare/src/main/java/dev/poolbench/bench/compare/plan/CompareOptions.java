@@ -166,32 +166,25 @@ public class CompareOptions {
                     + "the one measured for the design, docs/validity.md)")
     public Double betweenSittingSdPercent;
 
-    @Option(names = "--until-precision", paramLabel = "X%", converter = CompareConverters.Percent.class,
-            description = "verdict: add rounds until every paired interval is within ±X %% (interleaved) "
-                    + "(default: off, --runs rounds)")
-    public Double untilPrecisionPercent;
-
     @Option(names = "--until-decided", arity = "0", description = "verdict: add rounds of the undecided pairs only "
             + "until every pair is faster, slower or equivalent (default: on for duets of two profiles or more "
-            + "unless --runs, --until-precision or --quick is given)")
+            + "unless --runs or --quick is given)")
     public boolean untilDecided;
 
-    @Option(names = "--max-runs", paramLabel = "N", description = "most rounds per profile with --until-precision "
-            + "(default: " + DEFAULT_MAX_RUNS + ") or --until-decided (default: " + DEFAULT_MAX_RUNS_DECIDED
-            + "), or --runs if higher")
+    @Option(names = "--max-runs", paramLabel = "N", description = "most rounds per profile with --until-decided "
+            + "(default: " + DEFAULT_MAX_RUNS_DECIDED + "), or --runs if higher")
     public Integer maxRuns;
 
     @Option(names = "--calibrate", arity = "0", description = "A/A: the first profile against a copy of itself "
             + "(hikari,hikari_2) (default: off)")
     boolean calibrate;
 
-    public static final int DEFAULT_MAX_RUNS = 10;
     /** Six rounds: at most three more duets of each pair the default three left undecided (about 7 min each pair). */
     public static final int DEFAULT_MAX_RUNS_DECIDED = 6;
 
-    /** Whether rounds are added after --runs ({@code --until-precision} or {@code --until-decided}). */
+    /** Whether rounds are added after --runs ({@code --until-decided}). */
     public boolean adaptive() {
-        return untilPrecisionPercent != null || untilDecided;
+        return untilDecided;
     }
 
     @Option(names = "--disturbance-thresholds", paramLabel = "LIST", converter = CompareConverters.Thresholds.class,

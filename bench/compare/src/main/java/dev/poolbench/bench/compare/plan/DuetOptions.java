@@ -61,8 +61,7 @@ final class DuetOptions {
 
     /**
      * A sweep of duets: the reference size. A solo sweep compares each size with its best one,
-     * so a reference size there is a mistake; so is --until-precision on one profile's solo sweep
-     * (it has no paired interval to narrow).
+     * so a reference size there is a mistake.
      */
     private void applySweep(CompareOptions o) throws UsageException {
         boolean sizeDuets = o.duet && o.sweep();
@@ -71,10 +70,6 @@ final class DuetOptions {
                     + "against: give --pool-size with two sizes or more, and no --solo");
         }
         if (!sizeDuets) {
-            if (o.sweep() && o.profiles.size() < 2 && o.untilPrecisionPercent != null) {
-                throw new UsageException("--until-precision on one profile's sweep narrows its duets (each size "
-                        + "against the reference size): not with --solo");
-            }
             return;
         }
         if (sweepReference != null && !o.poolSizes.contains(sweepReference)) {

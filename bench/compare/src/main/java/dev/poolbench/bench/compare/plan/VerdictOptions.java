@@ -38,23 +38,19 @@ public final class VerdictOptions {
      * the default for duets of two profiles or more that give no other rule for their rounds.
      */
     static void applyRounds(CompareOptions o, Set<String> given) throws UsageException {
-        if (o.untilDecided && o.untilPrecisionPercent != null) {
-            throw new UsageException("--until-decided and --until-precision are two rules for adding rounds: "
-                    + "give one");
-        }
         boolean pairs = o.profiles.size() >= 2 && !o.sweep() || o.variantDuets();
         if (!given.contains("until-decided") && o.duet && pairs && !o.remote()
-                && o.untilPrecisionPercent == null && !given.contains("runs") && !given.contains("quick")) {
+                && !given.contains("runs") && !given.contains("quick")) {
             o.untilDecided = true;
         }
         if (o.maxRuns != null && !o.adaptive()) {
-            throw new UsageException("--max-runs is the budget of --until-precision or --until-decided; give one "
-                    + "of them, or use --runs alone");
+            throw new UsageException("--max-runs is the budget of --until-decided; give it, or use --runs "
+                    + "alone");
         }
         if (!o.adaptive()) {
             return;
         }
-        String rule = o.untilDecided ? "--until-decided" : "--until-precision";
+        String rule = "--until-decided";
         if (o.remoteAsIs() || o.profiles.size() < 2 && !o.sweep() && !o.variantDuets()) {
             throw new UsageException(rule + " needs two profiles or more, a sweep of duets, or duets of one profile "
                     + "across another dimension: it works on the paired verdicts against the reference");
@@ -67,8 +63,7 @@ public final class VerdictOptions {
                     + "--quick sets --runs 1");
         }
         if (o.maxRuns == null) {
-            o.maxRuns = Math.max(o.untilDecided ? CompareOptions.DEFAULT_MAX_RUNS_DECIDED
-                    : CompareOptions.DEFAULT_MAX_RUNS, o.runs);
+            o.maxRuns = Math.max(CompareOptions.DEFAULT_MAX_RUNS_DECIDED, o.runs);
         }
         if (o.maxRuns < o.runs) {
             throw new UsageException("--max-runs " + o.maxRuns + " is below --runs " + o.runs);
@@ -81,9 +76,6 @@ public final class VerdictOptions {
             n.put("reference", o.reference != null ? o.reference : o.profiles.get(0));
         }
         n.put("equivalenceMarginPercent", o.equivalenceMarginPercent);
-        if (o.untilPrecisionPercent != null) {
-            n.put("untilPrecisionPercent", o.untilPrecisionPercent);
-        }
         n.put("untilDecided", o.untilDecided);
         if (o.adaptive()) {
             n.put("maxRuns", o.maxRuns);

@@ -126,8 +126,6 @@ class SizeDuetPlanTest {
         assertNull(solo.sweepReference);
         assertNull(CompareOptions.parse("--pool-size", "2,4", "--order", "sequential").sweepReference);
         assertNull(CompareOptions.parse("--profiles", "hikari,dbcp2").sweepReference, "no sweep: profile duets");
-        assertEquals(10, CompareOptions.parse("--profiles", "hikari", "--pool-size", "3,10", "--until-precision", "2%")
-                .sweepReference);
         assertEquals(10, CompareOptions.parse("--profiles", "hikari", "--pool-size", "3,10").toJson()
                 .path("sweepReference").asInt());
     }
@@ -138,8 +136,6 @@ class SizeDuetPlanTest {
                 usage("--pool-size", "2,5,10", "--sweep-reference", "7"));
         assertTrue(usage("--pool-size", "2,10", "--solo", "--sweep-reference", "10").contains("no --solo"));
         assertTrue(usage("--sweep-reference", "10").contains("two sizes or more"));
-        assertTrue(usage("--profiles", "hikari", "--pool-size", "3,10", "--solo", "--until-precision", "2%")
-                .contains("not with --solo"));
         assertTrue(usage("--pool-size", "3,10", "--duet", "--order", "sequential").contains("--order sequential"));
     }
 

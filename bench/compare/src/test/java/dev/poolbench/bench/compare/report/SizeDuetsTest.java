@@ -14,7 +14,6 @@ import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.stats.PairedTest;
 import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.bench.compare.verdict.DuetPairs;
-import dev.poolbench.bench.compare.verdict.PrecisionRule;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -167,18 +166,6 @@ class SizeDuetsTest {
         assertEquals(10, hikari.path("referenceSize").asInt());
         assertEquals(5, hikari.path("pickSize").asInt());
         assertEquals("slower", hikari.path("points").get(0).path("vsReference").path("verdict").asText());
-    }
-
-    @Test
-    void untilPrecisionNarrowsEachSizesInterval() {
-        List<String> log = new ArrayList<>();
-        PrecisionRule loose = new PrecisionRule(List.of("hikari"), List.of(2, 5, 10, 20), "hikari", 5, 3, log::add);
-        String reason = loose.apply(kneeAt5());
-        assertNotNull(reason, "every size's interval is within ±3 %: " + log);
-        assertTrue(reason.contains("vs hikari size 10"), reason);
-        PrecisionRule tight = new PrecisionRule(List.of("hikari"), List.of(2, 5, 10, 20), "hikari", 5, 0.5, log::add);
-        assertNull(tight.apply(kneeAt5()));
-        assertTrue(log.get(log.size() - 1).contains("vs hikari size 10), target ±0.5 %"), log.toString());
     }
 
     @Test
