@@ -175,10 +175,6 @@ public class CompareOptions {
             + "(default: " + DEFAULT_MAX_RUNS_DECIDED + "), or --runs if higher")
     public Integer maxRuns;
 
-    @Option(names = "--calibrate", arity = "0", description = "A/A: the first profile against a copy of itself "
-            + "(hikari,hikari_2) (default: off)")
-    boolean calibrate;
-
     /** Six rounds: at most three more duets of each pair the default three left undecided (about 7 min each pair). */
     public static final int DEFAULT_MAX_RUNS_DECIDED = 6;
 

@@ -93,8 +93,8 @@ final class DuetOptions {
      */
     static String variantProblem(List<RunVariant> variants) {
         if (variants.size() < 2) {
-            return "--duet pairs the reference with each other profile: give two profiles or more, or --calibrate "
-                    + "for the reference against itself, or sizes to sweep (--pool-size 3,10), or two values of "
+            return "--duet pairs the reference with each other profile: give two profiles or more (one listed "
+                    + "twice for the reference against itself: hikari,hikari), or sizes to sweep (--pool-size 3,10), or two values of "
                     + "another dimension (--session, --app-jar, --threads, --java, --plant)";
         }
         long varying = java.util.stream.IntStream.rangeClosed(RunVariant.THREADS, RunVariant.PLANT)

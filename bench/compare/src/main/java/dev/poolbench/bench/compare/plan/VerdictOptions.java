@@ -2,10 +2,9 @@ package dev.poolbench.bench.compare.plan;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.util.UsageException;
-import java.util.List;
 import java.util.Set;
 
-/** The verdict options of {@code compare} (reference, margin, adaptive rounds, calibration): their rules. */
+/** The verdict options of {@code compare} (reference, margin, adaptive rounds): their rules. */
 public final class VerdictOptions {
 
     /** The equivalence margin when none is given: within ±5 % counts as equivalent. */
@@ -15,18 +14,6 @@ public final class VerdictOptions {
     }
 
     static void validate(CompareOptions o, Set<String> given) throws UsageException {
-        if (o.calibrate) {
-            if (o.remoteAsIs()) {
-                throw new UsageException("--calibrate needs local mode or --app-command: it runs one profile twice "
-                        + "per round");
-            }
-            if (given.contains("profiles") && o.profiles.size() > 1) {
-                throw new UsageException("--calibrate compares one profile with itself: give one profile "
-                        + "(--profiles hikari --calibrate) or list it twice (--profiles hikari,hikari)");
-            }
-            String first = o.profiles.get(0);
-            o.profiles = List.of(first, first + "_2");
-        }
         if (o.reference != null && !o.profiles.contains(o.reference)) {
             throw new UsageException("--reference " + o.reference + " is not among the profiles compared ("
                     + String.join(", ", o.profiles) + ")");
@@ -80,7 +67,6 @@ public final class VerdictOptions {
         if (o.adaptive()) {
             n.put("maxRuns", o.maxRuns);
         }
-        n.put("calibrate", o.calibrate);
         if (o.betweenSittingSdPercent != null) {
             // Only when given: without it the summary takes the stored sd of the design.
             n.put("betweenSittingSdPercent", o.betweenSittingSdPercent);

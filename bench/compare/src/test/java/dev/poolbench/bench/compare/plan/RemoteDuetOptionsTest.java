@@ -67,7 +67,7 @@ class RemoteDuetOptionsTest {
         assertTrue(remote("--app-command", "x").duet, "the five pools, apps restarted by the runner: duets");
         assertFalse(remote("--app-command", "x", "--solo").duet);
         assertFalse(remote("--app-command", "x", "--profiles", "hikari").duet, "one profile: solo");
-        CompareOptions aa = remote("--app-command", "x", "--calibrate");
+        CompareOptions aa = remote("--app-command", "x", "--profiles", "hikari,hikari");
         assertEquals(List.of("hikari", "hikari_2"), aa.profiles);
         assertTrue(aa.duet, "A/A on the VMs: the pool against its copy in the other lane");
     }
