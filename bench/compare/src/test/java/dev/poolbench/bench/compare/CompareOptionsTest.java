@@ -44,12 +44,14 @@ class CompareOptionsTest {
     }
 
     @Test
-    void sweepAndProfiles() throws Exception {
-        CompareOptions o = CompareOptions.parse("--profiles", "hikari,dbcp2", "--pool-size=5,10,20",
+    void poolSizeAndProfiles() throws Exception {
+        CompareOptions o = CompareOptions.parse("--profiles", "hikari,dbcp2", "--pool-size=20",
                 "--order", "sequential", "--gc", "parallel", "--warmup", "0");
         assertEquals(List.of("hikari", "dbcp2"), o.profiles);
-        assertEquals(List.of(5, 10, 20), o.poolSizes);
-        assertTrue(o.sweep());
+        assertEquals(List.of(20), o.poolSizes);
+        assertTrue(error("--pool-size", "5,10").contains("run ./poolbench size"), "sweeps are retired");
+        assertTrue(error("--pool-size", "x").contains("--pool-size must be an integer, got 'x'"));
+        assertTrue(error("--pool-size", "0").contains("--pool-size must be >= 1"));
         assertEquals("Parallel", o.gc);
         assertEquals(0, o.warmupSeconds);
     }
@@ -158,8 +160,6 @@ class CompareOptionsTest {
         assertFalse(CompareOptions.parse("--runs", "3").untilDecided, "--runs N: exactly N rounds");
         assertFalse(CompareOptions.parse("--quick").untilDecided);
         assertFalse(CompareOptions.parse("--solo").untilDecided);
-        assertFalse(CompareOptions.parse("--profiles", "hikari", "--pool-size", "2,10").untilDecided,
-                "a sweep's rounds are whole rounds of every size: asked for, not a default");
         assertTrue(CompareOptions.parse("--solo", "--until-decided", "--runs", "2").untilDecided);
         assertTrue(CompareOptions.parse("--profiles", "hikari,hikari").untilDecided, "an A/A ends when it is equivalent");
     }

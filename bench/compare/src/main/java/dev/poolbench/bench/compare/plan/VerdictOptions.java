@@ -25,7 +25,7 @@ public final class VerdictOptions {
      * the default for duets of two profiles or more that give no other rule for their rounds.
      */
     static void applyRounds(CompareOptions o, Set<String> given) throws UsageException {
-        boolean pairs = o.profiles.size() >= 2 && !o.sweep() || o.variantDuets();
+        boolean pairs = o.profiles.size() >= 2 || o.variantDuets();
         if (!given.contains("until-decided") && o.duet && pairs && !o.remote()
                 && !given.contains("runs") && !given.contains("quick")) {
             o.untilDecided = true;
@@ -38,9 +38,9 @@ public final class VerdictOptions {
             return;
         }
         String rule = "--until-decided";
-        if (o.remoteAsIs() || o.profiles.size() < 2 && !o.sweep() && !o.variantDuets()) {
-            throw new UsageException(rule + " needs two profiles or more, a sweep of duets, or duets of one profile "
-                    + "across another dimension: it works on the paired verdicts against the reference");
+        if (o.remoteAsIs() || o.profiles.size() < 2 && !o.variantDuets()) {
+            throw new UsageException(rule + " needs two profiles or more, or duets of one profile across another "
+                    + "dimension: it works on the paired verdicts against the reference");
         }
         if (!"interleaved".equals(o.order)) {
             throw new UsageException(rule + " adds rounds, so it needs --order interleaved");

@@ -95,7 +95,7 @@ class RemoteDuetOptionsTest {
                 .contains("four different ports"));
         assertTrue(usage("--app-url", "http://10.0.0.2:8080", "--reset-jdbc-url", "jdbc:mysql://db:3306",
                 "--app-command", "x").contains("names no database"));
-        assertTrue(usage(concat(REMOTE, "--app-command", "x", "--pool-size", "5,10")).contains("sweep"));
+        assertTrue(usage(concat(REMOTE, "--app-command", "x", "--pool-size", "5,10")).contains("./poolbench size"));
     }
 
     private static String[] concat(String[] first, String... more) {
