@@ -6,7 +6,6 @@ import dev.poolbench.bench.compare.report.Summarizer;
 import dev.poolbench.bench.compare.run.Comparison;
 import dev.poolbench.bench.compare.verdict.BetweenSitting;
 import dev.poolbench.bench.compare.verdict.DecidedRule;
-import dev.poolbench.bench.compare.verdict.PrecisionRule;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -22,10 +21,8 @@ final class CompareCommand extends CompareOptions implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         validateParsed();
-        Path results = new Comparison(this, (profiles, sizes, reference, say) -> untilDecided
-                ? new DecidedRule(profiles, sizes, reference, equivalenceMarginPercent, betweenSitting(), maxRuns, say)
-                : new PrecisionRule(profiles, sizes, reference, equivalenceMarginPercent, untilPrecisionPercent, say))
-                .run();
+        Path results = new Comparison(this, (profiles, sizes, reference, say) -> new DecidedRule(profiles, sizes,
+                reference, equivalenceMarginPercent, betweenSitting(), maxRuns, say)).run();
         System.out.println();
         return Summarizer.summarize(results, System.out);
     }

@@ -39,7 +39,7 @@ final class SizeCommand extends CompareOptions implements Callable<Integer> {
     static final int MIN_DUETS_FOR_A_VERDICT = 2;
     /** compare's options that choose the runs or the sizes: the search chooses those itself. */
     private static final List<String> NOT_HERE = List.of("pool-size", "solo", "duet", "runs", "until-decided",
-            "until-precision", "max-runs", "sweep-reference", "calibrate", "order", "rerun-disturbed", "pool-mode",
+            "max-runs", "order", "rerun-disturbed", "pool-mode",
             "app-url", "reference");
 
     @Option(names = "--sizes", paramLabel = "LIST", description = "candidate pool sizes, comma-separated "
@@ -200,7 +200,7 @@ final class SizeCommand extends CompareOptions implements Callable<Integer> {
     @Override
     public ObjectNode toJson() {
         ObjectNode n = super.toJson();
-        n.remove(List.of("runs", "untilDecided", "maxRuns", "sweepReference"));
+        n.remove(List.of("runs", "untilDecided", "maxRuns"));
         ObjectNode search = n.putObject(SizeReport.OPTIONS_KEY);
         candidates.forEach(search.putArray("candidates")::add);
         search.put("referenceSize", candidates.get(candidates.size() - 1));

@@ -61,8 +61,8 @@ class CompareCommandLineTest {
         assertBad("compare", "twice", "poolbench compare: --runs given twice", "--runs", "2", "--runs=3");
         assertBad("compare", "flag value", "poolbench compare: --quick takes no value", "--quick=yes");
         assertBad("compare", "no value", "poolbench compare: --duration needs a value", "--duration");
-        assertBad("compare", "percent", "poolbench compare: --until-precision must be a percentage above 0 and "
-                + "below 100 such as 5%, got '120%'", "--until-precision", "120%");
+        assertBad("compare", "percent", "poolbench compare: --equivalence-margin must be a percentage above 0 and "
+                + "below 100 such as 5%, got '120%'", "--equivalence-margin", "120%");
         assertBad("compare", "one of", "poolbench compare: --order must be one of interleaved, sequential, got "
                 + "'random'", "--order", "random");
         assertBad("compare", "profile", "poolbench compare: unknown profile 'bonecp'; valid profiles: hikari, "
@@ -71,8 +71,8 @@ class CompareCommandLineTest {
                 "--db-latency", "-1ms");
         assertBad("compare", "thresholds", "poolbench compare: --disturbance-thresholds: gc takes a percentage "
                 + "such as 10%, got '3'", "--disturbance-thresholds", "gc=3");
-        assertBad("compare", "sizes", "poolbench compare: pool size 5 listed twice in --pool-size",
-                "--pool-size", "5,10,5");
+        assertBad("compare", "sizes", "poolbench compare: --pool-size takes one size, got '3,10'; to find the size a pool needs, run ./poolbench size (docs/pool-size-sweep.md)",
+                "--pool-size", "3,10");
         assertBad("summarize", "required", "poolbench summarize: --results is required");
         assertBad("prometheus", "required", "poolbench prometheus: --results is required");
         assertBad("compare", "remote prometheus", "poolbench compare: --prometheus starts Prometheus and its "
@@ -101,9 +101,9 @@ class CompareCommandLineTest {
 
     @Test
     void goodInputParsesToTypedValues() throws Exception {
-        CompareOptions o = CompareOptions.parse("--pool-size", "5,10", "--pool-size=20", "--cds", "OFF",
+        CompareOptions o = CompareOptions.parse("--pool-size=20", "--cds", "OFF",
                 "--equivalence-margin", "3 %", "--heap", "512m", "--db-distance", "lan", "--seed", "7");
-        assertEquals(List.of(5, 10, 20), o.poolSizes);
+        assertEquals(List.of(20), o.poolSizes);
         assertEquals(false, o.cds);
         assertEquals(3.0, o.equivalenceMarginPercent);
         assertEquals("512m", o.heap);

@@ -44,12 +44,14 @@ class CompareOptionsTest {
     }
 
     @Test
-    void sweepAndProfiles() throws Exception {
-        CompareOptions o = CompareOptions.parse("--profiles", "hikari,dbcp2", "--pool-size=5,10,20",
+    void poolSizeAndProfiles() throws Exception {
+        CompareOptions o = CompareOptions.parse("--profiles", "hikari,dbcp2", "--pool-size=20",
                 "--order", "sequential", "--gc", "parallel", "--warmup", "0");
         assertEquals(List.of("hikari", "dbcp2"), o.profiles);
-        assertEquals(List.of(5, 10, 20), o.poolSizes);
-        assertTrue(o.sweep());
+        assertEquals(List.of(20), o.poolSizes);
+        assertTrue(error("--pool-size", "5,10").contains("run ./poolbench size"), "sweeps are retired");
+        assertTrue(error("--pool-size", "x").contains("--pool-size must be an integer, got 'x'"));
+        assertTrue(error("--pool-size", "0").contains("--pool-size must be >= 1"));
         assertEquals("Parallel", o.gc);
         assertEquals(0, o.warmupSeconds);
     }
@@ -109,13 +111,11 @@ class CompareOptionsTest {
     }
 
     @Test
-    void aaProfilesAndCalibrate() throws Exception {
+    void aaProfiles() throws Exception {
         assertEquals(List.of("hikari", "hikari_2"), CompareOptions.parse("--profiles", "hikari,hikari").profiles);
         assertEquals(List.of("hikari", "dbcp2", "hikari_2", "hikari_3"),
                 CompareOptions.parse("--profiles", "hikari,dbcp2,hikari,hikari").profiles);
-        assertEquals(List.of("hikari", "hikari_2"), CompareOptions.parse("--calibrate").profiles);
-        assertEquals(List.of("dbcp2", "dbcp2_2"), CompareOptions.parse("--profiles", "dbcp2", "--calibrate").profiles);
-        assertTrue(error("--profiles", "hikari,dbcp2", "--calibrate").contains("one profile"));
+        assertTrue(error("--calibrate").contains("unknown option --calibrate"), "retired: list the profile twice");
         assertEquals("hikari", CompareOptions.appProfile("hikari_2"));
         assertEquals("dbcp2", CompareOptions.appProfile("dbcp2"));
     }
@@ -123,15 +123,14 @@ class CompareOptionsTest {
     @Test
     void verdictOptions() throws Exception {
         CompareOptions o = CompareOptions.parse("--profiles", "hikari,dbcp2", "--reference", "dbcp2",
-                "--equivalence-margin", "3%", "--until-precision", "2 %");
+                "--equivalence-margin", "3 %", "--until-decided");
         assertEquals("dbcp2", o.reference);
         assertEquals(3.0, o.equivalenceMarginPercent);
-        assertEquals(2.0, o.untilPrecisionPercent);
-        assertEquals(CompareOptions.DEFAULT_MAX_RUNS, o.maxRuns);
+        assertEquals(CompareOptions.DEFAULT_MAX_RUNS_DECIDED, o.maxRuns);
         assertEquals("dbcp2", o.toJson().path("reference").asText());
         assertEquals("hikari", CompareOptions.parse("--profiles", "hikari,dbcp2").toJson().path("reference").asText());
         assertEquals(5.0, CompareOptions.parse().equivalenceMarginPercent);
-        assertEquals(4, CompareOptions.parse("--profiles", "hikari,dbcp2", "--until-precision", "2",
+        assertEquals(4, CompareOptions.parse("--profiles", "hikari,dbcp2", "--until-decided",
                 "--max-runs", "4").maxRuns);
     }
 
@@ -140,15 +139,14 @@ class CompareOptionsTest {
         assertTrue(error("--profiles", "hikari,dbcp2", "--reference", "tomcat").contains("not among the profiles"));
         assertTrue(error("--equivalence-margin", "abc").contains("--equivalence-margin must be a percentage"));
         assertTrue(error("--equivalence-margin", "0%").contains("above 0"));
-        assertTrue(error("--max-runs", "5", "--runs", "3").contains("--until-precision or --until-decided"));
-        assertTrue(error("--until-decided", "--until-precision", "2%").contains("give one"));
+        assertTrue(error("--max-runs", "5", "--runs", "3").contains("budget of --until-decided"));
+        assertTrue(error("--until-precision", "2%").contains("unknown option --until-precision"), "retired");
         assertTrue(error("--until-decided", "--runs", "1").contains("--runs 2"));
         assertTrue(error("--until-decided", "--profiles", "hikari").contains("two profiles"));
-        assertTrue(error("--until-precision", "2%", "--order", "sequential").contains("interleaved"));
-        assertTrue(error("--until-precision", "2%", "--quick").contains("--runs 2"));
-        assertTrue(error("--until-precision", "2%", "--profiles", "hikari").contains("two profiles"));
-        assertTrue(error("--until-precision", "2%", "--runs", "5", "--max-runs", "4").contains("below --runs"));
-        assertTrue(error("--calibrate=yes").contains("takes no value"));
+        assertTrue(error("--until-decided", "--solo", "--order", "sequential").contains("interleaved"));
+        assertTrue(error("--until-decided", "--quick").contains("--runs 2"));
+        assertTrue(error("--until-decided", "--runs", "5", "--max-runs", "4").contains("below --runs"));
+        assertTrue(error("--quick=yes").contains("takes no value"));
     }
 
     /** What a user wants is a decided verdict: duets of profiles go on for the undecided pairs unless told how many rounds. */
@@ -162,10 +160,7 @@ class CompareOptionsTest {
         assertFalse(CompareOptions.parse("--runs", "3").untilDecided, "--runs N: exactly N rounds");
         assertFalse(CompareOptions.parse("--quick").untilDecided);
         assertFalse(CompareOptions.parse("--solo").untilDecided);
-        assertFalse(CompareOptions.parse("--profiles", "hikari", "--pool-size", "2,10").untilDecided,
-                "a sweep's rounds are whole rounds of every size: asked for, not a default");
-        assertFalse(CompareOptions.parse("--until-precision", "2%").untilDecided);
         assertTrue(CompareOptions.parse("--solo", "--until-decided", "--runs", "2").untilDecided);
-        assertTrue(CompareOptions.parse("--calibrate").untilDecided, "an A/A ends when it is equivalent");
+        assertTrue(CompareOptions.parse("--profiles", "hikari,hikari").untilDecided, "an A/A ends when it is equivalent");
     }
 }

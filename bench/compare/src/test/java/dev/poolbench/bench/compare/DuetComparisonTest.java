@@ -4,22 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.poolbench.bench.compare.launch.PoolSettings;
 import dev.poolbench.bench.compare.util.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A short real duet: both lanes in one measured window, each on its own app JVM and its own copy
  * of the database, both reset between the warm-up and the window, both checked against /report,
- * their first requests close together, the verdict paired by duet; and a sweep's duet, one pool
- * at two sizes, each lane's app at its own size.
+ * their first requests close together, the verdict paired by duet. (Size duets, one pool at two
+ * sizes: SizeSearchEndToEndTest.)
  */
 class DuetComparisonTest {
 
@@ -66,39 +63,5 @@ class DuetComparisonTest {
 
     private static String summary(ChildComparison.Outcome outcome) throws java.io.IOException {
         return Files.readString(outcome.dir().resolve("summary.txt"));
-    }
-
-    @Test
-    void aSweepsDuetRunsOnePoolAtTwoSizesEachLaneAtItsOwn(@TempDir Path results) throws Exception {
-        // The difference made on purpose: hikari at 3 against hikari at 10 (bench/README.md, "Duet runs").
-        ChildComparison.Outcome outcome = ChildComparison.compare(results, "--profiles", "hikari", "--pool-size",
-                "3,10", "--runs", "1", "--duration", "6", "--warmup", "2", "--cds", "off");
-        List<JsonNode> records = new ArrayList<>();
-        for (String line : Files.readAllLines(outcome.dir().resolve("runs.jsonl"))) {
-            records.add(Json.parse(line));
-        }
-        assertEquals(2, records.size(), outcome.output());
-        assertTrue(outcome.output().contains("in 1 duets (two lanes at a time, each size against size 10 of the "
-                + "same pool)"), outcome.output());
-        assertEquals(records.get(0).path("duet").path("window").asText(), records.get(1).path("duet").path("window")
-                .asText());
-        assertEquals("1-hikari-10+3", Json.text(records.get(0), "duet.window"));
-        Set<String> sizesReadBack = new HashSet<>();
-        for (JsonNode r : records) {
-            assertTrue(r.path("valid").asBoolean() && !r.path("flagged").asBoolean(), "valid, pool as requested: "
-                    + r.path("problems"));
-            int size = r.path("poolSize").asInt();
-            assertEquals(String.valueOf(size), PoolSettings.maxSize(r.get("poolSettings")), "the lane's own size");
-            sizesReadBack.add(PoolSettings.maxSize(r.get("poolSettings")));
-            assertEquals("1-hikari-" + size + "-vs-" + (size == 3 ? 10 : 3), Json.text(r, "runDir"));
-            assertEquals(10, r.path("duet").path("referencePoolSize").asInt());
-        }
-        assertEquals(Set.of("3", "10"), sizesReadBack);
-        String summary = Files.readString(outcome.dir().resolve("summary.txt"));
-        assertTrue(summary.contains("Pool-size sweep as duets: each size against size 10"), summary);
-        assertTrue(summary.contains("Sweep: hikari: size 3: ") && summary.contains("undecided (needs at least 2 duets"),
-                summary);
-        assertTrue(summary.contains("Duet 1-hikari-10+3: hikari size 3/hikari size 10 "), summary);
-        assertTrue(Files.isRegularFile(outcome.dir().resolve("sweep.png")));
     }
 }

@@ -48,7 +48,7 @@ public final class Progress implements AutoCloseable {
         return System.console() != null && System.getenv("CI") == null;
     }
 
-    /** An adaptive plan (--until-precision) adds rounds as it goes. */
+    /** An adaptive plan (--until-decided, a size search) adds rounds as it goes. */
     public synchronized void totalRuns(int runs) {
         totalRuns = runs;
     }

@@ -17,7 +17,6 @@ import dev.poolbench.bench.compare.variant.ThreadMode;
 import dev.poolbench.cli.Cli;
 import java.net.URI;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -66,8 +65,11 @@ public class CompareOptions {
             + "default, " + LOAD_DEFAULT_WORKLOAD + ")")
     public Integer workload;
 
-    @Option(names = "--pool-size", paramLabel = "N", split = ",", defaultValue = "10",
-            description = "pool size; a comma list is a sweep; equalized mode only (default: ${DEFAULT-VALUE})")
+    @Option(names = "--pool-size", paramLabel = "N", description = "pool size, equalized mode only; the size a pool "
+            + "needs: ./poolbench size (default: ${DEFAULT-VALUE})")
+    private String poolSizeText = "10";
+
+    /** The pool size, one for compare; the size search's candidates ({@code SizeCommand}). */
     public List<Integer> poolSizes = List.of(10);
 
     @Option(names = "--pool-mode", paramLabel = "MODE", converter = CompareConverters.PoolMode.class,
@@ -166,32 +168,21 @@ public class CompareOptions {
                     + "the one measured for the design, docs/validity.md)")
     public Double betweenSittingSdPercent;
 
-    @Option(names = "--until-precision", paramLabel = "X%", converter = CompareConverters.Percent.class,
-            description = "verdict: add rounds until every paired interval is within ±X %% (interleaved) "
-                    + "(default: off, --runs rounds)")
-    public Double untilPrecisionPercent;
-
     @Option(names = "--until-decided", arity = "0", description = "verdict: add rounds of the undecided pairs only "
             + "until every pair is faster, slower or equivalent (default: on for duets of two profiles or more "
-            + "unless --runs, --until-precision or --quick is given)")
+            + "unless --runs or --quick is given)")
     public boolean untilDecided;
 
-    @Option(names = "--max-runs", paramLabel = "N", description = "most rounds per profile with --until-precision "
-            + "(default: " + DEFAULT_MAX_RUNS + ") or --until-decided (default: " + DEFAULT_MAX_RUNS_DECIDED
-            + "), or --runs if higher")
+    @Option(names = "--max-runs", paramLabel = "N", description = "most rounds per profile with --until-decided "
+            + "(default: " + DEFAULT_MAX_RUNS_DECIDED + "), or --runs if higher")
     public Integer maxRuns;
 
-    @Option(names = "--calibrate", arity = "0", description = "A/A: the first profile against a copy of itself "
-            + "(hikari,hikari_2) (default: off)")
-    boolean calibrate;
-
-    public static final int DEFAULT_MAX_RUNS = 10;
     /** Six rounds: at most three more duets of each pair the default three left undecided (about 7 min each pair). */
     public static final int DEFAULT_MAX_RUNS_DECIDED = 6;
 
-    /** Whether rounds are added after --runs ({@code --until-precision} or {@code --until-decided}). */
+    /** Whether rounds are added after --runs ({@code --until-decided}). */
     public boolean adaptive() {
-        return untilPrecisionPercent != null || untilDecided;
+        return untilDecided;
     }
 
     @Option(names = "--disturbance-thresholds", paramLabel = "LIST", converter = CompareConverters.Thresholds.class,
@@ -218,7 +209,7 @@ public class CompareOptions {
     /** Where a duet's lanes run (--lanes), set by {@link DuetOptions}; its CPU sets when isolated, else null. */
     public LanePlacement lanePlacement = LanePlacement.SHARED;
     public LaneCpuSets laneCpuSets;
-    /** A sweep of duets: the size every other size is measured against (--sweep-reference); null otherwise. */
+    /** The size search's reference size, each candidate's partner in its duets (SizeCommand); null for compare. */
     public Integer sweepReference;
     /** --threads, --java, --app-jar ({@link RunVariant}); {@code javas} null = the runner's JDK, {@code appBuilds} null = the tree's jar. */
     List<ThreadMode> threads = List.of(ThreadMode.PLATFORM);
@@ -275,13 +266,9 @@ public class CompareOptions {
         return remote() && appCommand == null;
     }
 
-    public boolean sweep() {
-        return poolSizes.size() > 1;
-    }
-
     /** Duets of one profile across another dimension: each variant beside the first ({@link RunPlan#variantDuets}). */
     public boolean variantDuets() {
-        return duet && profiles.size() < 2 && !sweep() && variants.size() > 1;
+        return duet && profiles.size() < 2 && sweepReference == null && variants.size() > 1;
     }
 
     /** The requested pool sizes; a single null in defaults mode (each pool's own size). */
@@ -330,7 +317,7 @@ public class CompareOptions {
         }
         cds = cdsSwitch.equals("on");
         profiles = Profiles.parse(profilesText);
-        poolSizes = checkSizes(poolSizes);
+        poolSizes = List.of(poolSize(poolSizeText));
         positive("runs", runs, 1);
         positive("duration", durationSeconds, 1);
         positive("warmup", warmupSeconds, 0);
@@ -388,19 +375,23 @@ public class CompareOptions {
         return label.replaceFirst("_[0-9]+$", "");
     }
 
-    private static List<Integer> checkSizes(List<Integer> values) throws UsageException {
-        List<Integer> sizes = new ArrayList<>();
-        for (int size : values) {
-            positive("pool-size", size, 1);
-            if (size > 1_000) {
-                throw new UsageException("--pool-size " + size + " is not a sensible pool size (max 1000)");
-            }
-            if (sizes.contains(size)) {
-                throw new UsageException("pool size " + size + " listed twice in --pool-size");
-            }
-            sizes.add(size);
+    private static int poolSize(String text) throws UsageException {
+        if (text.contains(",")) {
+            // A comma list was a sweep of sizes, retired for the size search.
+            throw new UsageException("--pool-size takes one size, got '" + text + "'; to find the size a pool needs, "
+                    + "run ./poolbench size (docs/pool-size-sweep.md)");
         }
-        return List.copyOf(sizes);
+        int size;
+        try {
+            size = Integer.parseInt(text.trim());
+        } catch (NumberFormatException e) {
+            throw new UsageException("--pool-size must be an integer, got '" + text + "'");
+        }
+        positive("pool-size", size, 1);
+        if (size > 1_000) {
+            throw new UsageException("--pool-size " + size + " is not a sensible pool size (max 1000)");
+        }
+        return size;
     }
 
     private static void positive(String name, int value, int min) throws UsageException {

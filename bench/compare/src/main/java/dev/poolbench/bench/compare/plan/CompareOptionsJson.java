@@ -36,9 +36,6 @@ final class CompareOptionsJson {
         n.put("order", o.order);
         n.put("duet", o.duet);
         n.put("lanes", o.lanePlacement.cliName());
-        if (o.sweepReference != null) {
-            n.put("sweepReference", o.sweepReference);
-        }
         n.put("jvmOptions", o.jvmOptions.toString());
         n.put("heap", o.heap);
         n.put("gc", o.gc);

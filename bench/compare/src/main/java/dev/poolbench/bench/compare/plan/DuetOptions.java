@@ -1,7 +1,6 @@
 package dev.poolbench.bench.compare.plan;
 
 import dev.poolbench.bench.compare.util.UsageException;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import picocli.CommandLine.Option;
@@ -10,18 +9,14 @@ import picocli.CommandLine.Option;
  * {@code --duet} / {@code --solo} of {@code compare} (a picocli mixin). In a duet, each measured
  * window holds two lanes started at the same instant: the reference and one other profile, each
  * with its own app JVM, load JVM and copy of the database, so the machine's drift over minutes
- * falls on both (bench/README.md, "Duet runs"). A pool-size sweep of duets pairs sizes instead:
- * each pool at each size against the same pool at the reference size ({@code --sweep-reference}).
+ * falls on both (bench/README.md, "Duet runs"). (The size search's duets pair
+ * one pool's sizes instead: {@code SizeCommand}.)
  */
 final class DuetOptions {
 
-    /** The size a sweep's duets are measured against when it is swept: the pools' default size. */
-    static final int DEFAULT_SWEEP_REFERENCE = 10;
-
     @Option(names = "--duet", arity = "0", description = "measure the reference and each other profile at the "
-            + "same time, two lanes per window, lanes swapped from round to round; a --pool-size sweep: each size "
-            + "against the reference size (default: duet whenever a comparison of two profiles or more, or a "
-            + "sweep, allows it, else solo)")
+            + "same time, two lanes per window, lanes swapped from round to round (default: duet whenever a "
+            + "comparison of two profiles or more, or of two values of another dimension, allows it, else solo)")
     boolean duet;
 
     @Option(names = "--solo", arity = "0", description = "one app per measured window, one after the other: the "
@@ -33,11 +28,6 @@ final class DuetOptions {
             + "and a MariaDB server of its own on half of the CPUs: cpu 0 | cpu 1 on two cores; cpuset cgroups, else "
             + "taskset; second server on --db-port + 1) (default: shared)")
     String lanes = LanePlacement.SHARED.cliName();
-
-    @Option(names = "--sweep-reference", paramLabel = "N", description = "a sweep of duets: the size each other "
-            + "size is measured against, one of --pool-size (default: " + DEFAULT_SWEEP_REFERENCE + ", or the swept "
-            + "size nearest to it)")
-    Integer sweepReference;
 
     void apply(CompareOptions o, Set<String> given) throws UsageException {
         if (duet && solo) {
@@ -54,40 +44,8 @@ final class DuetOptions {
                 throw new UsageException(problem);
             }
         }
-        applySweep(o);
         o.lanePlacement = LanePlacement.parse(lanes);
         o.laneCpuSets = o.lanePlacement.cpuSets(o);
-    }
-
-    /**
-     * A sweep of duets: the reference size. A solo sweep compares each size with its best one,
-     * so a reference size there is a mistake; so is --until-precision on one profile's solo sweep
-     * (it has no paired interval to narrow).
-     */
-    private void applySweep(CompareOptions o) throws UsageException {
-        boolean sizeDuets = o.duet && o.sweep();
-        if (sweepReference != null && !sizeDuets) {
-            throw new UsageException("--sweep-reference is the size a sweep of duets measures every other size "
-                    + "against: give --pool-size with two sizes or more, and no --solo");
-        }
-        if (!sizeDuets) {
-            if (o.sweep() && o.profiles.size() < 2 && o.untilPrecisionPercent != null) {
-                throw new UsageException("--until-precision on one profile's sweep narrows its duets (each size "
-                        + "against the reference size): not with --solo");
-            }
-            return;
-        }
-        if (sweepReference != null && !o.poolSizes.contains(sweepReference)) {
-            throw new UsageException("--sweep-reference " + sweepReference + " is not among the swept sizes "
-                    + o.poolSizes + ": it must be one of them");
-        }
-        o.sweepReference = sweepReference != null ? sweepReference : nearestToDefault(o.poolSizes);
-    }
-
-    /** 10 when swept, else the swept size nearest to it (the larger of two as near). */
-    static int nearestToDefault(List<Integer> sizes) {
-        return sizes.stream().min(Comparator.comparingInt((Integer s) -> Math.abs(s - DEFAULT_SWEEP_REFERENCE))
-                .thenComparing(Comparator.reverseOrder())).orElseThrow();
     }
 
     /**
@@ -98,8 +56,8 @@ final class DuetOptions {
      */
     static String variantProblem(List<RunVariant> variants) {
         if (variants.size() < 2) {
-            return "--duet pairs the reference with each other profile: give two profiles or more, or --calibrate "
-                    + "for the reference against itself, or sizes to sweep (--pool-size 3,10), or two values of "
+            return "--duet pairs the reference with each other profile: give two profiles or more (one listed "
+                    + "twice for the reference against itself: hikari,hikari), or two values of "
                     + "another dimension (--session, --app-jar, --threads, --java, --plant)";
         }
         long varying = java.util.stream.IntStream.rangeClosed(RunVariant.THREADS, RunVariant.PLANT)
@@ -119,7 +77,7 @@ final class DuetOptions {
             return "--duet in remote mode needs --app-command: the runner restarts each lane's app there with its "
                     + "profile (lane 1 on --second-app-url, its database <name>_2)";
         }
-        if (o.profiles.size() < 2 && !o.sweep()) {
+        if (o.profiles.size() < 2) {
             String variants = variantProblem(o.variants);
             if (variants != null) {
                 return variants;

@@ -26,10 +26,6 @@ final class RemoteOptions {
                         + "measures the profile that runs there (read from its poolsettings); --app-command "
                         + "lets the runner restart the app there with each profile");
             }
-            if (o.sweep()) {
-                throw new UsageException("a --pool-size sweep needs local mode; remote mode "
-                        + "measures the pool as it is configured there");
-            }
             if (o.prometheus) {
                 throw new UsageException("--prometheus starts Prometheus and its exporters beside the local runs; "
                         + "in remote mode the VMs have their own (ansible's monitoring roles, docs/dashboards.md, "

@@ -14,7 +14,7 @@ import java.util.function.Function;
  * The order of the measured runs, handed out round after round. Interleaved (default): round 1
  * runs every profile once, then round 2, ..., so slow drift on a noisy machine spreads over all
  * pools. Sequential: all rounds of one profile in a row, the classic "three in a row" method.
- * With a stop rule ({@code --until-precision}, {@code --until-decided}) the plan adds interleaved
+ * With a stop rule ({@code --until-decided}, a size search) the plan adds interleaved
  * rounds after the first {@code runs} until the rule is met or {@code maxRounds} is reached (a
  * round of only the pairs the rule still needs, when it names them); the runner reports each
  * finished run with {@link #record} so the rule can see it.
@@ -118,8 +118,8 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
     }
 
     /**
-     * Makes the stop rule of {@code --until-precision} once the comparison knows its profiles,
-     * sizes and reference (the rule itself is the verdict's: report.PrecisionRule).
+     * Makes the stop rule once the comparison knows its profiles, sizes and reference (the rule
+     * itself is the verdict's: verdict.DecidedRule, or size.SizeSearchRule).
      */
     public interface StopRuleFactory {
         StopRule create(List<String> profiles, List<Integer> sizes, String reference, Consumer<String> log);

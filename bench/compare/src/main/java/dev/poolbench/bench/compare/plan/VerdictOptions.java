@@ -2,10 +2,9 @@ package dev.poolbench.bench.compare.plan;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.util.UsageException;
-import java.util.List;
 import java.util.Set;
 
-/** The verdict options of {@code compare} (reference, margin, adaptive rounds, calibration): their rules. */
+/** The verdict options of {@code compare} (reference, margin, adaptive rounds): their rules. */
 public final class VerdictOptions {
 
     /** The equivalence margin when none is given: within ±5 % counts as equivalent. */
@@ -15,18 +14,6 @@ public final class VerdictOptions {
     }
 
     static void validate(CompareOptions o, Set<String> given) throws UsageException {
-        if (o.calibrate) {
-            if (o.remoteAsIs()) {
-                throw new UsageException("--calibrate needs local mode or --app-command: it runs one profile twice "
-                        + "per round");
-            }
-            if (given.contains("profiles") && o.profiles.size() > 1) {
-                throw new UsageException("--calibrate compares one profile with itself: give one profile "
-                        + "(--profiles hikari --calibrate) or list it twice (--profiles hikari,hikari)");
-            }
-            String first = o.profiles.get(0);
-            o.profiles = List.of(first, first + "_2");
-        }
         if (o.reference != null && !o.profiles.contains(o.reference)) {
             throw new UsageException("--reference " + o.reference + " is not among the profiles compared ("
                     + String.join(", ", o.profiles) + ")");
@@ -38,26 +25,22 @@ public final class VerdictOptions {
      * the default for duets of two profiles or more that give no other rule for their rounds.
      */
     static void applyRounds(CompareOptions o, Set<String> given) throws UsageException {
-        if (o.untilDecided && o.untilPrecisionPercent != null) {
-            throw new UsageException("--until-decided and --until-precision are two rules for adding rounds: "
-                    + "give one");
-        }
-        boolean pairs = o.profiles.size() >= 2 && !o.sweep() || o.variantDuets();
+        boolean pairs = o.profiles.size() >= 2 || o.variantDuets();
         if (!given.contains("until-decided") && o.duet && pairs && !o.remote()
-                && o.untilPrecisionPercent == null && !given.contains("runs") && !given.contains("quick")) {
+                && !given.contains("runs") && !given.contains("quick")) {
             o.untilDecided = true;
         }
         if (o.maxRuns != null && !o.adaptive()) {
-            throw new UsageException("--max-runs is the budget of --until-precision or --until-decided; give one "
-                    + "of them, or use --runs alone");
+            throw new UsageException("--max-runs is the budget of --until-decided; give it, or use --runs "
+                    + "alone");
         }
         if (!o.adaptive()) {
             return;
         }
-        String rule = o.untilDecided ? "--until-decided" : "--until-precision";
-        if (o.remoteAsIs() || o.profiles.size() < 2 && !o.sweep() && !o.variantDuets()) {
-            throw new UsageException(rule + " needs two profiles or more, a sweep of duets, or duets of one profile "
-                    + "across another dimension: it works on the paired verdicts against the reference");
+        String rule = "--until-decided";
+        if (o.remoteAsIs() || o.profiles.size() < 2 && !o.variantDuets()) {
+            throw new UsageException(rule + " needs two profiles or more, or duets of one profile across another "
+                    + "dimension: it works on the paired verdicts against the reference");
         }
         if (!"interleaved".equals(o.order)) {
             throw new UsageException(rule + " adds rounds, so it needs --order interleaved");
@@ -67,8 +50,7 @@ public final class VerdictOptions {
                     + "--quick sets --runs 1");
         }
         if (o.maxRuns == null) {
-            o.maxRuns = Math.max(o.untilDecided ? CompareOptions.DEFAULT_MAX_RUNS_DECIDED
-                    : CompareOptions.DEFAULT_MAX_RUNS, o.runs);
+            o.maxRuns = Math.max(CompareOptions.DEFAULT_MAX_RUNS_DECIDED, o.runs);
         }
         if (o.maxRuns < o.runs) {
             throw new UsageException("--max-runs " + o.maxRuns + " is below --runs " + o.runs);
@@ -81,14 +63,10 @@ public final class VerdictOptions {
             n.put("reference", o.reference != null ? o.reference : o.profiles.get(0));
         }
         n.put("equivalenceMarginPercent", o.equivalenceMarginPercent);
-        if (o.untilPrecisionPercent != null) {
-            n.put("untilPrecisionPercent", o.untilPrecisionPercent);
-        }
         n.put("untilDecided", o.untilDecided);
         if (o.adaptive()) {
             n.put("maxRuns", o.maxRuns);
         }
-        n.put("calibrate", o.calibrate);
         if (o.betweenSittingSdPercent != null) {
             // Only when given: without it the summary takes the stored sd of the design.
             n.put("betweenSittingSdPercent", o.betweenSittingSdPercent);

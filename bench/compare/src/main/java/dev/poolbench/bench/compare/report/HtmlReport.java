@@ -27,7 +27,6 @@ final class HtmlReport {
     /** The charts of the whole comparison, in the order a reader wants them; any other top-level PNG follows. */
     private static final List<String[]> CHARTS = List.of(
             new String[] {"scores.png", "Scores per pool: each run, and the mean with its 95 % interval"},
-            new String[] {"sweep.png", "Score against pool size"},
             new String[] {"warmup.png", "Warm-up curve"});
 
     private HtmlReport() {
@@ -45,9 +44,6 @@ final class HtmlReport {
         if (Files.isRegularFile(dir.resolve("verdicts.png"))) {
             page.picture("verdicts.png", "Each pool's ratio to " + summary.reference() + " with the interval that "
                     + "decided its verdict (90 % for equivalent, 95 % for faster, slower, undecided)");
-        } else if (summary.sweep() != null && Files.isRegularFile(dir.resolve("sweep.png"))) {
-            // A sweep's verdicts are per size: its picture is where they are.
-            page.picture("sweep.png", "The sweep's verdicts: each size against the reference size");
         } else {
             page.note("No verdicts.png: nothing was paired (one pool only).");
         }
@@ -94,7 +90,7 @@ final class HtmlReport {
         List<String> unpaired = new ArrayList<>();
         for (Summary.Block block : summary.blocks()) {
             if (block.paired().isEmpty()) {
-                // A sweep of duets says the same of every size: once is enough.
+                // A size search's duets say the same of every size: once is enough.
                 block.verdict().stream().filter(l -> !unpaired.contains(l)).forEach(l -> {
                     unpaired.add(l);
                     page.paragraph(l);
@@ -112,10 +108,6 @@ final class HtmlReport {
                     "the intervals support"), rows);
         }
         dimensions(page, summary);
-        if (summary.sweep() != null) {
-            page.subheading("Pool-size sweep");
-            page.preformatted(summary.sweep().text());
-        }
         List<RunRecord> problems = summary.problemRuns();
         if (!problems.isEmpty()) {
             page.subheading("Runs that did not count (" + problems.size() + ")");
@@ -158,7 +150,7 @@ final class HtmlReport {
         }
     }
 
-    /** The comparison's charts: scores, sweep, warm-up, any other picture at the top of the directory. */
+    /** The comparison's charts: scores, warm-up, any other picture at the top of the directory. */
     private static void charts(HtmlPage page) throws IOException {
         page.section("Charts");
         List<String> top = page.pngs("").stream().filter(p -> !p.contains("/")).toList();

@@ -9,7 +9,7 @@ final class RoundRule {
     private RoundRule() {
     }
 
-    /** "size search", "--until-decided" or "--until-precision". */
+    /** "size search", "--until-decided" or, in records older than its retirement, "--until-precision". */
     static String of(JsonNode environment) {
         JsonNode options = environment.path("options");
         if (options.has(SizeReport.OPTIONS_KEY)) {

@@ -57,9 +57,6 @@ public final class Summarizer {
         Files.writeString(dir.resolve("summary.txt"), text, StandardCharsets.UTF_8);
         Json.write(dir.resolve("summary.json"), summary.json());
         ScoreChart.write(summary, dir.resolve("scores.png"));
-        if (summary.sweep() != null) {
-            SweepChart.write(summary, summary.sweep(), dir.resolve("sweep.png"));
-        }
         boolean verdicts = VerdictChart.applies(summary);
         if (verdicts) {
             VerdictChart.write(summary, dir.resolve("verdicts.png"));
@@ -68,7 +65,7 @@ public final class Summarizer {
         HtmlReport.write(summary, dir);
         out.print(text);
         out.println("Written: " + dir.resolve("summary.txt") + ", summary.json, report.html, scores.png"
-                + (verdicts ? ", verdicts.png" : "") + (summary.sweep() != null ? ", sweep.png" : "")
+                + (verdicts ? ", verdicts.png" : "")
                 + (duetCharts > 0 ? ", duets/ (" + duetCharts + " duet pictures)" : ""));
         return summary.exitStatus();
     }

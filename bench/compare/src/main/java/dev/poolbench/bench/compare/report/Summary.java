@@ -25,8 +25,8 @@ import java.util.TreeMap;
 
 /**
  * The statistics of a comparison: one row per profile (and pool size), ranks, distance to the
- * best, and the paired verdict of every profile against the reference ({@link PairedVerdict});
- * a pool-size sweep adds score against size ({@link SweepSummary}). Only runs that are valid
+ * best, and the paired verdict of every profile against the reference ({@link PairedVerdict}).
+ * Only runs that are valid
  * and whose pool matched the requested settings are counted.
  */
 public final class Summary {
@@ -64,7 +64,6 @@ public final class Summary {
     private final JsonNode environment;
     private final String reference;
     private final double marginPercent;
-    private final SweepSummary sweep;
 
     private Summary(List<RunRecord> runs, List<Block> blocks, JsonNode environment, String reference,
                     double marginPercent) {
@@ -73,12 +72,6 @@ public final class Summary {
         this.environment = environment;
         this.reference = reference;
         this.marginPercent = marginPercent;
-        this.sweep = SweepSummary.of(runs, marginPercent, environment);
-    }
-
-    /** Score against pool size per pool; null unless this is a sweep. */
-    SweepSummary sweep() {
-        return sweep;
     }
 
     public List<Block> blocks() {
@@ -242,14 +235,14 @@ public final class Summary {
             out.append("Verdict: ").append(line).append('\n');
         }
         if (!SizeDuets.any(b.runs()) && !VariantDuets.any(b.runs())) {
-            // A sweep's duets span two blocks (two sizes): the sweep lists them.
+            // A size search's duets span two blocks (two sizes): its size.txt lists them.
             for (String line : DuetPairs.lines(b.runs(), reference)) {
                 out.append("Duet ").append(line).append('\n');
             }
         }
     }
 
-    /** What compares across blocks: app builds, session stores, the pool-size sweep, thread figures left out. */
+    /** What compares across blocks: app builds, session stores, thread figures left out. */
     private void appendAcrossBlocks(StringBuilder out) {
         String builds = DimensionVerdict.text(DimensionVerdict.Dimension.APP_BUILD, appBuilds(), marginPercent);
         if (!builds.isEmpty()) {
@@ -260,9 +253,6 @@ public final class Summary {
             out.append('\n').append(stores);
         }
         out.append(DimensionVerdict.moreText(runs, environment, marginPercent));
-        if (sweep != null) {
-            out.append('\n').append(sweep.text());
-        }
         out.append(ThreadFigures.skippedText(environment));
     }
 
@@ -290,10 +280,8 @@ public final class Summary {
         String wall = WallTimeSummary.wallTimeLine(runs, environment);
         if (wall != null) {
             out.append(wall).append('\n');
-            List<PairedVerdict.Entry> entries = new ArrayList<>(blocks.stream().flatMap(b -> b.paired().stream()).toList());
-            if (sweep != null) {
-                entries.addAll(sweep.duetEntries());
-            }
+            List<PairedVerdict.Entry> entries = SizeDuets.any(runs) ? SizeDuets.entries(runs, marginPercent)
+                    : blocks.stream().flatMap(b -> b.paired().stream()).toList();
             String decided = WallTimeSummary.decidedLine(entries);
             if (decided != null) {
                 out.append(decided).append('\n');

@@ -38,9 +38,6 @@ final class SummaryJson {
         for (Summary.Block b : summary.blocks()) {
             addBlock(summary, b, blockArray.addObject());
         }
-        if (summary.sweep() != null) {
-            root.set("sweep", summary.sweep().json());
-        }
         List<DimensionVerdict.Entry> builds = summary.appBuilds();
         if (!builds.isEmpty()) {
             root.set("appBuilds", DimensionVerdict.json(DimensionVerdict.Dimension.APP_BUILD, builds));

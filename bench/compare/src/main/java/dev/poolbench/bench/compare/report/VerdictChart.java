@@ -53,7 +53,7 @@ final class VerdictChart {
     private VerdictChart() {
     }
 
-    /** Whether the summary has pairs to draw (two profiles or more; a sweep of duets has its sweep.png). */
+    /** Whether the summary has pairs to draw (two profiles or more; a size search has its size.txt). */
     static boolean applies(Summary summary) {
         return summary.blocks().stream().anyMatch(b -> !b.paired().isEmpty());
     }

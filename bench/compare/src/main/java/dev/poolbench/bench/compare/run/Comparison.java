@@ -43,7 +43,7 @@ public final class Comparison {
     private volatile boolean interrupted;
     private volatile Progress progress;
 
-    /** @param stopRules the rule of {@code --until-precision} or {@code --until-decided} (used only when adaptive) */
+    /** @param stopRules the rule of {@code --until-decided} or a size search (used only when adaptive) */
     public Comparison(CompareOptions options, RunPlan.StopRuleFactory stopRules) {
         this.options = options;
         this.stopRules = stopRules;
@@ -123,12 +123,8 @@ public final class Comparison {
 
     /** How rounds are added after --runs, for the plan's line: "" for a fixed plan. */
     private String adaptiveText() {
-        if (options.untilDecided) {
-            return " (then rounds of the undecided pairs only, up to " + options.maxRuns + " in all, until every "
-                    + "pair is decided)";
-        }
-        return options.untilPrecisionPercent == null ? "" : " (then up to " + options.maxRuns + " until ±"
-                + options.untilPrecisionPercent + " %)";
+        return !options.untilDecided ? "" : " (then rounds of the undecided pairs only, up to " + options.maxRuns
+                + " in all, until every pair is decided)";
     }
 
     /** Every planned run, then the re-runs of disturbed ones; returns the app's JVM version as read back. */

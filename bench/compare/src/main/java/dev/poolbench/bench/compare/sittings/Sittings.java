@@ -314,8 +314,8 @@ public final class Sittings {
     }
 
     /**
-     * An A/A pair: one profile against itself ({@code --calibrate} names the copy
-     * {@code <profile>_2}; a profile listed twice does the same). Its true difference is 0.
+     * An A/A pair: one profile against itself (a profile listed twice runs as {@code <profile>}
+     * and {@code <profile>_2}; records of the retired --calibrate name it so too). Its true difference is 0.
      */
     static boolean aa(String profile, String reference) {
         return profile.equals(reference) || profile.equals(reference + "_2") || reference.equals(profile + "_2");

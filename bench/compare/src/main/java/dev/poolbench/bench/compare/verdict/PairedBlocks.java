@@ -9,7 +9,7 @@ import java.util.Objects;
 
 /**
  * Every paired verdict of the runs so far, with where it stands (size, variant): what the stop
- * rules of adaptive rounds ({@link PrecisionRule}, {@link DecidedRule}) look at. One block per
+ * rules of adaptive rounds ({@link DecidedRule}, the size search) look at. One block per
  * pool size and variant (thread mode, JDK), as in the summary; a sweep of duets pairs sizes
  * within each variant instead.
  */

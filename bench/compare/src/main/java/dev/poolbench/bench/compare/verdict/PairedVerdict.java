@@ -125,7 +125,7 @@ public final class PairedVerdict {
                           double betweenSdLog) {
         List<Entry> entries = new ArrayList<>();
         if (reference == null || !profiles.contains(reference) || SizeDuets.any(blockRuns)) {
-            // A sweep of duets pairs each pool's sizes, never two pools: its verdicts are the sweep's.
+            // A size search pairs each pool's sizes, never two pools: its verdicts are in its size.txt.
             return entries;
         }
         boolean duets = DuetPairs.any(blockRuns);
@@ -201,9 +201,9 @@ public final class PairedVerdict {
             return lines;
         }
         if (SizeDuets.any(blockRuns)) {
-            lines.add("Sweep of duets: each pool at this size ran beside itself at the reference size, never beside "
-                    + "another pool, so pools are not paired here; each size's verdict is in the sweep below "
-                    + "(--solo pairs the pools size by size).");
+            lines.add("Size duets: each pool at this size ran beside itself at the reference size, never beside "
+                    + "another pool, so pools are not paired here; each size's verdict is in size.txt (./poolbench "
+                    + "size).");
             return lines;
         }
         if (VariantDuets.any(blockRuns)) {

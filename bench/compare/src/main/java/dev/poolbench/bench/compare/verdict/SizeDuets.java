@@ -65,9 +65,9 @@ public final class SizeDuets {
 
     /**
      * Every size of every pool against its reference size, as paired entries ({@code hikari size 2
-     * vs hikari size 10}): for {@code --until-precision} and the count of decided verdicts.
+     * vs hikari size 10}): for the count of decided verdicts.
      */
-    static List<PairedVerdict.Entry> entries(List<RunRecord> runs, double marginPercent) {
+    public static List<PairedVerdict.Entry> entries(List<RunRecord> runs, double marginPercent) {
         List<PairedVerdict.Entry> entries = new ArrayList<>();
         for (String profile : PairedVerdict.profiles(runs)) {
             Integer reference = referenceSize(runs, profile);

@@ -84,7 +84,7 @@ class DuetPlanTest {
 
     @Test
     void anAaDuetRunsTheReferenceAgainstItsCopy() throws Exception {
-        CompareOptions o = CompareOptions.parse("--profiles", "hikari", "--calibrate", "--duet");
+        CompareOptions o = CompareOptions.parse("--profiles", "hikari,hikari", "--duet");
         assertTrue(o.duet);
         assertEquals(List.of("hikari", "hikari_2"), o.profiles);
         RunPlan plan = RunPlan.duets(o.profiles, "hikari", List.of(10), List.of(RunVariant.DEFAULT), 2, 2, null, 1);
@@ -95,11 +95,9 @@ class DuetPlanTest {
     @Test
     void duetsAreTheDefaultWhereverTheyCanRun() throws Exception {
         assertTrue(CompareOptions.parse().duet, "the five pools: duets");
-        assertTrue(CompareOptions.parse("--calibrate").duet, "A/A: a duet of the pool and its copy");
+        assertTrue(CompareOptions.parse("--profiles", "hikari,hikari").duet, "A/A: a duet of the pool and its copy");
         assertEquals(false, CompareOptions.parse("--solo").duet);
         assertEquals(false, CompareOptions.parse("--profiles", "hikari").duet, "one profile: solo");
-        assertTrue(CompareOptions.parse("--pool-size", "2,4").duet, "a sweep: duets of sizes (SizeDuetPlanTest)");
-        assertTrue(CompareOptions.parse("--profiles", "hikari", "--pool-size", "3,10").duet, "one pool, two sizes");
         assertEquals(false, CompareOptions.parse("--order", "sequential").duet);
         assertEquals(false, CompareOptions.parse("--app-url", "http://127.0.0.1:1", "--reset-jdbc-url",
                 "jdbc:mysql://x/y").duet, "remote: solo");
@@ -107,8 +105,8 @@ class DuetPlanTest {
 
     @Test
     void whatADuetCannotDoIsAClearUsageError() {
-        assertEquals("--duet pairs the reference with each other profile: give two profiles or more, or "
-                + "--calibrate for the reference against itself, or sizes to sweep (--pool-size 3,10), or two values "
+        assertEquals("--duet pairs the reference with each other profile: give two profiles or more (one "
+                + "listed twice for the reference against itself: hikari,hikari), or two values "
                 + "of another dimension (--session, --app-jar, --threads, --java, --plant)",
                 usage("--profiles", "hikari", "--duet"));
         assertTrue(usage("--duet", "--solo").contains("exclude each other"));

@@ -67,7 +67,7 @@ class RemoteDuetOptionsTest {
         assertTrue(remote("--app-command", "x").duet, "the five pools, apps restarted by the runner: duets");
         assertFalse(remote("--app-command", "x", "--solo").duet);
         assertFalse(remote("--app-command", "x", "--profiles", "hikari").duet, "one profile: solo");
-        CompareOptions aa = remote("--app-command", "x", "--calibrate");
+        CompareOptions aa = remote("--app-command", "x", "--profiles", "hikari,hikari");
         assertEquals(List.of("hikari", "hikari_2"), aa.profiles);
         assertTrue(aa.duet, "A/A on the VMs: the pool against its copy in the other lane");
     }
@@ -95,7 +95,7 @@ class RemoteDuetOptionsTest {
                 .contains("four different ports"));
         assertTrue(usage("--app-url", "http://10.0.0.2:8080", "--reset-jdbc-url", "jdbc:mysql://db:3306",
                 "--app-command", "x").contains("names no database"));
-        assertTrue(usage(concat(REMOTE, "--app-command", "x", "--pool-size", "5,10")).contains("sweep"));
+        assertTrue(usage(concat(REMOTE, "--app-command", "x", "--pool-size", "5,10")).contains("./poolbench size"));
     }
 
     private static String[] concat(String[] first, String... more) {

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.poolbench.bench.compare.Fixtures;
-import dev.poolbench.bench.compare.verdict.PrecisionRule;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -95,18 +94,5 @@ class RunPlanTest {
         RunPlan plan = RunPlan.create(List.of("a"), List.of(10), 2, 2, "interleaved", null);
         assertEquals(2, drive(plan).size());
         assertNull(plan.stopReason());
-    }
-
-    @Test
-    void precisionRuleWaitsForNarrowIntervals() {
-        List<String> log = new ArrayList<>();
-        PrecisionRule rule = new PrecisionRule(List.of("hikari", "dbcp2"), List.of(10), "hikari", 5, 2, log::add);
-        List<RunRecord> wide = Fixtures.runs("hikari", new double[] {1000, 1000}, "dbcp2", new double[] {900, 1100});
-        assertNull(rule.apply(wide));
-        assertTrue(log.get(0).contains("dbcp2 vs hikari"), log.toString());
-        List<RunRecord> narrow = Fixtures.runs("hikari", new double[] {1000, 1000, 1000},
-                "dbcp2", new double[] {1001, 1000, 999});
-        assertTrue(rule.apply(narrow).startsWith("every paired interval is within ±2 %"));
-        assertNull(rule.apply(Fixtures.runs("hikari", new double[] {1000}, "dbcp2", new double[] {1000})));
     }
 }

@@ -1,9 +1,7 @@
 package dev.poolbench.bench.compare.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -113,34 +111,10 @@ class SizeDuetPlanTest {
                 List.of(RunVariant.DEFAULT), 1, 1, null, 1));
     }
 
+    /** Compare's sweeps of sizes are retired: a comma list gets one line naming the size search. */
     @Test
-    void aSweepRunsAsDuetsByDefaultAgainstTenOrTheNearestSize() throws Exception {
-        CompareOptions made = CompareOptions.parse("--profiles", "hikari", "--pool-size", "3,10");
-        assertTrue(made.duet, "hikari at 3 against hikari at 10: a duet");
-        assertEquals(10, made.sweepReference);
-        assertEquals(5, CompareOptions.parse("--pool-size", "2,5,20").sweepReference);
-        assertEquals(15, CompareOptions.parse("--pool-size", "5,15").sweepReference, "two as near: the larger");
-        assertEquals(20, CompareOptions.parse("--pool-size", "2,5,20", "--sweep-reference", "20").sweepReference);
-        CompareOptions solo = CompareOptions.parse("--pool-size", "2,4", "--solo");
-        assertFalse(solo.duet);
-        assertNull(solo.sweepReference);
-        assertNull(CompareOptions.parse("--pool-size", "2,4", "--order", "sequential").sweepReference);
-        assertNull(CompareOptions.parse("--profiles", "hikari,dbcp2").sweepReference, "no sweep: profile duets");
-        assertEquals(10, CompareOptions.parse("--profiles", "hikari", "--pool-size", "3,10", "--until-precision", "2%")
-                .sweepReference);
-        assertEquals(10, CompareOptions.parse("--profiles", "hikari", "--pool-size", "3,10").toJson()
-                .path("sweepReference").asInt());
-    }
-
-    @Test
-    void whatASweepOfDuetsCannotDoIsAClearUsageError() {
-        assertEquals("--sweep-reference 7 is not among the swept sizes [2, 5, 10]: it must be one of them",
-                usage("--pool-size", "2,5,10", "--sweep-reference", "7"));
-        assertTrue(usage("--pool-size", "2,10", "--solo", "--sweep-reference", "10").contains("no --solo"));
-        assertTrue(usage("--sweep-reference", "10").contains("two sizes or more"));
-        assertTrue(usage("--profiles", "hikari", "--pool-size", "3,10", "--solo", "--until-precision", "2%")
-                .contains("not with --solo"));
-        assertTrue(usage("--pool-size", "3,10", "--duet", "--order", "sequential").contains("--order sequential"));
+    void aCommaListOfSizesNamesTheSizeSearch() {
+        assertEquals("--pool-size takes one size, got '3,10'; to find the size a pool needs, run ./poolbench size (docs/pool-size-sweep.md)", usage("--pool-size", "3,10"));
     }
 
     private static String usage(String... args) {

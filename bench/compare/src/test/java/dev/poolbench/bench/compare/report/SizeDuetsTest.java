@@ -2,7 +2,6 @@ package dev.poolbench.bench.compare.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,7 +13,7 @@ import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.stats.PairedTest;
 import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.bench.compare.verdict.DuetPairs;
-import dev.poolbench.bench.compare.verdict.PrecisionRule;
+import dev.poolbench.bench.compare.verdict.SizeDuets;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -22,8 +21,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
-import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -83,62 +83,60 @@ class SizeDuetsTest {
             {0.70, 0.69, 0.71, 0.70}, {1.00, 0.99, 1.01, 1.00}, {1.00, 1.01, 0.995, 1.005}});
     }
 
+    /** Each size of {@code profile} against the recorded reference size. */
+    private static Map<Integer, PairedTest.Result> verdicts(List<RunRecord> runs, String profile, int... sizes) {
+        int reference = SizeDuets.referenceSize(runs, profile);
+        Map<Integer, PairedTest.Result> verdicts = new TreeMap<>();
+        for (int size : sizes) {
+            verdicts.put(size, SizeDuets.verdict(runs, profile, size, reference, 5));
+        }
+        return verdicts;
+    }
+
     @Test
     void eachSizeIsPairedByDuetAgainstTheReferenceSizeAndTheKneeIsDecided() {
-        SweepSummary sweep = SweepSummary.of(kneeAt5(), 5);
-        assertTrue(sweep.duets());
-        SweepSummary.Pool hikari = sweep.pools().get(0);
-        assertEquals(10, hikari.referenceSize());
-        assertEquals(5, hikari.pick(), "the knee");
-        assertEquals(20, hikari.best(), "the highest estimate (+0.2 %)");
+        List<RunRecord> runs = kneeAt5();
+        assertTrue(SizeDuets.any(runs));
+        assertEquals(10, SizeDuets.referenceSize(runs, "hikari"));
+        Map<Integer, PairedTest.Result> verdicts = verdicts(runs, "hikari", 2, 5, 20);
+        SizeDuets.Knee knee = SizeDuets.knee(10, List.of(2, 5, 10, 20), verdicts);
+        assertEquals(5, knee.size(), "the knee");
+        assertEquals(20, SizeDuets.best(10, verdicts), "the highest estimate (+0.2 %)");
         assertEquals("sizes >= 5 are equivalent to 10 within ±5 %; size 2 is 30.0 % slower than 10 (decided). "
-                + "Knee 5, decided (the next smaller size, 2, is slower).", hikari.knee());
-        PairedTest.Result two = hikari.points().get(0).vsReference();
+                + "Knee 5, decided (the next smaller size, 2, is slower).", knee.text());
+        PairedTest.Result two = verdicts.get(2);
         assertEquals(4, two.n());
         assertEquals(-30.0, two.estimatePercent(), 0.05, "the ramp seconds are left out of the ratio");
-        assertNull(hikari.points().get(2).vsReference(), "the reference size itself");
-        String text = sweep.text();
-        assertTrue(text.contains("Pool-size sweep as duets: each size against size 10"), text);
-        assertTrue(text.contains("Sweep: hikari: sizes >= 5 are equivalent"), text);
-        assertTrue(text.contains("Duet 1-hikari-10+2: hikari size 2/hikari size 10 0.700 (lane 0: hikari size 10)"),
-                text);
-        assertTrue(text.contains("Duet 2-hikari-10+2: hikari size 2/hikari size 10 0.690 (lane 0: hikari size 2)"),
-                text);
     }
 
     @Test
     void anUndecidedNeighbourLeavesTheKneeOpen() {
-        SweepSummary sweep = SweepSummary.of(sweep("hikari", 10, new int[] {3}, new double[][] {{0.90, 1.02, 0.95}}),
-                5);
-        SweepSummary.Pool hikari = sweep.pools().get(0);
-        assertEquals(PairedTest.Word.UNDECIDED, hikari.points().get(0).vsReference().word());
-        assertNull(hikari.pick());
-        assertTrue(hikari.knee().startsWith("size 3: -4.5 %, 95 % CI ["), hikari.knee());
-        assertTrue(hikari.knee().contains("duets in all would settle it"), hikari.knee());
-        assertTrue(hikari.knee().endsWith("Knee not decided: size 3 is undecided."), hikari.knee());
+        List<RunRecord> runs = sweep("hikari", 10, new int[] {3}, new double[][] {{0.90, 1.02, 0.95}});
+        Map<Integer, PairedTest.Result> verdicts = verdicts(runs, "hikari", 3);
+        assertEquals(PairedTest.Word.UNDECIDED, verdicts.get(3).word());
+        SizeDuets.Knee knee = SizeDuets.knee(10, List.of(3, 10), verdicts);
+        assertNull(knee.size());
+        assertTrue(knee.text().startsWith("size 3: -4.5 %, 95 % CI ["), knee.text());
+        assertTrue(knee.text().contains("duets in all would settle it"), knee.text());
+        assertTrue(knee.text().endsWith("Knee not decided: size 3 is undecided."), knee.text());
     }
 
     @Test
-    void aMadeDifferenceOfFourPercentIsDecidedWhereTheLanesOwnScoresOverlap() {
+    void aMadeDifferenceOfFourPercentIsDecided() {
         // hikari at 3 against hikari at 10: the difference made on purpose (bench/README.md, "Duet runs").
         List<RunRecord> runs = sweep("hikari", 10, new int[] {3}, new double[][] {{0.96, 0.955, 0.965, 0.96}});
-        SweepSummary sweep = SweepSummary.of(runs, 5);
-        SweepSummary.Pool hikari = sweep.pools().get(0);
         assertEquals("size 3 is 4.0 % slower than 10 (decided). Knee 10, decided (the next smaller size, 3, is "
-                + "slower).", hikari.knee());
-        // What a comparison of the two sizes' own scores would see: the machine's drift, overlapping intervals.
-        var three = hikari.points().get(0).sample();
-        var ten = hikari.points().get(1).sample();
-        assertTrue(three.ciHigh() > ten.ciLow() && ten.ciHigh() > three.ciLow(), three + " / " + ten);
+                + "slower).", SizeDuets.knee(10, List.of(3, 10), verdicts(runs, "hikari", 3)).text());
     }
 
     @Test
     void theRecordedReferenceSizeIsTheOneEachSizeIsMeasuredAgainst() {
-        SweepSummary.Pool pool = SweepSummary.of(sweep("dbcp2", 8, new int[] {2, 16}, new double[][] {
-            {0.5, 0.52, 0.51}, {1.0, 1.01, 0.99}}), 5).pools().get(0);
-        assertEquals(8, pool.referenceSize());
+        List<RunRecord> runs = sweep("dbcp2", 8, new int[] {2, 16}, new double[][] {
+            {0.5, 0.52, 0.51}, {1.0, 1.01, 0.99}});
+        assertEquals(8, SizeDuets.referenceSize(runs, "dbcp2"));
         assertEquals("size 16 is equivalent to 8 within ±5 %; size 2 is 49.0 % slower than 8 (decided). "
-                + "Knee 8, decided (the next smaller size, 2, is slower).", pool.knee());
+                + "Knee 8, decided (the next smaller size, 2, is slower).",
+                SizeDuets.knee(8, List.of(2, 8, 16), verdicts(runs, "dbcp2", 2, 16)).text());
     }
 
     @Test
@@ -150,35 +148,15 @@ class SizeDuetsTest {
         environment.put("wallMillis", 600_000);
         Summary summary = Summary.of(runs, environment);
         String text = summary.text();
-        assertTrue(text.contains("Verdict: Sweep of duets: each pool at this size ran beside itself"), text);
+        assertTrue(text.contains("Verdict: Size duets: each pool at this size ran beside itself"), text);
         assertFalse(text.contains("dbcp2 vs hikari"), text);
-        assertTrue(text.contains("Sweep: dbcp2: size 20 is equivalent to 10 within ±5 %; size 2 is 40.0 % slower "
-                + "than 10 (decided); size 5: -4.1 %, 95 % CI ["), text);
-        assertTrue(text.contains("Knee not decided: size 5 is undecided."), text);
         assertTrue(text.contains("Verdicts decided (faster, slower or equivalent): 5 of 6; undecided: "
                 + "dbcp2 size 5 vs dbcp2 size 10"), text);
         JsonNode json = summary.json();
         for (JsonNode block : json.path("blocks")) {
             assertEquals(0, block.path("paired").size());
-            assertFalse(block.has("duets"), "a size duet's lanes are in two blocks: the sweep lists the duets");
+            assertFalse(block.has("duets"), "a size duet's lanes are in two blocks: size.txt lists the duets");
         }
-        assertEquals(24, json.path("sweep").path("duets").size());
-        JsonNode hikari = json.path("sweep").path("pools").get(0);
-        assertEquals(10, hikari.path("referenceSize").asInt());
-        assertEquals(5, hikari.path("pickSize").asInt());
-        assertEquals("slower", hikari.path("points").get(0).path("vsReference").path("verdict").asText());
-    }
-
-    @Test
-    void untilPrecisionNarrowsEachSizesInterval() {
-        List<String> log = new ArrayList<>();
-        PrecisionRule loose = new PrecisionRule(List.of("hikari"), List.of(2, 5, 10, 20), "hikari", 5, 3, log::add);
-        String reason = loose.apply(kneeAt5());
-        assertNotNull(reason, "every size's interval is within ±3 %: " + log);
-        assertTrue(reason.contains("vs hikari size 10"), reason);
-        PrecisionRule tight = new PrecisionRule(List.of("hikari"), List.of(2, 5, 10, 20), "hikari", 5, 0.5, log::add);
-        assertNull(tight.apply(kneeAt5()));
-        assertTrue(log.get(log.size() - 1).contains("vs hikari size 10), target ±0.5 %"), log.toString());
     }
 
     @Test
@@ -188,12 +166,10 @@ class SizeDuetsTest {
         Files.writeString(dir.resolve("runs.jsonl"), lines);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         assertEquals(0, Summarizer.summarize(dir, new PrintStream(out, true, StandardCharsets.UTF_8)));
-        var image = ImageIO.read(dir.resolve("sweep.png").toFile());
-        assertTrue(image.getWidth() > 500 && image.getHeight() > 300);
         try (Stream<Path> pictures = Files.list(dir.resolve("duets"))) {
             assertEquals(12, pictures.filter(p -> p.toString().endsWith(".png")).count());
         }
         assertTrue(Files.isRegularFile(dir.resolve("duets").resolve("3-hikari-10+5.png")));
-        assertFalse(Files.exists(dir.resolve("verdicts.png")), "a sweep of duets pairs no pools: sweep.png is its picture");
+        assertFalse(Files.exists(dir.resolve("verdicts.png")), "size duets pair no pools");
     }
 }

@@ -92,7 +92,7 @@ class ThreadsSummaryTest {
     }
 
     @Test
-    void sweepCurvesPerCombination() {
+    void eachSizeAndCombinationIsABlock() {
         List<RunRecord> runs = new ArrayList<>();
         for (int size : new int[] {2, 8}) {
             for (RunRecord r : matrix()) {
@@ -101,10 +101,6 @@ class ThreadsSummaryTest {
                 runs.add(RunRecord.of(copy));
             }
         }
-        SweepSummary sweep = SweepSummary.of(runs, 5);
-        assertEquals(List.of("hikari (platform threads, JDK 17)", "dbcp2 (platform threads, JDK 17)",
-                "hikari (virtual threads, JDK 25)", "dbcp2 (virtual threads, JDK 25)"),
-                sweep.pools().stream().map(SweepSummary.Pool::profile).toList());
         assertEquals(4, Summary.of(runs, Json.object()).blocks().size());
     }
 
