@@ -83,9 +83,9 @@ class PoolSampleCommandTest {
             JsonNode started = Json.read(state);
             assertTrue(started.get("startEpochMillis").asLong() >= before);
             assertTrue(!started.has("stopEpochMillis"), "written again only when it ends");
-            // The baseline scrape and two of the once-a-second ones (a busy machine may be slow
+            // The baseline scrape and three of the once-a-second ones (a busy machine may be slow
             // to make the first HTTP client), then the stop file.
-            for (int i = 0; i < 400 && scrapes.get() < 3; i++) {
+            for (int i = 0; i < 400 && scrapes.get() < 4; i++) {
                 Thread.sleep(50);
             }
             Files.createFile(out.resolve("stop"));
@@ -100,7 +100,11 @@ class PoolSampleCommandTest {
         assertTrue(ended.get("stopEpochMillis").asLong() - ended.get("startEpochMillis").asLong() >= 2_000);
         // The baseline scrape, about one a second, the final one: the CSV has a row per scrape after the first.
         List<FaultFigures.PoolSample> samples = PoolCsv.read(out.resolve("poolmetrics.csv"), 0);
-        assertEquals(scrapes.get() - 1, samples.size(), Files.readString(out.resolve("poolmetrics.csv")));
+        // A once-a-second scrape still in flight when the stop file is seen may be served (counted
+        // here) and then dropped for the final one: one row fewer, never more (seen on a loaded machine).
+        int rowsExpected = scrapes.get() - 1;
+        assertTrue(samples.size() == rowsExpected || samples.size() == rowsExpected - 1,
+                rowsExpected + " rows expected (or one fewer): " + Files.readString(out.resolve("poolmetrics.csv")));
         assertTrue(samples.size() >= 3, samples.toString());
         assertEquals(11.0, samples.get(0).openedTotal(), 1e-9);
         assertEquals(7.0, samples.get(0).pending(), 1e-9);
