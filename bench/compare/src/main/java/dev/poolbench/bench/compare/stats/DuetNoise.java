@@ -36,7 +36,8 @@ public record DuetNoise(double sdLog, int df) {
         return Double.isNaN(percent) || df <= 0 ? NONE : new DuetNoise(percent / 100, df);
     }
 
-    private static JsonNode storedFile() {
+    /** The stored measurements file, read once per call; BetweenSitting reads it through here too. */
+    public static JsonNode storedFile() {
         try (InputStream in = DuetNoise.class.getResourceAsStream(STORED)) {
             if (in == null) {
                 throw new IllegalStateException(STORED + " is missing from the runner's jar");

@@ -4,9 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.stats.DuetNoise;
 import dev.poolbench.bench.compare.util.Json;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.util.List;
 import java.util.Locale;
@@ -114,16 +111,9 @@ public record BetweenSitting(double sdLog, String design, String source, boolean
         return first != null && !first.equals(second);
     }
 
-    /** The stored measurements ({@value #RESOURCE} next to this class). */
+    /** The stored measurements ({@value #RESOURCE} next to this class), read by the one reader in stats. */
     public static JsonNode stored() {
-        try (InputStream in = BetweenSitting.class.getResourceAsStream(RESOURCE)) {
-            if (in == null) {
-                throw new IllegalStateException(RESOURCE + " is missing from the runner's jar");
-            }
-            return Json.MAPPER.readTree(in);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return DuetNoise.storedFile();
     }
 
     /**
