@@ -3,7 +3,6 @@ package dev.poolbench.bench.compare.verdict;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.stats.DuetNoise;
-import dev.poolbench.bench.compare.util.Json;
 import java.net.URI;
 import java.util.List;
 import java.util.Locale;
