@@ -233,7 +233,34 @@ def fig_plants(run):
     return "\n".join(rows) + "\n"
 
 
+def minutes(seconds):
+    m, sec = divmod(int(round(seconds)), 60)
+    return f"{m} min {sec:02d} s"
+
+
+def fig_default_time(run):
+    """Each kept default compare that recorded its wall time: how long, at what fixed cost, with what answer."""
+    rows = ["| sitting (UTC) | wall time (the runner's, after the build) | duets | fixed cost per run: app start "
+            "(of it waited), load start, report and exit | decided words | why it stopped |",
+            "|---|---|---:|---|---:|---|"]
+    for f in files("shared-host-duet"):
+        name = os.path.basename(f)[:-5]
+        s = summary(os.path.relpath(f, ROOT))
+        if not name.endswith("-default-five") or "wallSeconds" not in s:
+            continue
+        c = s.get("fixedCostPerRunSeconds", {})
+        cost = (f"{c['appStart']:.1f} s ({c.get('appStartWaited', float('nan')):.1f} s), {c['loadStart']:.1f} s, "
+                f"{c['reportAndExit']:.1f} s") if c else "not recorded"
+        paired = [p for b in s["blocks"] for p in b["paired"]]
+        decided = sum(1 for p in paired if p["verdict"] != "undecided")
+        why = (s.get("roundsStopReason") or "a fixed plan").replace("|", "\\|")
+        rows.append(f"| {stamp(name)} | {minutes(s['wallSeconds'])} | {s['runs'] // 2} | {cost} "
+                    f"| {decided} of {len(paired)} | {why} |")
+    return "\n".join(rows) + "\n"
+
+
 FIGURES = {
+    "default-time": fig_default_time,
     "plants": fig_plants,
     "answer": fig_answer,
     "pooled-shared-host-duet": lambda run: fig_pooled(run, "shared-host-duet"),

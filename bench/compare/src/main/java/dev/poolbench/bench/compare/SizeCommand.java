@@ -38,6 +38,7 @@ final class SizeCommand extends CompareOptions implements Callable<Integer> {
     /** One verdict needs at least two duets with both lanes counted (stats.PairedTest: an interval needs 2). */
     static final int MIN_DUETS_FOR_A_VERDICT = 2;
     /** compare's options that choose the runs or the sizes: the search chooses those itself. */
+    // --max-minutes is compare's option too (CompareOptions): here the search's budget, no default.
     private static final List<String> NOT_HERE = List.of("pool-size", "solo", "duet", "runs", "until-decided",
             "max-runs", "order", "rerun-disturbed", "pool-mode",
             "app-url", "reference");
@@ -58,10 +59,6 @@ final class SizeCommand extends CompareOptions implements Callable<Integer> {
     @Option(names = "--max-duets", paramLabel = "N", description = "budget: most duet windows in all (default: "
             + DEFAULT_MAX_DUETS_PER_POOL + " per pool, unless --max-minutes is given)")
     Integer maxDuets;
-
-    @Option(names = "--max-minutes", paramLabel = "M", description = "budget: most wall-clock minutes; a round that "
-            + "would overrun it is not started (default: none)")
-    Double maxMinutes;
 
     @Spec
     private CommandSpec sizeSpec;
@@ -200,7 +197,7 @@ final class SizeCommand extends CompareOptions implements Callable<Integer> {
     @Override
     public ObjectNode toJson() {
         ObjectNode n = super.toJson();
-        n.remove(List.of("runs", "untilDecided", "maxRuns"));
+        n.remove(List.of("runs", "untilDecided", "maxRuns", "maxMinutes"));
         ObjectNode search = n.putObject(SizeReport.OPTIONS_KEY);
         candidates.forEach(search.putArray("candidates")::add);
         search.put("referenceSize", candidates.get(candidates.size() - 1));

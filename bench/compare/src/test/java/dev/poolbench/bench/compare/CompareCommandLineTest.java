@@ -73,6 +73,10 @@ class CompareCommandLineTest {
                 + "such as 10%, got '3'", "--disturbance-thresholds", "gc=3");
         assertBad("compare", "sizes", "poolbench compare: --pool-size takes one size, got '3,10'; to find the size a pool needs, run ./poolbench size (docs/pool-size-sweep.md)",
                 "--pool-size", "3,10");
+        assertBad("compare", "budget alone", "poolbench compare: --max-minutes is the budget of --until-decided's "
+                + "rounds; give --until-decided too, or use --runs alone", "--runs", "3", "--max-minutes", "20");
+        assertBad("compare", "budget", "poolbench compare: --max-minutes takes minutes above 0, got 0.0",
+                "--max-minutes", "0");
         assertBad("summarize", "required", "poolbench summarize: --results is required");
         assertBad("prometheus", "required", "poolbench prometheus: --results is required");
         assertBad("compare", "remote prometheus", "poolbench compare: --prometheus starts Prometheus and its "

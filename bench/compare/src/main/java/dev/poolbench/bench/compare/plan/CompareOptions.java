@@ -177,6 +177,15 @@ public class CompareOptions {
             + "(default: " + DEFAULT_MAX_RUNS_DECIDED + "), or --runs if higher")
     public Integer maxRuns;
 
+    @Option(names = "--max-minutes", paramLabel = "M", description = "budget: most wall-clock minutes of the "
+            + "comparison; a round that would overrun it is not started, and a pair whose rounds do not fit is not "
+            + "measured again (compare: rounds beyond --runs with --until-decided, default " + DEFAULT_MAX_MINUTES_DECIDED
+            + "; size: default none)")
+    public Double maxMinutes;
+
+    /** compare's default answer within half an hour (issue 37): its --runs rounds, then rounds that fit. */
+    public static final int DEFAULT_MAX_MINUTES_DECIDED = 30;
+
     /** Six rounds: at most three more duets of each pair the default three left undecided (about 7 min each pair). */
     public static final int DEFAULT_MAX_RUNS_DECIDED = 6;
 
@@ -286,6 +295,11 @@ public class CompareOptions {
      * The rules across options, on the command line picocli has just parsed into this object: a
      * violation ends the command with exit status 2 and the message (the command: CompareCommand).
      */
+    /** A usage error found by a command after {@link #validateParsed}: one line, exit status 2. */
+    protected RuntimeException refuse(String message) {
+        return Cli.refuse(spec.commandLine(), message);
+    }
+
     public void validateParsed() {
         try {
             finish(spec.commandLine().getParseResult());
@@ -326,6 +340,9 @@ public class CompareOptions {
         }
         if (maxRuns != null) {
             positive("max-runs", maxRuns, 2);
+        }
+        if (maxMinutes != null && !(maxMinutes > 0 && maxMinutes < 100_000)) {
+            throw new UsageException("--max-minutes takes minutes above 0, got " + maxMinutes);
         }
         positive("rerun-disturbed", rerunDisturbed, 0);
         if (dbPort < 1 || dbPort > 65_535) {

@@ -66,6 +66,9 @@ public final class VerdictOptions {
         n.put("untilDecided", o.untilDecided);
         if (o.adaptive()) {
             n.put("maxRuns", o.maxRuns);
+            if (o.maxMinutes != null) {
+                n.put("maxMinutes", o.maxMinutes);
+            }
         }
         if (o.betweenSittingSdPercent != null) {
             // Only when given: without it the summary takes the stored sd of the design.

@@ -130,6 +130,12 @@ final class SummaryJson {
         if (!costs.isEmpty()) {
             putNumber(root, "meanFixedCostSeconds", Stats.describe(costs).mean());
         }
+        java.util.Map<String, Double> phases = WallTimeSummary.briefPhases(runs);
+        if (!phases.isEmpty()) {
+            // The summary's "fixed cost per run" line, in seconds (one decimal, as printed).
+            ObjectNode perRun = root.putObject("fixedCostPerRunSeconds");
+            phases.forEach(perRun::put);
+        }
         double proxyCpu = DbDistanceLines.meanProxyCpuSeconds(runs);
         if (!Double.isNaN(proxyCpu)) {
             putNumber(root, "meanProxyCpuSeconds", proxyCpu);

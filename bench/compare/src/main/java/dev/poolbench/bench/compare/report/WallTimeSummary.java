@@ -72,6 +72,23 @@ final class WallTimeSummary {
                 seconds(loadStart), seconds(report));
     }
 
+    /**
+     * The phases of {@link #briefLine} as seconds for summary.json's {@code fixedCostPerRun}
+     * (appStart, appStartWaited, loadStart, reportAndExit); a phase no run recorded is left out.
+     */
+    static java.util.Map<String, Double> briefPhases(List<RunRecord> runs) {
+        java.util.Map<String, Double> phases = new java.util.LinkedHashMap<>();
+        String[][] names = {{"appStartMillis", "appStart"}, {"appStartWaitMillis", "appStartWaited"},
+            {"loadStartMillis", "loadStart"}, {"reportCheckMillis", "reportAndExit"}};
+        for (String[] n : names) {
+            double millis = mean(runs, n[0]);
+            if (!Double.isNaN(millis)) {
+                phases.put(n[1], Math.round(millis / 100) / 10.0);
+            }
+        }
+        return phases;
+    }
+
     private static double mean(List<RunRecord> runs, String timing) {
         return runs.stream().mapToDouble(r -> Json.number(r.json(), "timings." + timing))
                 .filter(v -> !Double.isNaN(v)).average().orElse(Double.NaN);

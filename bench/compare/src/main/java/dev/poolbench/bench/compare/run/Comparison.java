@@ -123,8 +123,13 @@ public final class Comparison {
 
     /** How rounds are added after --runs, for the plan's line: "" for a fixed plan. */
     private String adaptiveText() {
-        return !options.untilDecided ? "" : " (then rounds of the undecided pairs only, up to " + options.maxRuns
-                + " in all, until every pair is decided)";
+        if (!options.untilDecided) {
+            return "";
+        }
+        String minutes = options.maxMinutes == null ? "" : " and " + new java.text.DecimalFormat("0.#",
+                java.text.DecimalFormatSymbols.getInstance(java.util.Locale.ROOT)).format(options.maxMinutes) + " min";
+        return " (then rounds of the undecided pairs only, up to " + options.maxRuns + " rounds" + minutes
+                + " in all, while a round can decide a pair)";
     }
 
     /** Every planned run, then the re-runs of disturbed ones; returns the app's JVM version as read back. */

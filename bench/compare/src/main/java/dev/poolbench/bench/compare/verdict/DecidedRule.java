@@ -18,8 +18,9 @@ import java.util.function.Consumer;
  * round of the undecided pairs only ({@link #pending}); a sweep of duets adds whole rounds.
  * A pair is measured again only while its prediction (at its mean, its own sd pooled with the
  * design's measured duet sd, and the between-sitting term) settles it within the rounds of the
- * budget ({@code --max-runs}); one that cannot is left as it stands and named with the reason,
- * in the progress and in the stop reason the summary prints.
+ * budget: the rounds left of {@code --max-runs}, and of those the rounds that fit in the minutes left
+ * of {@code --max-minutes} ({@link RoundBudget}); one that cannot is left as it stands and named
+ * with the reason, in the progress and in the stop reason the summary prints.
  * Stopping on the outcome is a sequential test: its false "faster/slower" rate is above the 5 %
  * of one fixed-size test, by how much the simulation says (stats.PowerTable --until-decided).
  */
@@ -34,6 +35,7 @@ public final class DecidedRule implements RunPlan.StopRule {
     private final double marginPercent;
     private final BetweenSitting between;
     private final int maxRounds;
+    private final RoundBudget budget;
     private final Consumer<String> log;
     private Set<String> pending = Set.of();
 
@@ -54,8 +56,18 @@ public final class DecidedRule implements RunPlan.StopRule {
      */
     public DecidedRule(List<String> profiles, List<Integer> sizes, String reference, double marginPercent,
                        BetweenSitting between, int maxRounds, Consumer<String> log) {
+        this(profiles, sizes, reference, marginPercent, between, maxRounds, null, log);
+    }
+
+    /**
+     * @param budget the wall-clock budget ({@code --max-minutes}), or null: a pair whose rounds do
+     *               not fit in the minutes left is not measured again either
+     */
+    public DecidedRule(List<String> profiles, List<Integer> sizes, String reference, double marginPercent,
+                       BetweenSitting between, int maxRounds, RoundBudget budget, Consumer<String> log) {
         this.between = between;
         this.maxRounds = maxRounds;
+        this.budget = budget;
         this.profiles = List.copyOf(profiles);
         this.sizes = sizes;
         this.reference = reference;
@@ -84,13 +96,13 @@ public final class DecidedRule implements RunPlan.StopRule {
         String noun = variants ? "variant pair" : "pair";
         int roundsLeft = maxRounds == NO_BUDGET ? NO_BUDGET
                 : maxRounds - runs.stream().mapToInt(RunRecord::round).max().orElse(0);
-        return decide(looks, noun, !variants && SizeDuets.any(runs), roundsLeft);
+        boolean wholeRounds = !variants && SizeDuets.any(runs);
+        return decide(looks, noun, wholeRounds, roundsLeft, runs);
     }
 
-    private String decide(List<Look> looks, String noun, boolean wholeRounds, int roundsLeft) {
-        List<String> open = new ArrayList<>();
+    private String decide(List<Look> looks, String noun, boolean wholeRounds, int roundsLeft, List<RunRecord> runs) {
+        List<Look> candidates = new ArrayList<>();
         List<String> beyond = new ArrayList<>();
-        Set<String> needed = new LinkedHashSet<>();
         int unsettleable = 0;
         for (Look look : looks) {
             PairedTest.Result r = look.result();
@@ -100,18 +112,32 @@ public final class DecidedRule implements RunPlan.StopRule {
             if (beyondRounds(r)) {
                 unsettleable++;
             } else if (roundsLeft != NO_BUDGET && !r.settlesWithin(r.n() + roundsLeft)) {
-                beyond.add(look.where() + (r.roundsNeeded() > 0 ? String.format(Locale.ROOT, " (about %d in all)",
-                        r.roundsNeeded()) : " (more than " + PairedTest.MAX_ROUNDS_ESTIMATE + ")"));
+                beyond.add(inAll(look));
             } else {
-                int more = r.roundsNeeded() - r.n();
-                open.add(look.where() + (more > 0 ? String.format(Locale.ROOT, " (about %d more)", more) : ""));
-                needed.addAll(look.needs());
+                candidates.add(look);
             }
         }
-        String cannot = beyond.isEmpty() ? "" : String.join(", ", beyond) + " cannot be settled within "
-                + maxRounds + " rounds at this spread";
+        List<String> clauses = new ArrayList<>();
+        if (!beyond.isEmpty()) {
+            clauses.add(String.join(", ", beyond) + " cannot be settled within " + maxRounds + " rounds at this spread");
+        }
+        String overTime = dropOverTime(candidates, wholeRounds ? looks.size() : -1, roundsLeft, runs);
+        if (overTime != null) {
+            clauses.add(overTime);
+        }
+        List<String> open = new ArrayList<>();
+        Set<String> needed = new LinkedHashSet<>();
+        for (Look look : candidates) {
+            PairedTest.Result r = look.result();
+            int more = r.roundsNeeded() - r.n();
+            open.add(look.where() + (more > 0 ? String.format(Locale.ROOT, " (about %d more)", more) : ""));
+            needed.addAll(look.needs());
+        }
+        String cannot = String.join("; ", clauses);
+        int notAgain = looks.size() - (int) looks.stream().filter(l -> l.result().decided()).count() - unsettleable
+                - candidates.size();
         if (open.isEmpty()) {
-            int decided = looks.size() - unsettleable - beyond.size();
+            int decided = looks.size() - unsettleable - notAgain;
             String reason = decided == looks.size() ? looks.size() + " " + noun + (looks.size() == 1 ? " is" : "s are")
                     + " decided" : decided + " of " + looks.size() + " " + noun + "s are decided";
             if (unsettleable > 0) {
@@ -125,6 +151,50 @@ public final class DecidedRule implements RunPlan.StopRule {
                 + pairs + " " + noun + (pairs == 1 ? "" : "s") + " only") + (cannot.isEmpty() ? ""
                 : "; not measured again: " + cannot));
         return null;
+    }
+
+    /**
+     * Drops from {@code candidates} the pairs whose rounds do not fit in the minutes left: the pair
+     * farthest from settled first, as fewer pairs make each round shorter; returns what the
+     * summary says of the dropped ones, or null when none was dropped (or there is no budget).
+     *
+     * @param roundWindows the pairs of every round when rounds are whole (a sweep of duets), else -1
+     */
+    private String dropOverTime(List<Look> candidates, int roundWindows, int roundsLeft, List<RunRecord> runs) {
+        if (budget == null || candidates.isEmpty()) {
+            return null;
+        }
+        List<String> dropped = new ArrayList<>();
+        int windows = 0;
+        while (!candidates.isEmpty()) {
+            windows = RoundBudget.windowsPerRound(roundWindows > 0 ? roundWindows : candidates.size(), runs);
+            int fit = Math.min(roundsLeft, budget.roundsThatFit(windows, runs));
+            List<Look> over = candidates.stream().filter(l -> fit == 0 || !l.result().settlesWithin(l.result().n() + fit))
+                    .toList();
+            if (over.isEmpty()) {
+                break;
+            }
+            // A sweep's rounds are whole (fewer pairs open do not shorten them): every pair over goes at once.
+            List<Look> drop = roundWindows > 0 ? over : List.of(over.stream()
+                    .max(java.util.Comparator.comparingInt(DecidedRule::duetsInAll)).orElseThrow());
+            drop.forEach(l -> dropped.add(inAll(l)));
+            candidates.removeAll(drop);
+        }
+        return dropped.isEmpty() ? null : String.join(", ", dropped) + " cannot be settled within "
+                + budget.describe(windows, runs) + " at this spread";
+    }
+
+    /** The duets a pair's prediction needs in all; past the estimate's range, the most. */
+    private static int duetsInAll(Look look) {
+        int needed = look.result().roundsNeeded();
+        return needed > 0 ? needed : Integer.MAX_VALUE;
+    }
+
+    /** "tomcat vs hikari (about 14 in all)": a pair and the duets its prediction needs in all. */
+    private static String inAll(Look look) {
+        PairedTest.Result r = look.result();
+        return look.where() + (r.roundsNeeded() > 0 ? String.format(Locale.ROOT, " (about %d in all)",
+                r.roundsNeeded()) : " (more than " + PairedTest.MAX_ROUNDS_ESTIMATE + ")");
     }
 
     /**

@@ -80,6 +80,39 @@ class FutileRoundsTest {
     }
 
     @Test
+    void aPairWhoseRoundsDoNotFitInTheMinutesLeftIsNotMeasuredAgain() {
+        // Three rounds of two duets each in 15 min: 2.5 min per duet. dbcp2 needs one or two more.
+        Map<String, double[]> ratios = new java.util.LinkedHashMap<>();
+        ratios.put("tomcat", new double[] {0.96, 0.99, 1.01});
+        ratios.put("dbcp2", new double[] {0.97, 1.00, 1.03});
+        List<RunRecord> runs = duets(ratios);
+        List<String> said = new ArrayList<>();
+        DecidedRule roomy = budgeted(said, 60, 15);
+        assertNull(roomy.apply(runs), "45 min left: both are measured again");
+        assertEquals(Set.of("hikari", "tomcat", "dbcp2"), roomy.pending());
+
+        // 16 min spent of 20: a round of two duets (about 5.3 min) does not fit, one of one duet does.
+        said.clear();
+        DecidedRule tight = budgeted(said, 20, 16);
+        assertNull(tight.apply(runs), "one pair still fits");
+        assertEquals(1, tight.pending().size() - 1, tight.pending().toString());
+        assertTrue(said.get(0).matches(".*not measured again: \\w+ vs hikari \\(about \\d+ in all\\) cannot be settled "
+                + "within the 20-min budget \\(--max-minutes\\): 16\\.0 min spent, a round of 1 duet takes about 2\\.7 "
+                + "min at this spread"), said.get(0));
+
+        // 18 min spent of 20: not even one duet fits; the rule stops and says why.
+        String reason = budgeted(new ArrayList<>(), 20, 18).apply(runs);
+        assertTrue(reason.startsWith("0 of 2 pairs are decided; "), reason);
+        assertTrue(reason.contains("cannot be settled within the 20-min budget (--max-minutes): 18.0 min spent"),
+                reason);
+    }
+
+    private static DecidedRule budgeted(List<String> said, double maxMinutes, double spentMinutes) {
+        return new DecidedRule(List.of("hikari", "tomcat", "dbcp2"), Collections.singletonList(10), "hikari", 5, SHARED,
+                6, new RoundBudget(maxMinutes, () -> (long) (spentMinutes * 60_000)), said::add);
+    }
+
+    @Test
     void withoutABudgetOrAMeasuredSdThePairStaysOpen() {
         Map<String, double[]> ratios = Map.of("tomcat", new double[] {0.95, 0.97, 0.99});
         List<String> said = new ArrayList<>();
