@@ -106,7 +106,7 @@ def span(pair):
     names = sorted(e["sitting"] for e in pair["sittings"])
     dates = sorted({n[:10] for n in names})
     if len(dates) == 1:
-        return f"one night: {stamp(names[0])}-{stamp(names[-1])[11:]} UTC"
+        return f"one day: {stamp(names[0])}-{stamp(names[-1])[11:]} UTC"
     return f"{len(dates)} dates, {dates[0]} to {dates[-1]}"
 
 
