@@ -259,8 +259,21 @@ def fig_default_time(run):
     return "\n".join(rows) + "\n"
 
 
+def fig_default_time_brief(run):
+    """One line for README: the range of the kept default compares' wall times."""
+    walls = []
+    for f in files("shared-host-duet"):
+        s = summary(os.path.relpath(f, ROOT))
+        if os.path.basename(f)[:-5].endswith("-default-five") and "wallSeconds" in s:
+            walls.append(s["wallSeconds"])
+    return (f"Measured here, from fresh clones: {minutes(min(walls))} to {minutes(max(walls))} of the runner's "
+            f"wall time, after the build ({len(walls)} default comparisons kept as data; each one: "
+            f"[docs/commands.md](docs/commands.md#how-long-it-takes)).\n")
+
+
 FIGURES = {
     "default-time": fig_default_time,
+    "default-time-brief": fig_default_time_brief,
     "plants": fig_plants,
     "answer": fig_answer,
     "pooled-shared-host-duet": lambda run: fig_pooled(run, "shared-host-duet"),
