@@ -134,10 +134,8 @@ public final class DecidedRule implements RunPlan.StopRule {
             needed.addAll(look.needs());
         }
         String cannot = String.join("; ", clauses);
-        int notAgain = looks.size() - (int) looks.stream().filter(l -> l.result().decided()).count() - unsettleable
-                - candidates.size();
         if (open.isEmpty()) {
-            int decided = looks.size() - unsettleable - notAgain;
+            long decided = looks.stream().filter(l -> l.result().decided()).count();
             String reason = decided == looks.size() ? looks.size() + " " + noun + (looks.size() == 1 ? " is" : "s are")
                     + " decided" : decided + " of " + looks.size() + " " + noun + "s are decided";
             if (unsettleable > 0) {

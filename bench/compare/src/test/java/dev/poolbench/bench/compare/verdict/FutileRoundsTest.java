@@ -40,8 +40,13 @@ class FutileRoundsTest {
     }
 
     private static DecidedRule rule(List<String> said) {
+        return rule(said, null);
+    }
+
+    /** The rule of a default compare (--max-runs 6), with the given wall-clock budget or none. */
+    private static DecidedRule rule(List<String> said, RoundBudget budget) {
         return new DecidedRule(List.of("hikari", "tomcat", "dbcp2"), Collections.singletonList(10), "hikari", 5, SHARED,
-                6, said::add);
+                6, budget, said::add);
     }
 
     @Test
@@ -108,8 +113,7 @@ class FutileRoundsTest {
     }
 
     private static DecidedRule budgeted(List<String> said, double maxMinutes, double spentMinutes) {
-        return new DecidedRule(List.of("hikari", "tomcat", "dbcp2"), Collections.singletonList(10), "hikari", 5, SHARED,
-                6, new RoundBudget(maxMinutes, () -> (long) (spentMinutes * 60_000)), said::add);
+        return rule(said, new RoundBudget(maxMinutes, () -> (long) (spentMinutes * 60_000)));
     }
 
     @Test
