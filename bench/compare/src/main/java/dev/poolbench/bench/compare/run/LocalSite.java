@@ -167,12 +167,13 @@ final class LocalSite implements RunSite {
         try {
             outcome.appCpus = ProcFs.allowedCpus(launch.process().pid());
             outcome.timings.put("resetMillis", RunOutcome.timed(() -> reset(planned, runDir)));
-            if (options.warmupSeconds > 0) {
-                // The spare for the next reset is refilled during the warm-up, which is not measured.
-                lanes.servers().forEach(LocalDatabase::refillSpareInBackground);
-            }
             progress.phase("start", 0);
             long ready = launch.awaitReady();
+            if (options.warmupSeconds > 0) {
+                // The spares for this run's second reset and the next run's first are refilled
+                // during the warm-up, which is not measured; not before, when the app JVMs start.
+                lanes.servers().forEach(LocalDatabase::refillSpareInBackground);
+            }
             outcome.timings.put("appStartMillis", (ready - launch.startNanos()) / 1_000_000);
             // What this run waited for; the rest was hidden behind the previous run's report check.
             outcome.timings.put("appStartWaitMillis", Math.max(0, ready - outcome.startNanos) / 1_000_000);
@@ -219,8 +220,8 @@ final class LocalSite implements RunSite {
     @Override
     public void measuredLoadDone(RunPlan.Window next) {
         LaneHosts l = lanes;
-        if (l != null) {
-            // The measured window is over: the spares for the next resets are refilled now.
+        if (l != null && options.warmupSeconds == 0) {
+            // No warm-up to refill in: the measured window is over, the spare for the next reset is refilled now.
             l.servers().forEach(LocalDatabase::refillSpareInBackground);
         }
         if (next != null) {

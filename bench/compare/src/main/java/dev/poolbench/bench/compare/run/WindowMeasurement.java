@@ -37,7 +37,7 @@ final class WindowMeasurement {
      * load JVM takes to launch Gatling on a busy two-core machine (0.1-0.6 s measured), so both
      * first requests go out at the same instant instead of whenever each launch is done.
      */
-    static final long DUET_START_LEAD_MILLIS = 1_500;
+    static final long DUET_START_LEAD_MILLIS = 1_000;
 
     private final CompareOptions options;
     private final RunSite site;

@@ -123,4 +123,25 @@ class LoginLogSpareTest {
             assertEquals(pristine.split(",")[0], single(s, "SELECT COUNT(*) FROM login_log_spare"));
         }
     }
+
+    /** Both resets of a run find a pristine spare refilled during one warm-up: no refill in the second swap. */
+    @Test
+    void oneRefillRoundReadiesBothResetsOfARun() throws SQLException {
+        LoginLogSpare spare = new LoginLogSpare(url, db.user(), db.password());
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            String pristine = single(s, FINGERPRINT);
+            spare.refillInBackground();
+            spare.awaitRefill();
+            String spares = "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = DATABASE()"
+                    + " AND table_name LIKE 'login\\_log\\_spare%'";
+            assertEquals(String.valueOf(LoginLogSpare.SPARES.size()), single(s, spares));
+            for (int reset = 0; reset < LoginLogSpare.SPARES.size(); reset++) {
+                play(s);
+                spare.swap();
+                assertEquals(pristine, single(s, FINGERPRINT));
+            }
+            // Both were swapped in, none was refilled on the way: no spare is left.
+            assertEquals("0", single(s, spares));
+        }
+    }
 }
