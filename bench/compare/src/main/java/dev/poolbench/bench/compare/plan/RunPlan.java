@@ -1,5 +1,6 @@
 package dev.poolbench.bench.compare.plan;
 
+import dev.poolbench.bench.compare.stats.PairedTest;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -111,6 +112,21 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
             return false;
         }
 
+        /**
+         * The early look, before each of the first {@code runs} rounds after the second: the
+         * profiles whose every pair with the reference is
+         * already decided far apart ({@link dev.poolbench.bench.compare.stats.PairedTest.Result#farApart}),
+         * which that round leaves out; empty: none leaves (the round is whole).
+         */
+        default Set<String> decidedEarly(List<RunRecord> runs) {
+            return Set.of();
+        }
+
+        /** Whether the rule has an early look ({@link #decidedEarly}); without one the first rounds are all known ahead. */
+        default boolean looksEarly() {
+            return false;
+        }
+
         /** What the rule waits for, for the line that says the budget ran out first. */
         default String goal() {
             return "the rule was met";
@@ -130,6 +146,12 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
             return create(profiles, sizes, reference, log);
         }
     }
+
+    /**
+     * Rounds after which an adaptive plan looks at the verdicts before each further fixed round:
+     * a pair already decided far apart leaves ({@link StopRule#decidedEarly}).
+     */
+    public static final int EARLY_LOOK_ROUNDS = PairedTest.EARLY_LOOK_ROUNDS;
 
     private final List<String> profiles;
     private final List<Integer> sizes;
@@ -299,7 +321,13 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
      * no rule decides on: its windows are known before the latest round's last one is recorded.
      */
     public boolean nextRoundFixed() {
-        return rounds < minRounds;
+        return rounds < minRounds && !earlyLook();
+    }
+
+    /** Whether the next round is one of the first {@code runs} and an early look chooses its pairs. */
+    private boolean earlyLook() {
+        return stopRule != null && stopRule.looksEarly() && !stopRule.choosesEveryRound() && rounds >= EARLY_LOOK_ROUNDS
+                && rounds < minRounds;
     }
 
     /** A finished run, for the stop rule. */
@@ -402,6 +430,20 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
             done = false;
             only = stopRule.pending();
             onlySizes = stopRule.pendingSizes();
+        } else if (earlyLook()) {
+            Set<String> leaving = stopRule.decidedEarly(List.copyOf(finished));
+            if (!leaving.isEmpty()) {
+                Set<String> staying = new java.util.LinkedHashSet<>(profiles);
+                staying.removeAll(leaving);
+                if (staying.size() <= 1) {
+                    // The reference alone would be left: every pair is decided.
+                    done = true;
+                    stopReason = "stopped after " + rounds + " rounds: every pair is decided, more than "
+                            + PairedTest.EARLY_LOOK_MARGINS_TEXT + " equivalence margins apart";
+                    return List.of();
+                }
+                only = Set.copyOf(staying);
+            }
         }
         rounds++;
         List<Window> round = buildRound(only, onlySizes);

@@ -35,6 +35,19 @@ public final class PairedTest {
     /** Rounds beyond which the estimate of the rounds needed gives up ("more than ..."). */
     public static final int MAX_ROUNDS_ESTIMATE = 1_000;
 
+    /**
+     * The early look of a sequential plan ({@code compare --until-decided}): before each of its
+     * first rounds after this many, a pair decided faster or slower by more than
+     * {@link #EARLY_LOOK_MARGINS} equivalence margins is not measured again.
+     */
+    public static final int EARLY_LOOK_ROUNDS = 2;
+
+    /** Far enough apart that an A/A pair practically never leaves early (PowerTable --early-look). */
+    public static final double EARLY_LOOK_MARGINS = 2;
+
+    /** {@link #EARLY_LOOK_MARGINS} for the lines that name it. */
+    public static final String EARLY_LOOK_MARGINS_TEXT = "2";
+
     public enum Word {
         FASTER, SLOWER, EQUIVALENT, UNDECIDED;
 
@@ -170,6 +183,14 @@ public final class PairedTest {
 
         public boolean decided() {
             return word != Word.UNDECIDED;
+        }
+
+        /**
+         * Faster or slower, its estimate more than {@code margins} equivalence margins from 0: a
+         * word an early look may keep (a third duet of a pool 40 % slower changes no decision).
+         */
+        public boolean farApart(double margins) {
+            return (word == Word.FASTER || word == Word.SLOWER) && Math.abs(estimatePercent) > margins * marginPercent;
         }
 
         /** Whether the whole 95 % interval lies inside the equivalence margin (±X % in the log). */

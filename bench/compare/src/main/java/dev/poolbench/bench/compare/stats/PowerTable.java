@@ -58,6 +58,11 @@ public final class PowerTable implements Callable<Integer> {
             + "and adds one while undecided, up to MAX rounds, as compare --until-decided (default: 0, fixed rounds)")
     int untilDecided;
 
+    @Option(names = "--early-look", arity = "0", description = "with --until-decided: also look before each of "
+            + "the first rounds from the second, where a pair leaves only when decided more than "
+            + PairedTest.EARLY_LOOK_MARGINS_TEXT + " margins apart, as compare does (default: off)")
+    boolean earlyLook;
+
     @Option(names = "--sitting-sd", paramLabel = "LIST", split = ",", converter = Number.class,
             description = "instead: the verdict's false-call rate when each sitting shifts the true ratio by a random "
                     + "effect of these sds, percent, with and without the between-sitting term (docs/validity.md)")
@@ -154,6 +159,9 @@ public final class PowerTable implements Callable<Integer> {
         check("--margin", List.of(margin), 0.1, 100);
         check("--simulations", List.of((double) simulations), 10, 1_000_000);
         check("--round-share", List.of(share), 0, 0.99);
+        if (earlyLook && untilDecided == 0) {
+            throw Cli.refuse(spec.commandLine(), "--early-look needs --until-decided MAX (the early look is a sequential plan's)");
+        }
         if (untilDecided != 0) {
             check("--until-decided", List.of((double) untilDecided), rounds.stream().mapToDouble(r -> r).max()
                     .orElse(2), 1_000);
@@ -186,15 +194,15 @@ public final class PowerTable implements Callable<Integer> {
                 int n = (int) r;
                 // One seed per cell, so adding a column or a row leaves the other cells as they were.
                 int max = sequential ? untilDecided : n;
-                Simulation.Tally aa = new Simulation(cv, share, cellSeed++).tally(simulations, n, max, 0, margin);
+                Simulation.Tally aa = simulation(cv, cellSeed++).tally(simulations, n, max, 0, margin);
                 StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "| %s %% | %s | %.1f %% | %.1f %% |",
-                        PairedTest.margin(cv), sequential ? n + " to " + max : String.valueOf(n),
+                        PairedTest.margin(cv), sequential ? n + " to " + max + (earlyLook ? ", early look" : "") : String.valueOf(n),
                         100 * aa.differentRate(), 100 * aa.rate(aa.equivalent())));
                 if (sequential) {
                     line.append(String.format(Locale.ROOT, " %.1f |", aa.meanRounds()));
                 }
                 for (double d : differences) {
-                    Simulation.Tally t = new Simulation(cv, share, cellSeed++).tally(simulations, n, max, d, margin);
+                    Simulation.Tally t = simulation(cv, cellSeed++).tally(simulations, n, max, d, margin);
                     line.append(String.format(Locale.ROOT, " %.0f %% |", 100 * t.rate(t.faster())));
                 }
                 out.println(line);
@@ -204,5 +212,10 @@ public final class PowerTable implements Callable<Integer> {
         out.println("Model: per run score = base * exp(u_round + e_run) * (1 + difference); u_round and e_run "
                 + "normal, their variances summing to log(1 + CV^2); see bench/README.md.");
         return 0;
+    }
+
+    private Simulation simulation(double cv, long cellSeed) {
+        Simulation s = new Simulation(cv, share, cellSeed);
+        return earlyLook ? s.withEarlyLook() : s;
     }
 }

@@ -46,6 +46,7 @@ public final class Simulation {
     private final double sdRun;
     private final double sdRound;
     private final SplittableRandom random;
+    private boolean earlyLook;
 
     /**
      * @param cvPercent  coefficient of variation of one pool's score across rounds, in percent
@@ -76,13 +77,22 @@ public final class Simulation {
                                                  double marginPercent) {
         double[] all = logRatios(maxRounds, differencePercent);
         PairedTest.Result result = null;
-        for (int n = rounds; n <= maxRounds; n++) {
+        // With the early look, also after each of the first rounds from the second: a pair leaves
+        // there only when decided far apart, as compare's plan does.
+        int first = earlyLook && maxRounds > rounds ? Math.min(PairedTest.EARLY_LOOK_ROUNDS, rounds) : rounds;
+        for (int n = first; n <= maxRounds; n++) {
             result = PairedTest.of(Arrays.copyOf(all, n), marginPercent);
-            if (result.decided()) {
+            if (n < rounds ? result.farApart(PairedTest.EARLY_LOOK_MARGINS) : result.decided()) {
                 break;
             }
         }
         return result;
+    }
+
+    /** The sequential comparisons also look before each of their first rounds from the second (compare's early look). */
+    public Simulation withEarlyLook() {
+        earlyLook = true;
+        return this;
     }
 
     private double[] logRatios(int rounds, double differencePercent) {

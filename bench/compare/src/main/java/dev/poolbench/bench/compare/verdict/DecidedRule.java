@@ -38,6 +38,8 @@ public final class DecidedRule implements RunPlan.StopRule {
     private final RoundBudget budget;
     private final Consumer<String> log;
     private Set<String> pending = Set.of();
+    /** The profiles an early look has already let go (each is named once). */
+    private final Set<String> leftEarly = new LinkedHashSet<>();
 
     public DecidedRule(List<String> profiles, List<Integer> sizes, String reference, double marginPercent,
                        Consumer<String> log) {
@@ -98,6 +100,42 @@ public final class DecidedRule implements RunPlan.StopRule {
                 : maxRounds - runs.stream().mapToInt(RunRecord::round).max().orElse(0);
         boolean wholeRounds = !variants && SizeDuets.any(runs);
         return decide(looks, noun, wholeRounds, roundsLeft, runs);
+    }
+
+    /**
+     * The early look: the profiles whose every pair (each size) with the reference is decided
+     * faster or slower by more than {@link PairedTest#EARLY_LOOK_MARGINS} margins; variant and size
+     * duets keep their whole rounds.
+     */
+    @Override
+    public boolean looksEarly() {
+        return true;
+    }
+
+    @Override
+    public Set<String> decidedEarly(List<RunRecord> runs) {
+        if (VariantDuets.any(runs) || SizeDuets.any(runs)) {
+            return Set.of();
+        }
+        java.util.Map<String, Boolean> far = new java.util.LinkedHashMap<>();
+        for (PairedBlocks.Located l : PairedBlocks.of(runs, profiles, sizes, reference, marginPercent, between)) {
+            far.merge(l.entry().profile(), l.entry().result().farApart(PairedTest.EARLY_LOOK_MARGINS), Boolean::logicalAnd);
+        }
+        Set<String> leaving = new LinkedHashSet<>();
+        far.forEach((profile, apart) -> {
+            if (apart) {
+                leaving.add(profile);
+            }
+        });
+        List<String> newly = leaving.stream().filter(p -> !leftEarly.contains(p)).toList();
+        leftEarly.addAll(leaving);
+        if (!newly.isEmpty()) {
+            log.accept("decided after " + runs.stream().mapToInt(RunRecord::round).max().orElse(0) + " rounds, more than "
+                    + PairedTest.EARLY_LOOK_MARGINS_TEXT + " equivalence margins apart: "
+                    + String.join(", ", newly.stream().map(p -> p + " vs " + reference).toList())
+                    + "; not measured again");
+        }
+        return leaving;
     }
 
     private String decide(List<Look> looks, String noun, boolean wholeRounds, int roundsLeft, List<RunRecord> runs) {
