@@ -71,6 +71,13 @@ class Runner:
                     self.cache[design] = json.load(f)["pairs"]
         return self.cache[design]
 
+    def power_table(self, *args):
+        """stats.PowerTable's rows (seeded: the same table every time), as lists of cells."""
+        out = subprocess.run(["java", "-cp", self.classpath, "dev.poolbench.bench.compare.stats.PowerTable", *args],
+                             check=True, capture_output=True, text=True, cwd=ROOT).stdout
+        return [[c.strip() for c in line.strip().strip("|").split("|")] for line in out.splitlines()
+                if re.match(r"\| [\d.]+ % \|", line)]
+
     def pair(self, design, prefix):
         for p in self.pooled(design):
             if p["pair"].startswith(prefix + " @"):
@@ -271,7 +278,25 @@ def fig_default_time_brief(run):
             f"[docs/commands.md](docs/commands.md#how-long-it-takes)).\n")
 
 
+EARLY_LOOK_ARGS = ["--cv", "2,3", "--rounds", "3", "--until-decided", "6", "--differences", "5",
+                   "--simulations", "20000"]
+
+
+def fig_early_look(run):
+    """The sequential rule with and without its early look, on the same simulated comparisons."""
+    rows = ["| per-run CV | early look | A/A: false faster/slower | A/A: equivalent | A/A: mean duets "
+            "| power, 5 % faster |",
+            "|---:|---|---:|---:|---:|---:|"]
+    without = run.power_table(*EARLY_LOOK_ARGS)
+    with_look = run.power_table(*EARLY_LOOK_ARGS, "--early-look")
+    for a, b in zip(without, with_look):
+        for cells, look in ((a, "no"), (b, "yes")):
+            rows.append(f"| {cells[0]} | {look} | {cells[2]} | {cells[3]} | {cells[4]} | {cells[5]} |")
+    return "\n".join(rows) + "\n\nReproduce: `PowerTable " + " ".join(EARLY_LOOK_ARGS) + " [--early-look]`.\n"
+
+
 FIGURES = {
+    "early-look": fig_early_look,
     "default-time": fig_default_time,
     "default-time-brief": fig_default_time_brief,
     "plants": fig_plants,

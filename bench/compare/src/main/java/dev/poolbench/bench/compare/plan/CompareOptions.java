@@ -169,8 +169,9 @@ public class CompareOptions {
     public Double betweenSittingSdPercent;
 
     @Option(names = "--until-decided", arity = "0", description = "verdict: add rounds of the undecided pairs only "
-            + "until every pair is faster, slower or equivalent (default: on for duets of two profiles or more "
-            + "unless --runs or --quick is given)")
+            + "until every pair is faster, slower or equivalent; a pair decided more than 2 margins apart after 2 "
+            + "rounds leaves before the third (default: on for duets of two profiles or more unless --runs or "
+            + "--quick is given)")
     public boolean untilDecided;
 
     @Option(names = "--max-runs", paramLabel = "N", description = "most rounds per profile with --until-decided "

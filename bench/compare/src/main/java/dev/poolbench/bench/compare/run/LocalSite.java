@@ -169,11 +169,6 @@ final class LocalSite implements RunSite {
             outcome.timings.put("resetMillis", RunOutcome.timed(() -> reset(planned, runDir)));
             progress.phase("start", 0);
             long ready = launch.awaitReady();
-            if (options.warmupSeconds > 0) {
-                // The spares for this run's second reset and the next run's first are refilled
-                // during the warm-up, which is not measured; not before, when the app JVMs start.
-                lanes.servers().forEach(LocalDatabase::refillSpareInBackground);
-            }
             outcome.timings.put("appStartMillis", (ready - launch.startNanos()) / 1_000_000);
             // What this run waited for; the rest was hidden behind the previous run's report check.
             outcome.timings.put("appStartWaitMillis", Math.max(0, ready - outcome.startNanos) / 1_000_000);
@@ -226,6 +221,16 @@ final class LocalSite implements RunSite {
         }
         if (next != null) {
             pipeline.prepareAhead(next.lanes(), (planned, name) -> prepare(planned, runsDir.resolve(name)));
+        }
+    }
+
+    @Override
+    public void warmupRunning() {
+        LaneHosts l = lanes;
+        if (l != null) {
+            // The spares for this run's second reset and the next run's first are refilled during
+            // the warm-up, which is not measured: not while the app JVMs and Gatling start.
+            l.servers().forEach(LocalDatabase::refillSpareInBackground);
         }
     }
 

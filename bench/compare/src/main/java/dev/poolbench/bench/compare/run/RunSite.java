@@ -46,6 +46,10 @@ interface RunSite extends AutoCloseable {
     /** The measured load of every lane is over; {@code next} is the window after this one when known, else null. */
     void measuredLoadDone(RunPlan.Window next);
 
+    /** The window's warm-up load is running (its first progress line): work that must miss the JVMs' start goes now. */
+    default void warmupRunning() {
+    }
+
     /** Before a measured window: no app of an earlier run may still run. Returns the milliseconds waited. */
     long awaitPreviousApps() throws InterruptedException;
 

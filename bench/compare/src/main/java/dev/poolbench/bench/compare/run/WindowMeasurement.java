@@ -87,6 +87,8 @@ final class WindowMeasurement {
         final RunTarget[] targets;
         final MeasuredWindow window;
         final LaneSync sync;
+        /** Set at the window's first progress line: the warm-up load is running. */
+        final java.util.concurrent.atomic.AtomicBoolean warmupRunning = new java.util.concurrent.atomic.AtomicBoolean();
         /** The instant every lane starts its measured load (a duet), 0 = as soon as told. */
         volatile long startAtMillis;
 
@@ -119,6 +121,10 @@ final class WindowMeasurement {
                 targets[lane] = target;
                 outcome.settings = readSettings(target, p, runDir, outcome.problems);
                 outcome.loadExit = LoadProcess.run(target.load(), runDir.resolve("load.log"), (left, success, fail) -> {
+                    if (options.warmupSeconds > 0 && warmupRunning.compareAndSet(false, true)) {
+                        // The window's first progress line is its warm-up's.
+                        site.warmupRunning();
+                    }
                     window.loadProgress(left);
                     if (lane == 0) {
                         progress.live(left, success, fail);
