@@ -245,36 +245,49 @@ def minutes(seconds):
     return f"{m} min {sec:02d} s"
 
 
-def fig_default_time(run):
-    """Each kept default compare that recorded its wall time: how long, at what fixed cost, with what answer."""
-    rows = ["| sitting (UTC) | wall time (the runner's, after the build) | duets | fixed cost per run: app start "
-            "(of it waited), load start, report and exit | decided words | why it stopped |",
-            "|---|---|---:|---|---:|---|"]
+def wall_text(s):
+    """The runner's wall time, and with the build of the jars before it where the summary has it."""
+    text = minutes(s["wallSeconds"])
+    if s.get("buildSeconds"):
+        text += f" ({minutes(s['wallSeconds'] + s['buildSeconds'])} with the build)"
+    return text
+
+
+def default_compares():
+    """The kept default compares that recorded their wall time, oldest first: (name, summary)."""
+    kept = []
     for f in files("shared-host-duet"):
         name = os.path.basename(f)[:-5]
         s = summary(os.path.relpath(f, ROOT))
-        if not name.endswith("-default-five") or "wallSeconds" not in s:
-            continue
+        if name.endswith("-default-five") and "wallSeconds" in s:
+            kept.append((name, s))
+    return kept
+
+
+def fig_default_time(run):
+    """Each kept default compare that recorded its wall time: how long, at what fixed cost, with what answer."""
+    rows = ["| sitting (UTC) | wall time (the runner's; with the build of the jars where recorded) | duets "
+            "| fixed cost per run: app start (of it waited), load start, report and exit | decided words "
+            "| why it stopped |",
+            "|---|---|---:|---|---:|---|"]
+    for name, s in default_compares():
         c = s.get("fixedCostPerRunSeconds", {})
         cost = (f"{c['appStart']:.1f} s ({c.get('appStartWaited', float('nan')):.1f} s), {c['loadStart']:.1f} s, "
                 f"{c['reportAndExit']:.1f} s") if c else "not recorded"
         paired = [p for b in s["blocks"] for p in b["paired"]]
         decided = sum(1 for p in paired if p["verdict"] != "undecided")
         why = (s.get("roundsStopReason") or "a fixed plan").replace("|", "\\|")
-        rows.append(f"| {stamp(name)} | {minutes(s['wallSeconds'])} | {s['runs'] // 2} | {cost} "
+        rows.append(f"| {stamp(name)} | {wall_text(s)} | {s['runs'] // 2} | {cost} "
                     f"| {decided} of {len(paired)} | {why} |")
     return "\n".join(rows) + "\n"
 
 
 def fig_default_time_brief(run):
-    """One line for README: the range of the kept default compares' wall times."""
-    walls = []
-    for f in files("shared-host-duet"):
-        s = summary(os.path.relpath(f, ROOT))
-        if os.path.basename(f)[:-5].endswith("-default-five") and "wallSeconds" in s:
-            walls.append(s["wallSeconds"])
-    return (f"Measured here, from fresh clones: {minutes(min(walls))} to {minutes(max(walls))} of the runner's "
-            f"wall time, after the build ({len(walls)} default comparisons kept as data; each one: "
+    """One line for README: the newest two kept default compares' wall times."""
+    kept = default_compares()
+    newest = " and ".join(wall_text(s) for _, s in kept[-2:])
+    return (f"Measured here, from fresh clones, the two newest: {newest} of the runner's wall time "
+            f"({len(kept)} default comparisons kept as data; each one, its fixed cost per run and its answer: "
             f"[docs/commands.md](docs/commands.md#how-long-it-takes)).\n")
 
 

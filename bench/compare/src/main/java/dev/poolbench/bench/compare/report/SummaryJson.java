@@ -144,6 +144,10 @@ final class SummaryJson {
         if (!Double.isNaN(wall)) {
             root.put("wallSeconds", wall / 1000);
         }
+        double build = Json.number(summary.environment(), "buildMillis");
+        if (!Double.isNaN(build)) {
+            root.put("buildSeconds", build / 1000);
+        }
     }
 
     /** JSON has no NaN or infinity: an unknown figure is null. */

@@ -117,6 +117,11 @@ final class WallTimeSummary {
             line += String.format(Locale.ROOT, " for %s measured (%.2fx)",
                     Durations.format((long) (measured * 1000)), wallMillis / (measured * 1000));
         }
+        double buildMillis = Json.number(environment, "buildMillis");
+        if (buildMillis > 0) {
+            // What the user of ./poolbench compare waited in all: its build of the jars came first.
+            line += "; with the build of the jars before it, " + Durations.format((long) (wallMillis + buildMillis));
+        }
         return line;
     }
 

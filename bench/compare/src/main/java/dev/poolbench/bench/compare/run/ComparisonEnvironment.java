@@ -67,6 +67,11 @@ final class ComparisonEnvironment {
         }
         json.put("finishedAt", DateTimeFormatter.ISO_INSTANT.format(Instant.now()));
         json.put("wallMillis", (System.nanoTime() - startNanos) / 1_000_000);
+        // ./poolbench says how long its build of the jars took before the runner started (0: none was needed).
+        String build = System.getenv("POOLBENCH_BUILD_SECONDS");
+        if (build != null && build.matches("\\d+")) {
+            json.put("buildMillis", Long.parseLong(build) * 1_000);
+        }
         write();
     }
 }

@@ -25,6 +25,18 @@ class WallTimeSummaryTest {
     }
 
     @Test
+    void theBuildBeforeTheRunnerIsAddedForWhatTheUserWaited() {
+        List<RunRecord> runs = Fixtures.runs("hikari", new double[] {100, 110}, "dbcp2", new double[] {90, 95});
+        ObjectNode environment = Json.object();
+        environment.put("wallMillis", 336_000);
+        environment.put("buildMillis", 35_000);
+        assertEquals("Total wall time (time to this verdict): 5m 36s for 4m 00s measured (1.40x); with the build of "
+                + "the jars before it, 6m 11s", WallTimeSummary.wallTimeLine(runs, environment));
+        environment.put("buildMillis", 0);
+        assertTrue(WallTimeSummary.wallTimeLine(runs, environment).endsWith("(1.40x)"), "no build, nothing added");
+    }
+
+    @Test
     void noWallTimeWithoutTheRunnersFigure() {
         assertNull(WallTimeSummary.wallTimeLine(Fixtures.runs("hikari", new double[] {100}), Json.object()));
     }
