@@ -12,6 +12,7 @@ import dev.poolbench.bench.compare.plan.CompareOptions;
 import dev.poolbench.bench.compare.plan.RunPlan;
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.redis.LocalRedis;
+import dev.poolbench.bench.compare.stats.PairedTest;
 import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.bench.compare.util.Workspace;
 import java.io.IOException;
@@ -128,8 +129,12 @@ public final class Comparison {
         }
         String minutes = options.maxMinutes == null ? "" : " and " + new java.text.DecimalFormat("0.#",
                 java.text.DecimalFormatSymbols.getInstance(java.util.Locale.ROOT)).format(options.maxMinutes) + " min";
+        String early = options.runs > PairedTest.EARLY_LOOK_ROUNDS
+                ? "; a pair decided more than " + PairedTest.EARLY_LOOK_MARGINS_TEXT
+                        + " margins apart after " + PairedTest.EARLY_LOOK_ROUNDS
+                        + " rounds leaves early" : "";
         return " (then rounds of the undecided pairs only, up to " + options.maxRuns + " rounds" + minutes
-                + " in all, while a round can decide a pair)";
+                + " in all, while a round can decide a pair" + early + ")";
     }
 
     /** Every planned run, then the re-runs of disturbed ones; returns the app's JVM version as read back. */
