@@ -8,6 +8,7 @@ import dev.poolbench.bench.compare.machine.CpuPlacement;
 import dev.poolbench.bench.compare.machine.DisturbanceThresholds;
 import dev.poolbench.bench.compare.machine.LaneCpuSets;
 import dev.poolbench.bench.compare.monitoring.MonitoringTools;
+import dev.poolbench.bench.compare.stats.PairedTest;
 import dev.poolbench.bench.compare.util.OptionsParser;
 import dev.poolbench.bench.compare.util.UsageException;
 import dev.poolbench.bench.compare.variant.AppBuild;
@@ -169,7 +170,8 @@ public class CompareOptions {
     public Double betweenSittingSdPercent;
 
     @Option(names = "--until-decided", arity = "0", description = "verdict: add rounds of the undecided pairs only "
-            + "until every pair is faster, slower or equivalent; a pair decided more than 2 margins apart after 2 "
+            + "until every pair is faster, slower or equivalent; a pair decided more than "
+            + PairedTest.EARLY_LOOK_MARGINS_TEXT + " margins apart after " + PairedTest.EARLY_LOOK_ROUNDS + " "
             + "rounds leaves before the third (default: on for duets of two profiles or more unless --runs or "
             + "--quick is given)")
     public boolean untilDecided;

@@ -114,9 +114,8 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
 
         /**
          * The early look, before each of the first {@code runs} rounds after the second: the
-         * profiles whose every pair with the reference is
-         * already decided far apart ({@link dev.poolbench.bench.compare.stats.PairedTest.Result#farApart}),
-         * which that round leaves out; empty: none leaves (the round is whole).
+         * profiles whose every pair with the reference is already decided far apart
+         * ({@link PairedTest.Result#farApart}), which that round leaves out; empty: none leaves.
          */
         default Set<String> decidedEarly(List<RunRecord> runs) {
             return Set.of();
@@ -146,12 +145,6 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
             return create(profiles, sizes, reference, log);
         }
     }
-
-    /**
-     * Rounds after which an adaptive plan looks at the verdicts before each further fixed round:
-     * a pair already decided far apart leaves ({@link StopRule#decidedEarly}).
-     */
-    public static final int EARLY_LOOK_ROUNDS = PairedTest.EARLY_LOOK_ROUNDS;
 
     private final List<String> profiles;
     private final List<Integer> sizes;
@@ -326,7 +319,7 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
 
     /** Whether the next round is one of the first {@code runs} and an early look chooses its pairs. */
     private boolean earlyLook() {
-        return stopRule != null && stopRule.looksEarly() && !stopRule.choosesEveryRound() && rounds >= EARLY_LOOK_ROUNDS
+        return stopRule != null && stopRule.looksEarly() && !stopRule.choosesEveryRound() && rounds >= PairedTest.EARLY_LOOK_ROUNDS
                 && rounds < minRounds;
     }
 
