@@ -3,6 +3,8 @@ package dev.poolbench.bench.compare;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.plan.CompareOptions;
 import dev.poolbench.bench.compare.plan.RunPlan;
+import dev.poolbench.bench.compare.plan.StopRule;
+import dev.poolbench.bench.compare.plan.StopRuleFactory;
 import dev.poolbench.bench.compare.size.SizeReport;
 import dev.poolbench.bench.compare.size.SizeSearchRule;
 import dev.poolbench.bench.compare.util.UsageException;
@@ -95,15 +97,15 @@ final class SizeCommand extends CompareOptions implements Callable<Integer> {
     }
 
     /** The search's rule, made once the comparison knows its results directory. */
-    private final class Rules implements RunPlan.StopRuleFactory {
+    private final class Rules implements StopRuleFactory {
         @Override
-        public RunPlan.StopRule create(List<String> profiles, List<Integer> sizes, String reference,
+        public StopRule create(List<String> profiles, List<Integer> sizes, String reference,
                                        Consumer<String> log) {
             throw new IllegalStateException("the size search reads its runs' files: it needs the results directory");
         }
 
         @Override
-        public RunPlan.StopRule create(List<String> profiles, List<Integer> sizes, String reference, Path results,
+        public StopRule create(List<String> profiles, List<Integer> sizes, String reference, Path results,
                                        Consumer<String> log) {
             return new SizeSearchRule(profiles, candidates, equivalenceMarginPercent, maxDuets, maxMinutes,
                     durationSeconds + warmupSeconds, results, log);

@@ -11,6 +11,8 @@ import dev.poolbench.bench.compare.outcomes.Reruns;
 import dev.poolbench.bench.compare.plan.CompareOptions;
 import dev.poolbench.bench.compare.plan.RunPlan;
 import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.plan.StopRule;
+import dev.poolbench.bench.compare.plan.StopRuleFactory;
 import dev.poolbench.bench.compare.redis.LocalRedis;
 import dev.poolbench.bench.compare.stats.PairedTest;
 import dev.poolbench.bench.compare.util.Json;
@@ -34,7 +36,7 @@ import java.util.List;
 public final class Comparison {
 
     private final CompareOptions options;
-    private final RunPlan.StopRuleFactory stopRules;
+    private final StopRuleFactory stopRules;
     private final PrintStream out = System.out;
     private final LiveApps apps = new LiveApps();
     /** Our own processes: their CPU is the measured work, anything else disturbs it (the site adds a proxy). */
@@ -45,7 +47,7 @@ public final class Comparison {
     private volatile Progress progress;
 
     /** @param stopRules the rule of {@code --until-decided} or a size search (used only when adaptive) */
-    public Comparison(CompareOptions options, RunPlan.StopRuleFactory stopRules) {
+    public Comparison(CompareOptions options, StopRuleFactory stopRules) {
         this.options = options;
         this.stopRules = stopRules;
     }
@@ -93,7 +95,7 @@ public final class Comparison {
         }
         String reference = Json.text(environment.json(), "options.reference");
         int maxRounds = options.maxRuns == null ? options.runs : options.maxRuns;
-        RunPlan.StopRule stopRule = options.adaptive()
+        StopRule stopRule = options.adaptive()
                 ? stopRules.create(profiles, sizes, reference, dir, this::message) : null;
         // A size search chooses every round, the first included: no fixed rounds before it.
         int runs = stopRule != null && stopRule.choosesEveryRound() ? 0 : options.runs;

@@ -2,6 +2,7 @@ package dev.poolbench.bench.compare.size;
 
 import dev.poolbench.bench.compare.plan.RunPlan;
 import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.plan.StopRule;
 import dev.poolbench.bench.compare.stats.PairedTest;
 import dev.poolbench.bench.compare.verdict.PairedVerdict;
 import dev.poolbench.bench.compare.verdict.SizeDuets;
@@ -26,7 +27,7 @@ import java.util.stream.Collectors;
  * {@link SizeSearch} for the next sizes, and names them ({@link #pendingSizes}); it stops when every
  * pool's answer is in, nothing is left to try, or the budget (duets, minutes) would be overrun.
  */
-public final class SizeSearchRule implements RunPlan.StopRule {
+public final class SizeSearchRule implements StopRule {
 
     /**
      * Duets after which an undecided size is given up (its difference sits on the margin): a

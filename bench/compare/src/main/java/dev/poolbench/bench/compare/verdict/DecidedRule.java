@@ -2,6 +2,7 @@ package dev.poolbench.bench.compare.verdict;
 
 import dev.poolbench.bench.compare.plan.RunPlan;
 import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.plan.StopRule;
 import dev.poolbench.bench.compare.stats.DuetNoise;
 import dev.poolbench.bench.compare.stats.PairedTest;
 import java.util.ArrayList;
@@ -24,7 +25,7 @@ import java.util.function.Consumer;
  * Stopping on the outcome is a sequential test: its false "faster/slower" rate is above the 5 %
  * of one fixed-size test, by how much the simulation says (stats.PowerTable --until-decided).
  */
-public final class DecidedRule implements RunPlan.StopRule {
+public final class DecidedRule implements StopRule {
 
     /** No budget given: every undecided pair that rounds could settle stays open. */
     static final int NO_BUDGET = Integer.MAX_VALUE;

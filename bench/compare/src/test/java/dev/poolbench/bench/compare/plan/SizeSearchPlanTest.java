@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class SizeSearchPlanTest {
 
     /** Names the sizes of each round in turn (one list per round), then stops; records what it was shown. */
-    static final class Scripted implements RunPlan.StopRule {
+    static final class Scripted implements StopRule {
         final List<Map<String, Set<Integer>>> rounds;
         final List<Integer> seenRuns = new ArrayList<>();
         int asked;

@@ -19,8 +19,8 @@ class UntilDecidedTest {
     private static final List<String> FIVE = List.of("hikari", "tomcat", "dbcp", "dbcp2", "nopool");
 
     /** A rule that asks for rounds of {@code pending} until the budget ends the plan. */
-    private static RunPlan.StopRule undecided(Set<String> pending) {
-        return new RunPlan.StopRule() {
+    private static StopRule undecided(Set<String> pending) {
+        return new StopRule() {
             @Override
             public String apply(List<RunRecord> runs) {
                 return null;

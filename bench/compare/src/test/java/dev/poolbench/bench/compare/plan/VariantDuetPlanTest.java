@@ -88,7 +88,7 @@ class VariantDuetPlanTest {
     void untilDecidedAddsRoundsOfTheUndecidedVariantsOnly() throws UsageException {
         List<RunVariant> modes = variants("--profiles", "hikari", "--plant", "none,cpu:200us,wait:300us");
         Set<String> open = Set.of(modes.get(0).key(), modes.get(2).key());
-        RunPlan.StopRule rule = new RunPlan.StopRule() {
+        StopRule rule = new StopRule() {
             @Override
             public String apply(List<RunRecord> runs) {
                 return null;
