@@ -40,9 +40,31 @@ public final class DatabaseReset {
         requirePristineCopy(connection);
         connection.setAutoCommit(true);
         long startNanos = System.nanoTime();
-        SqlScripts.run(connection, SqlScripts.RESET);
-        return Duration.ofNanos(System.nanoTime() - startNanos);
+        for (int attempt = 1; ; attempt++) {
+            try {
+                SqlScripts.run(connection, SqlScripts.RESET);
+                return Duration.ofNanos(System.nanoTime() - startNanos);
+            } catch (SQLException e) {
+                // ER_LOCK_WAIT_TIMEOUT well before any timeout (seen once in the suite, 1.7 s into a
+                // test; the holder not found: probably InnoDB's background statistics update, whose
+                // rows in mysql.innodb_*_stats TRUNCATE rewrites). The script is idempotent: run
+                // again, as the error advises.
+                if (e.getErrorCode() != ER_LOCK_WAIT_TIMEOUT || attempt == LOCK_WAIT_ATTEMPTS) {
+                    throw e;
+                }
+                try {
+                    Thread.sleep(200L * attempt);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
     }
+
+    /** MySQL's and MariaDB's "Lock wait timeout exceeded; try restarting transaction". */
+    private static final int ER_LOCK_WAIT_TIMEOUT = 1205;
+    private static final int LOCK_WAIT_ATTEMPTS = 3;
 
     /** The current number of rows in login_log (after a reset: the initial count). */
     public long loginLogRows() {
