@@ -23,6 +23,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The steps of one measured window for each of its lanes at once: prepare (each lane's app and
@@ -88,7 +89,7 @@ final class WindowMeasurement {
         final MeasuredWindow window;
         final LaneSync sync;
         /** Set at the window's first progress line: the warm-up load is running. */
-        final java.util.concurrent.atomic.AtomicBoolean warmupRunning = new java.util.concurrent.atomic.AtomicBoolean();
+        final AtomicBoolean warmupRunning = new AtomicBoolean();
         /** The instant every lane starts its measured load (a duet), 0 = as soon as told. */
         volatile long startAtMillis;
 

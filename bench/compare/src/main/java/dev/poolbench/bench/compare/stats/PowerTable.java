@@ -160,7 +160,8 @@ public final class PowerTable implements Callable<Integer> {
         check("--simulations", List.of((double) simulations), 10, 1_000_000);
         check("--round-share", List.of(share), 0, 0.99);
         if (earlyLook && untilDecided == 0) {
-            throw Cli.refuse(spec.commandLine(), "--early-look needs --until-decided MAX (the early look is a sequential plan's)");
+            throw Cli.refuse(spec.commandLine(),
+                    "--early-look needs --until-decided MAX (the early look is a sequential plan's)");
         }
         if (untilDecided != 0) {
             check("--until-decided", List.of((double) untilDecided), rounds.stream().mapToDouble(r -> r).max()
@@ -196,7 +197,8 @@ public final class PowerTable implements Callable<Integer> {
                 int max = sequential ? untilDecided : n;
                 Simulation.Tally aa = simulation(cv, cellSeed++).tally(simulations, n, max, 0, margin);
                 StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "| %s %% | %s | %.1f %% | %.1f %% |",
-                        PairedTest.margin(cv), sequential ? n + " to " + max + (earlyLook ? ", early look" : "") : String.valueOf(n),
+                        PairedTest.margin(cv), sequential ? n + " to " + max + (earlyLook ? ", early look" : "")
+                                : String.valueOf(n),
                         100 * aa.differentRate(), 100 * aa.rate(aa.equivalent())));
                 if (sequential) {
                     line.append(String.format(Locale.ROOT, " %.1f |", aa.meanRounds()));

@@ -6,9 +6,11 @@ import dev.poolbench.bench.compare.plan.StopRule;
 import dev.poolbench.bench.compare.stats.DuetNoise;
 import dev.poolbench.bench.compare.stats.PairedTest;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -118,7 +120,7 @@ public final class DecidedRule implements StopRule {
         if (VariantDuets.any(runs) || SizeDuets.any(runs)) {
             return Set.of();
         }
-        java.util.Map<String, Boolean> far = new java.util.LinkedHashMap<>();
+        Map<String, Boolean> far = new LinkedHashMap<>();
         for (PairedBlocks.Located l : PairedBlocks.of(runs, profiles, sizes, reference, marginPercent, between)) {
             far.merge(l.entry().profile(), l.entry().result().farApart(PairedTest.EARLY_LOOK_MARGINS), Boolean::logicalAnd);
         }
