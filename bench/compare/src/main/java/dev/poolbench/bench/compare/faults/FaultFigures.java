@@ -22,6 +22,11 @@ record FaultFigures(
         /** All errors during the fault: error responses, or failed checks when statuses are unknown. */
         long errorsDuringFault,
         long errorsAfterReturn,
+        /**
+         * From the fault's start to the end of the first second with an error (1-s resolution, so
+         * an upper bound): how fast the pool fails; null = no error during the fault.
+         */
+        Double firstErrorSeconds,
         Double longestRequestMillis,
         /** Requests slower than the pool's wait (threads held past their pool's contract). */
         Long slowerThanPoolWait,
@@ -64,8 +69,11 @@ record FaultFigures(
                   JsonNode result, long rowsBefore, long rowsAfter) {
     }
 
-    /** Errors by status during the fault, and the error counts during it and after the return. */
-    private record FaultErrors(Map<String, Long> byStatus, long during, long after) {
+    /**
+     * Errors by status during the fault, the error counts during it and after the return, and the
+     * first second bucket inside the fault with an error (-1: none).
+     */
+    private record FaultErrors(Map<String, Long> byStatus, long during, long after, int firstSecond) {
     }
 
     /** Connections the pool opened from the fault on, and its most waiting threads from then. */
@@ -111,7 +119,8 @@ record FaultFigures(
         boolean seen = effect && decidedInside == 0;
 
         List<Point> series = series(in, decided, statusesKnown);
-        return new FaultFigures(errors.byStatus(), errors.during(), errors.after(), longest, slower, preMean,
+        Double firstError = errors.firstSecond() < 0 ? null : Math.max(0, errors.firstSecond() - in.faultBegin());
+        return new FaultFigures(errors.byStatus(), errors.during(), errors.after(), firstError, longest, slower, preMean,
                 firstSuccess, recovery, pool.opened(), pool.peakPending(), rowsAdded, decidedCount, noResponse,
                 verdict, report, valid, decidedInside, seen, series);
     }
@@ -124,10 +133,14 @@ record FaultFigures(
         Map<String, Long> byStatus = new TreeMap<>();
         long during = 0;
         long after = 0;
+        int first = -1;
         for (Second s : load) {
             long errors = statusesKnown ? s.errorResponses() : s.fails();
             if (s.second() >= faultFirst && s.second() <= faultLast) {
                 during += errors;
+                if (errors > 0 && (first < 0 || s.second() < first)) {
+                    first = s.second();
+                }
                 s.statuses().forEach((status, n) -> {
                     if (Second.isError(status) && n > 0) {
                         byStatus.merge(status, n, Long::sum);
@@ -137,7 +150,7 @@ record FaultFigures(
                 after += errors;
             }
         }
-        return new FaultErrors(byStatus, during, after);
+        return new FaultErrors(byStatus, during, after, first);
     }
 
     /** Decided logins per second bucket 1..last (index 0 unused); seconds outside the run are dropped. */
@@ -300,6 +313,7 @@ record FaultFigures(
         errorsByStatus.forEach(statuses::put);
         n.put("errorsDuringFault", errorsDuringFault);
         n.put("errorsAfterReturn", errorsAfterReturn);
+        n.put("firstErrorSeconds", firstErrorSeconds);
         n.put("longestRequestMillis", longestRequestMillis);
         n.put("slowerThanPoolWait", slowerThanPoolWait);
         n.put("preFaultDecidedPerSecond", Double.isNaN(preFaultPerSecond) ? null : preFaultPerSecond);

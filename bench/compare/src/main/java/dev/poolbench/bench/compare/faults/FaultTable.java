@@ -42,8 +42,9 @@ final class FaultTable {
                 continue;
             }
             String away = r.faultBegin() == null ? "-" : String.format(Locale.ROOT, "%.1f", r.faultEnd() - r.faultBegin());
-            out.append(String.format(Locale.ROOT, first + "%6s %-22s %6d %8s %8s %7s %7s %7s %6s %-9s %6s%n",
-                    r.scenario().cliName(), r.run().who(), away, errors(f), f.errorsAfterReturn(),
+            out.append(String.format(Locale.ROOT, first + "%6s %7s %-22s %6d %8s %8s %7s %7s %7s %6s %-9s %6s%n",
+                    r.scenario().cliName(), r.run().who(), away, num(f.firstErrorSeconds(), "%.1f"), errors(f),
+                    f.errorsAfterReturn(),
                     num(f.longestRequestMillis(), "%.0f"), f.slowerThanPoolWait() == null ? "-" : f.slowerThanPoolWait(),
                     num(f.firstSuccessSeconds(), "%.1f"), f.recoverySeconds() == null ? "never" : num(f.recoverySeconds(), "%.1f"),
                     num(f.connectionsOpened(), "%.0f"), num(f.peakPending(), "%.0f"), f.rowsVerdict(),
@@ -55,7 +56,8 @@ final class FaultTable {
         out.append("""
 
                 profile: with its session store when the runs name stores (--session); away s: how long
-                the database (redis-restart: Redis) was away; errors in fault: error responses (status:
+                the database (redis-restart: Redis) was away; 1st err: seconds from the fault's start to
+                the end of the first second with an error (fail fast; - = none); errors in fault: error responses (status:
                 count, none = no response) from the fault's start to the second of its end; after: errors
                 after that; max ms: longest request; >wait: requests slower than the pool wait; 1st ok:
                 seconds from the return to the first decided login; 90% s: from the return to the first

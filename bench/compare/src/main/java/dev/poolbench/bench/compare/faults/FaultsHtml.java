@@ -36,9 +36,10 @@ final class FaultsHtml {
         } else {
             page.labelled("Checks:", "not asked (--check); every run finished.");
         }
-        page.table(List.of("scenario", "profile", "away s", "errors in fault", "after", "max ms", ">wait", "1st ok s",
+        page.table(List.of("scenario", "profile", "away s", "1st err s", "errors in fault", "after", "max ms", ">wait", "1st ok s",
                 "90% s", "opened", "pend", "rows", "report", "problems", "files"), rows(dir, outcomes));
-        page.note("Columns as in faults.txt (below): away s = how long the database (redis-restart: Redis) was away; >wait = requests slower than the pool wait; "
+        page.note("Columns as in faults.txt (below): away s = how long the database (redis-restart: Redis) was away; "
+                + "1st err s = from the fault's start to the first error (fail fast); >wait = requests slower than the pool wait; "
                 + "1st ok s = from the return to the first decided login; 90% s = to the first 3-s window back at "
                 + ">= 90 % of the pre-fault rate; rows = login_log rows against decided logins. See docs/faults.md.");
         page.section("Pictures");
@@ -79,12 +80,13 @@ final class FaultsHtml {
             FaultFigures f = r.figures();
             String problems = String.join("; ", r.problems());
             if (f == null) {
-                rows.add(List.of(r.scenario().cliName(), r.run().who(), "FAILED", "-", "-", "-", "-", "-", "-", "-",
+                rows.add(List.of(r.scenario().cliName(), r.run().who(), "FAILED", "-", "-", "-", "-", "-", "-", "-", "-",
                         "-", "-", "-", problems, files));
                 continue;
             }
             String away = r.faultBegin() == null ? "-" : String.format(Locale.ROOT, "%.1f", r.faultEnd() - r.faultBegin());
-            rows.add(List.of(r.scenario().cliName(), r.run().who(), away, FaultTable.errors(f),
+            rows.add(List.of(r.scenario().cliName(), r.run().who(), away, FaultTable.num(f.firstErrorSeconds(), "%.1f"),
+                    FaultTable.errors(f),
                     String.valueOf(f.errorsAfterReturn()), FaultTable.num(f.longestRequestMillis(), "%.0f"),
                     f.slowerThanPoolWait() == null ? "-" : String.valueOf(f.slowerThanPoolWait()),
                     FaultTable.num(f.firstSuccessSeconds(), "%.1f"),

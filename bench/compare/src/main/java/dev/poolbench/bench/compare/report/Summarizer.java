@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.outcomes.Reruns;
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.run.RecordedRuns;
+import dev.poolbench.bench.compare.size.SizeReport;
 import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.bench.compare.verdict.BetweenSitting;
 import java.io.IOException;
@@ -67,6 +68,9 @@ public final class Summarizer {
         out.println("Written: " + dir.resolve("summary.txt") + ", summary.json, report.html, scores.png"
                 + (verdicts ? ", verdicts.png" : "")
                 + (duetCharts > 0 ? ", duets/ (" + duetCharts + " duet pictures)" : ""));
+        if (SizeReport.rewrite(dir, environment, out)) {
+            out.println("A size search: size.txt and size.json written again.");
+        }
         return summary.exitStatus();
     }
 }

@@ -1,70 +1,79 @@
 package dev.poolbench.bench.compare.sittings;
 
-import dev.poolbench.bench.compare.report.ChartStyle;
+import dev.poolbench.bench.compare.report.RowsPicture;
 import dev.poolbench.bench.compare.stats.RandomEffects;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.CategorySeries;
-import org.knowm.xchart.style.markers.SeriesMarkers;
+import java.util.Locale;
+import java.util.Set;
 
 /**
- * {@code sittings.png}, a forest plot on its side: per pair, each sitting's ratio with its own
- * 95 % interval (blue), then the pooled ratio with its Hartung-Knapp interval (red). A sitting
- * whose bar misses the red point is one that the coverage counts against.
+ * {@code sittings.png}, a forest plot: a row per pair, each sitting's own 95 % interval (thin,
+ * grey, one under the other), the pooled estimate with its Hartung-Knapp 95 % interval (thick,
+ * coloured by its word), the ±5 % band behind them. A sitting whose bar misses the diamond is one
+ * that the coverage counts against. What every pair shares (the reference, the block) is in the
+ * title, not in the labels.
  */
 final class SittingsChart {
+
+    private static final Color SITTING = new Color(0x9a9a9a);
+    private static final Color GOOD = new Color(0x2ca02c);
+    private static final Color WITHIN = new Color(0xff7f0e);
+    private static final Color BAD = new Color(0xd62728);
+    private static final Color OPEN = new Color(0x7f7f7f);
 
     private SittingsChart() {
     }
 
     static void write(List<Sittings.Pair> pairs, Path png) throws IOException {
-        System.setProperty("java.awt.headless", "true");
-        List<String> categories = new ArrayList<>();
-        List<Double> sittingRatios = new ArrayList<>();
-        List<Double> sittingErrors = new ArrayList<>();
-        List<Double> pooledRatios = new ArrayList<>();
-        List<Double> pooledErrors = new ArrayList<>();
+        Set<String> shared = new LinkedHashSet<>();
+        List<RowsPicture.Row> rows = new ArrayList<>();
         for (Sittings.Pair p : pairs) {
-            // The reference is the same for every pair: left out, so the labels stay short.
-            String name = p.label().replaceFirst(" vs \\S+", "");
-            int i = 0;
-            for (Sittings.Estimate e : p.estimates()) {
-                categories.add(name + " " + ++i);
-                sittingRatios.add(Double.isNaN(e.y()) ? Double.NaN : Math.exp(e.y()));
-                // The interval is symmetric in the log: the bar takes its wider (upper) side.
-                sittingErrors.add(e.poolable() ? Math.exp(e.y() + e.half95()) - Math.exp(e.y()) : 0.0);
-                // NaN for "no point here" in both: a 0 error would draw a stub at the axis' foot.
-                pooledRatios.add(Double.NaN);
-                pooledErrors.add(Double.NaN);
+            // "tomcat vs hikari @10 (platform, JDK 17)": the label keeps "tomcat", the title the rest.
+            String[] parts = p.label().split(" @", 2);
+            String[] pair = parts[0].split(" vs ", 2);
+            if (pair.length == 2) {
+                shared.add("against " + pair[1] + (parts.length == 2 ? " @" + parts[1] : ""));
             }
-            RandomEffects.Pooled r = p.pooled();
-            categories.add(name + " pooled");
-            sittingRatios.add(Double.NaN);
-            sittingErrors.add(Double.NaN);
-            pooledRatios.add(r == null ? Double.NaN : Math.exp(r.estimate()));
-            pooledErrors.add(r == null ? 0.0 : Math.exp(r.high()) - Math.exp(r.estimate()));
+            rows.add(row(pair[0], p));
         }
-        CategoryChart chart = new CategoryChartBuilder().width(ChartStyle.WIDTH).height(650)
-                .title("Sittings pooled: each sitting's ratio and 95 % interval, then the pooled one")
-                .xAxisTitle("pair and sitting (blue: a sitting's own interval; red: pooled, random effects, "
-                        + "Hartung-Knapp)")
-                .yAxisTitle("ratio to the reference (higher is better)").build();
-        ChartStyle.apply(chart.getStyler(), chart.getTitle());
-        ChartStyle.ratioAxis(chart, CategorySeries.CategorySeriesRenderStyle.Scatter);
-        chart.getStyler().setXAxisLabelRotation(categories.size() > 6 ? 45 : 0);
-        CategorySeries sittings = chart.addSeries("sittings", categories, sittingRatios, sittingErrors);
-        sittings.setMarker(SeriesMarkers.DIAMOND);
-        sittings.setMarkerColor(ChartStyle.COLORS[0]);
-        CategorySeries pooled = chart.addSeries("pooled", categories, pooledRatios, pooledErrors);
-        pooled.setMarker(SeriesMarkers.CIRCLE);
-        pooled.setMarkerColor(ChartStyle.COLORS[1]);
-        pooled.setFillColor(Color.WHITE);
-        BitmapEncoder.saveBitmapWithDPI(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG, 110);
+        RowsPicture.write("Sittings pooled, a row per pair " + String.join("; ", shared),
+                "each sitting's own 95 % interval (grey, one under the other) and the pooled estimate with its "
+                        + "95 % interval (random effects, Paule-Mandel tau, Hartung-Knapp), coloured by its word",
+                "pair", "pooled [95 %]: word; sittings, between-sitting sd (tau)", rows,
+                RowsPicture.Axis.around(rows, "difference to the reference (ratio - 1; higher is better)",
+                        100 * (1 / 1.05 - 1), 5),
+                List.of("grey band: equivalent within ±5 %;", "an arrow: beyond the axis (the words give the figure)."),
+                png);
+    }
+
+    private static RowsPicture.Row row(String label, Sittings.Pair p) {
+        List<RowsPicture.Item> thin = new ArrayList<>();
+        for (Sittings.Estimate e : p.estimates()) {
+            if (Double.isNaN(e.y())) {
+                continue;
+            }
+            double half = e.poolable() ? e.half95() : Double.NaN;
+            thin.add(new RowsPicture.Item(percent(e.y() - half), percent(e.y()), percent(e.y() + half), SITTING));
+        }
+        RandomEffects.Pooled r = p.pooled();
+        if (r == null) {
+            return new RowsPicture.Row(label, thin, null, "one sitting: not pooled", OPEN);
+        }
+        String word = p.pooledVerdict();
+        Color color = word.startsWith("equivalent") || word.startsWith("faster") ? GOOD
+                : word.startsWith("slower") ? (word.contains("less than") ? WITHIN : BAD) : OPEN;
+        String words = String.format(Locale.ROOT, "%+.1f %% [%+.1f .. %+.1f]: %s; %d sittings, tau %.2f %%",
+                percent(r.estimate()), percent(r.low()), percent(r.high()), word, r.k(), 100 * r.tau());
+        return new RowsPicture.Row(label, thin, new RowsPicture.Item(percent(r.low()), percent(r.estimate()),
+                percent(r.high()), color), words, color);
+    }
+
+    private static double percent(double log) {
+        return 100 * Math.expm1(log);
     }
 }

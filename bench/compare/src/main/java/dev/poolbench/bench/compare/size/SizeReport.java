@@ -33,6 +33,27 @@ public final class SizeReport {
     }
 
     /**
+     * The report again from a size search's results directory ({@code ./poolbench summarize}), with the
+     * search's settings as environment.json recorded them; false when the directory holds no size search.
+     */
+    public static boolean rewrite(Path dir, JsonNode environment, PrintStream out) throws IOException {
+        JsonNode options = environment.path("options");
+        JsonNode search = options.path(OPTIONS_KEY);
+        if (!search.isObject()) {
+            return false;
+        }
+        List<Integer> candidates = new ArrayList<>();
+        search.path("candidates").forEach(c -> candidates.add(c.asInt()));
+        List<String> profiles = new ArrayList<>();
+        options.path("profiles").forEach(p -> profiles.add(p.asText()));
+        double margin = options.path("equivalenceMarginPercent").asDouble(5.0);
+        String stopReason = environment.hasNonNull("roundsStopReason") ? environment.get("roundsStopReason").asText()
+                : null;
+        write(dir, profiles, candidates, margin, stopReason, environment.path("wallMillis").asDouble() / 60_000, out);
+        return true;
+    }
+
+    /**
      * @param candidates the sizes searched, ascending, the reference size the largest
      * @param stopReason why the search stopped (the plan's), null when unknown
      * @return 0 when every pool's answer is decided, 1 when some search is left open
@@ -124,6 +145,14 @@ public final class SizeReport {
             putNumber(s, "ratio", 1 + result.estimatePercent() / 100);
             putNumber(s, "ci95LowPercent", result.lowPercent());
             putNumber(s, "ci95HighPercent", result.highPercent());
+            if (result.n() >= 2) {
+                // The interval that decided the word: 90 % for equivalent, 95 % otherwise.
+                PairedTest.Interval deciding = result.decidingInterval();
+                ObjectNode d = s.putObject("decidingInterval");
+                d.put("level", deciding.level());
+                putNumber(d, "lowPercent", deciding.lowPercent());
+                putNumber(d, "highPercent", deciding.highPercent());
+            }
             tried.add(size + " " + result.word().label() + " (" + outcomes.get(size).duets() + ")");
         });
         text.add("  sizes duetted against " + reference + " (duets): " + (tried.isEmpty() ? "none"
@@ -131,6 +160,14 @@ public final class SizeReport {
         search.contradictions(outcomes).forEach(c -> text.add("  against the monotonicity assumption: " + c));
         json.set("contradictions", Json.MAPPER.valueToTree(search.contradictions(outcomes)));
         Integer knee = answer.kind() == SizeSearch.Kind.OPEN ? null : answer.knee();
+        if (knee != null) {
+            text.add("  " + Replicas.line(knee, Replicas.DEFAULT_MAX_CONNECTIONS) + " (MySQL's and MariaDB's "
+                    + "default max_connections)");
+            ObjectNode r = json.putObject("replicas");
+            r.put("maxConnections", Replicas.DEFAULT_MAX_CONNECTIONS);
+            r.put("held", Replicas.held(knee, Replicas.DEFAULT_MAX_CONNECTIONS));
+            r.put("heldDuringRollingUpdate", Replicas.heldDuringRollingUpdate(knee, Replicas.DEFAULT_MAX_CONNECTIONS));
+        }
         SizePrediction prediction = SizeSearchRule.predict(dir, runs, profile, reference);
         if (prediction != null) {
             text.add("  " + prediction.line());

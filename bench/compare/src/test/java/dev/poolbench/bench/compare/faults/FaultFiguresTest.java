@@ -62,6 +62,8 @@ class FaultFiguresTest {
         assertEquals(Map.of("500", 16L, "none", 4L), f.errorsByStatus());
         assertEquals(20, f.errorsDuringFault());
         assertEquals(2, f.errorsAfterReturn());
+        // The fault began at 5.3 s; second 6 (5..6 s) has the first errors: by 0.7 s after it.
+        assertEquals(0.7, f.firstErrorSeconds(), 1e-9);
         assertEquals(10.0, f.preFaultPerSecond(), 1e-9);
         // Second 10 (9..10 s) has the first decided login: 0.4 s after the return at 8.6 s.
         assertEquals(0.4, f.firstSuccessSeconds(), 1e-9);
@@ -88,6 +90,7 @@ class FaultFiguresTest {
         assertNull(f.recoverySeconds());
         assertEquals("n/a", f.rowsVerdict());
         assertFalse(f.faultSeen(), "no load seconds: no error counted");
+        assertNull(f.firstErrorSeconds(), "no error during the fault: no time to the first one");
         assertNull(f.connectionsOpened());
     }
 

@@ -43,7 +43,9 @@ class StatementAndNoiseTest {
 
     @Test
     void aDirectionOnlyWhereAnIntervalExcludesZero() {
-        assertEquals("within ±11.5 %, faster", result(2.0, 12.4, 2.8, 11.5, PairedTest.Word.FASTER).statement());
+        assertEquals("by 2.0 to 12.4 %", result(2.0, 12.4, 2.8, 11.5, PairedTest.Word.FASTER).statement(),
+                "a decided pair says how much, from its 95 % interval");
+        assertEquals("by 42.1 to 47.0 %", result(-47.0, -42.1, -46.5, -42.8, PairedTest.Word.SLOWER).statement());
         assertEquals("slower", result(-9.0, -1.0, -8.0, -2.0, PairedTest.Word.SLOWER).direction());
         assertEquals("likely faster", result(-0.5, 7.0, 0.3, 6.1, PairedTest.Word.UNDECIDED).direction());
         assertEquals("", result(-4.0, 4.0, -3.0, 3.0, PairedTest.Word.EQUIVALENT).direction());
@@ -55,7 +57,7 @@ class StatementAndNoiseTest {
         double[] logs = {Math.log(0.97), Math.log(0.99), Math.log(0.96), Math.log(0.98)};
         PairedTest.Result r = PairedTest.of(logs, 5);
         assertEquals(PairedTest.Word.SLOWER, r.word());
-        assertTrue(r.statement().startsWith("within ±") && r.statement().endsWith(", slower"), r.statement());
+        assertTrue(r.statement().matches("by \\d+\\.\\d to \\d+\\.\\d %"), r.statement());
     }
 
     @Test

@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""Keep a measurement as data: docs/data/README.md.
+
+  python3 docs/data/keep.py sitting RESULTS_DIR [NAME]   a comparison's summary.json -> sittings/
+  python3 docs/data/keep.py size RESULTS_DIR             a size search -> sizes/<stamp>-<pools>-<distance>/
+  python3 docs/data/keep.py faults RESULTS_DIR           a faults run (results/<stamp>/faults) -> faults/<stamp>-<pools>/
+
+Only the small files a figure is rendered from are copied (summary.json, size.json, faults.json,
+their .txt, environment.json, options.json), with provenance.json: what docs/data/measure.sh
+recorded (the command, the commit, the load average before it, the machine's facts). A sitting's
+provenance goes to sittings/provenance/<name>.json, since `./poolbench sittings` reads every
+sittings/*.json as a summary. <stamp> is the measurement's start in UTC, yyyy-mm-dd-hhmm
+(environment.json startedAt, else the results directory's name). Refuses to overwrite.
+"""
+import json
+import os
+import re
+import shutil
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SMALL = ("summary.json", "summary.txt", "size.json", "size.txt", "faults.json", "faults.txt",
+         "environment.json", "options.json", "provenance.json")
+
+
+def fail(message):
+    sys.exit(f"keep: {message}")
+
+
+def load(path):
+    if not os.path.isfile(path):
+        return {}
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def stamp(results, env):
+    m = re.match(r"(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})", env.get("startedAt", ""))
+    if m:
+        return "%s-%s-%s-%s%s" % m.groups()
+    for part in reversed(os.path.normpath(results).split(os.sep)):
+        m = re.match(r"(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})", part)
+        if m:
+            return "%s-%s-%s-%s%s" % m.groups()
+    fail(f"no start time in {results}/environment.json nor in the directory's name")
+
+
+def design(options):
+    """As the runner decides it (report/BetweenSitting): solo, shared-host-duet or isolated-duet."""
+    if not options.get("duet", False):
+        return "solo"
+    return "isolated-duet" if options.get("lanes") == "isolated" else "shared-host-duet"
+
+
+def provenance(results):
+    p = load(os.path.join(results, "provenance.json"))
+    if not p:
+        print(f"keep: {results} has no provenance.json (not taken with docs/data/measure.sh): "
+              "the command and the load before it are not kept", file=sys.stderr)
+    return p
+
+
+def copy_small(results, target):
+    if os.path.exists(target):
+        fail(f"{target} exists already")
+    os.makedirs(target)
+    kept = [name for name in SMALL if os.path.isfile(os.path.join(results, name))]
+    for name in kept:
+        shutil.copyfile(os.path.join(results, name), os.path.join(target, name))
+    return kept
+
+
+def keep_sitting(results, name=None):
+    if not os.path.isfile(os.path.join(results, "summary.json")):
+        fail(f"no summary.json in {results} (./poolbench summarize --results {results} first)")
+    env = load(os.path.join(results, "environment.json"))
+    options = env.get("options", {})
+    name = name or "+".join(options.get("profiles", [])) or "pairs"
+    base = f"{stamp(results, env)}-{design(options)}-{name}"
+    target = os.path.join(HERE, "sittings", base + ".json")
+    if os.path.exists(target):
+        fail(f"{target} exists already")
+    shutil.copyfile(os.path.join(results, "summary.json"), target)
+    record = dict(provenance(results))
+    record["environment"] = {k: env[k] for k in ("startedAt", "finishedAt", "gitCommit", "host", "jvm") if k in env}
+    os.makedirs(os.path.join(HERE, "sittings", "provenance"), exist_ok=True)
+    with open(os.path.join(HERE, "sittings", "provenance", base + ".json"), "w", encoding="utf-8") as f:
+        json.dump(record, f, indent=2)
+        f.write("\n")
+    return target
+
+
+def keep_size(results):
+    size = load(os.path.join(results, "size.json"))
+    if not size:
+        fail(f"no size.json in {results}: not a size search, or it did not finish")
+    env = load(os.path.join(results, "environment.json"))
+    pools = "+".join(p["profile"] for p in size["pools"])
+    distance = (env.get("dbDistance") or {}).get("name") or env.get("options", {}).get("dbDistance") or "loopback"
+    target = os.path.join(HERE, "sizes", f"{stamp(results, env)}-{pools}-{distance}")
+    provenance(results)
+    copy_small(results, target)
+    return target
+
+
+def keep_faults(results):
+    faults = load(os.path.join(results, "faults.json"))
+    if not faults:
+        fail(f"no faults.json in {results} (results/<stamp>/faults of ./poolbench faults)")
+    env = load(os.path.join(results, "environment.json"))
+    options = load(os.path.join(results, "options.json"))
+    pools = options.get("profiles") or sorted({r.get("profile", "?") for r in faults.get("runs", [])})
+    name = "all" if len(pools) >= 9 else "+".join(pools)
+    target = os.path.join(HERE, "faults", f"{stamp(results, env)}-{name}")
+    provenance(results)
+    copy_small(results, target)
+    return target
+
+
+def main(argv):
+    kinds = {"sitting": keep_sitting, "size": keep_size, "faults": keep_faults}
+    if len(argv) < 3 or argv[1] not in kinds or (argv[1] != "sitting" and len(argv) != 3) or len(argv) > 4:
+        sys.exit(__doc__.strip().split("\n\n")[1])
+    results = argv[2].rstrip("/")
+    if not os.path.isdir(results):
+        fail(f"{results} is not a directory")
+    print(kinds[argv[1]](results, *argv[3:]))
+
+
+if __name__ == "__main__":
+    main(sys.argv)

@@ -1,0 +1,72 @@
+"""What a figure reads, and the runner's statistics it asks for: every read of docs/data goes through
+Data, which remembers the files, so figures.py can check that a figure's data label names the files
+it really reads (and no other).
+"""
+import glob
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+DESIGNS = ("shared-host-duet", "isolated-duet", "solo")
+SITTINGS = "docs/data/sittings"
+
+
+class Data:
+    def __init__(self, root):
+        self.root = root
+        self.read = set()
+        self.pooled_cache = {}
+        self._classpath = None
+
+    # -- files -----------------------------------------------------------------------------------
+
+    def glob(self, pattern):
+        """Repository-relative paths matching pattern, sorted; each counts as read."""
+        found = sorted(os.path.relpath(p, self.root) for p in glob.glob(os.path.join(self.root, pattern)))
+        self.read.update(found)
+        return found
+
+    def json(self, path):
+        self.read.add(path)
+        with open(os.path.join(self.root, path), encoding="utf-8") as f:
+            return json.load(f)
+
+    def optional_json(self, path):
+        return self.json(path) if os.path.isfile(os.path.join(self.root, path)) else {}
+
+    def sittings(self, design):
+        return self.glob(f"{SITTINGS}/*-{design}-*.json")
+
+    # -- the runner ------------------------------------------------------------------------------
+
+    def classpath(self):
+        if self._classpath is None:
+            jar = os.path.join(self.root, "bench/compare/target/poolbench-compare.jar")
+            if not os.path.exists(jar):
+                sys.exit("figures: bench/compare/target/poolbench-compare.jar is missing: "
+                         "./mvnw -B -ntp -q -DskipTests install first")
+            self._classpath = f"{jar}:{os.path.join(self.root, 'bench/compare/target/lib/*')}"
+        return self._classpath
+
+    def pooled(self, design):
+        """The runner's `sittings` over the kept sittings of a design: its sittings.json pairs."""
+        files = self.sittings(design)
+        if design not in self.pooled_cache:
+            with tempfile.TemporaryDirectory() as out:
+                subprocess.run(["java", "-Djava.awt.headless=true", "-cp", self.classpath(),
+                                "dev.poolbench.bench.compare.CompareMain", "sittings", "--out", out,
+                                "--results", *files],
+                               check=True, stdout=subprocess.DEVNULL, cwd=self.root)
+                with open(os.path.join(out, "sittings.json")) as f:
+                    self.pooled_cache[design] = json.load(f)["pairs"]
+        return self.pooled_cache[design]
+
+    def pair(self, design, prefix):
+        return next((p for p in self.pooled(design) if p["pair"].startswith(prefix + " @")), None)
+
+    def java(self, main_class, *args):
+        """A main class of the runner's jar (PowerTable, Replicas): its standard output."""
+        return subprocess.run(["java", "-cp", self.classpath(), main_class, *args],
+                              check=True, capture_output=True, text=True, cwd=self.root).stdout

@@ -1,0 +1,189 @@
+"""When the database goes away: the kept fault runs (docs/data/faults/*/faults.json, `./poolbench
+faults`), each cell a pool and a scenario over the repeats, as a median and a range. The figures
+of a run are the runner's (faults.json `figures`); only medians and ranges are taken here.
+"""
+import os
+import statistics
+
+from .svg import BAD, BAND, GOOD, GRID, INK, MUTED, Svg, text_width, wrap
+
+FAULTS = "docs/data/faults"
+SCENARIOS = ("unreachable", "hang", "restart")
+ORDER = ("hikari", "tomcat", "dbcp", "dbcp2", "c3p0", "vibur", "agroal", "ucp", "nopool")
+
+
+def kept(data):
+    """[(directory name, faults.json, provenance.json)], oldest first."""
+    found = []
+    for path in data.glob(f"{FAULTS}/*/faults.json"):
+        d = os.path.dirname(path)
+        found.append((os.path.basename(d), data.json(path), data.optional_json(f"{d}/provenance.json")))
+    return found
+
+
+def cells(data, session="memory"):
+    """{(profile, scenario): [figures]} over every kept run of the database's scenarios."""
+    out = {}
+    for _, faults, _ in kept(data):
+        for run in faults["runs"]:
+            if run.get("session", "memory") != session or run["scenario"] not in SCENARIOS:
+                continue
+            out.setdefault((run["profile"], run["scenario"]), []).append(run.get("figures"))
+    return out
+
+
+def spread(values, fmt="{:.1f}", none="-"):
+    """'1.2 [0.8 .. 2.0]' (median [min .. max]); values None count as `none` and are named."""
+    nums = [v for v in values if v is not None]
+    missing = len(values) - len(nums)
+    if not nums:
+        return none
+    med = statistics.median(nums)
+    text = fmt.format(med) if len(nums) == 1 else f"{fmt.format(med)} [{fmt.format(min(nums))} .. {fmt.format(max(nums))}]"
+    return text + (f", {none} {missing}x" if missing else "")
+
+
+def rows_lost(figs):
+    lost = doubled = 0
+    for f in figs:
+        verdict = f["loginLog"]["verdict"]
+        if verdict.startswith("LOST"):
+            lost += int(verdict.split()[1])
+        elif verdict.startswith("DOUBLED"):
+            doubled += int(verdict.split()[1])
+    text = f"{lost} lost"
+    return text + (f", {doubled} doubled" if doubled else "")
+
+
+def profiles(found):
+    names = {p for p, _ in found}
+    return [p for p in ORDER if p in names] + sorted(names - set(ORDER))
+
+
+def table(data):
+    found = cells(data)
+    rows = ["| pool | scenario | runs | first error after s (fail fast) | errors in the fault | errors after the return "
+            "| first login after the return s | back to 90 % s | connections opened | login_log rows | /report exact |",
+            "|---|---|---:|---|---|---|---|---|---|---|---|"]
+    for profile in profiles(found):
+        for scenario in SCENARIOS:
+            figs = [f for f in found.get((profile, scenario), []) if f]
+            if not figs:
+                continue
+            exact = sum(1 for f in figs if f.get("reportExact"))
+            rows.append(f"| {profile} | {scenario} | {len(figs)} "
+                        f"| {spread([f.get('firstErrorSeconds') for f in figs], none='no error')} "
+                        f"| {spread([f['errorsDuringFault'] for f in figs], '{:.0f}')} "
+                        f"| {spread([f['errorsAfterReturn'] for f in figs], '{:.0f}')} "
+                        f"| {spread([f.get('firstSuccessSeconds') for f in figs], none='none')} "
+                        f"| {spread([f.get('recoverySeconds') for f in figs], none='never')} "
+                        f"| {spread([f.get('connectionsOpened') for f in figs], '{:.0f}')} "
+                        f"| {rows_lost(figs)} | {exact} of {len(figs)} |")
+    return "\n".join(rows) + "\n"
+
+
+def median_of(figs, key):
+    nums = [f[key] for f in figs if f.get(key) is not None]
+    return statistics.median(nums) if nums else None
+
+
+def scorecard(data):
+    """A line per pool: how fast it fails, how fast it is back, rows lost, over the three scenarios."""
+    found = cells(data)
+    rows = ["| pool | fails within s (median: unreachable / hang / restart) "
+            "| back to 90 % within s (median) | errors after the return | rows lost | runs |", "|---|---|---|---|---|---:|"]
+    for profile in profiles(found):
+        per = [[f for f in found.get((profile, s), []) if f] for s in SCENARIOS]
+
+        def cell(key, none):
+            values = ["-" if not figs else none if median_of(figs, key) is None else f"{median_of(figs, key):.1f}"
+                      for figs in per]
+            return " / ".join(values)
+
+        every = [f for figs in per for f in figs]
+        after = sum(f["errorsAfterReturn"] for f in every)
+        rows.append(f"| {profile} | {cell('firstErrorSeconds', 'none')} | {cell('recoverySeconds', 'never')} "
+                    f"| {after} in all | {rows_lost(every)} | {len(every)} |")
+    return "\n".join(rows) + "\n"
+
+
+def picture(data):
+    """A timeline per pool and scenario, seconds from the fault's start: the fault shaded, the first
+    error (red: how fast the pool fails) and the return to 90 % of the logins (green), each the median
+    over the repeats with its range."""
+    found = cells(data)
+    names = profiles(found)
+    label_w = max([text_width(p, 13, bold=True) for p in names] + [60]) + 24
+    panel_w, row_h, gap = 270, 26, 22
+    width = label_w + 3 * panel_w + 2 * gap + 16
+    title = "When the database goes away: how fast each pool fails, and how fast it is back"
+    sub = ("./poolbench faults on the project's 2-core VM: the database away for about 10 s at second 10 of a 40-s "
+           "run, pool of 10, pool wait 5 s; per pool and scenario the median over the kept repeats with its range")
+    sub_lines = wrap(sub, 12, width - 24)
+    top = 40 + 17 * len(sub_lines) + 34
+    height = top + row_h * len(names) + 70
+    svg = Svg(width, height, title)
+    svg.text(12, 32, title, size=16, weight="bold")
+    for i, line in enumerate(sub_lines):
+        svg.text(12, 50 + 17 * i, line, size=12, fill=MUTED)
+    lo, hi = 0.0, 30.0
+    for k, scenario in enumerate(SCENARIOS):
+        x0 = label_w + k * (panel_w + gap)
+
+        def px(v):
+            return x0 + (min(max(v, lo), hi) - lo) / (hi - lo) * panel_w
+
+        svg.text(x0, top - 10, scenario, size=13, weight="bold")
+        away = [r["figures"] and (r["faultEndSecond"] - r["faultBeginSecond"]) for r in runs_of(data, scenario)]
+        away = statistics.median([a for a in away if a]) if any(away) else 10.0
+        svg.rect(px(0), top, px(away) - px(0), row_h * len(names), BAND)
+        for t in range(0, 31, 5):
+            svg.line(px(t), top, px(t), top + row_h * len(names), stroke=GRID, width=0.6)
+            svg.text(px(t), top + row_h * len(names) + 14, str(t), size=10, anchor="middle", fill=MUTED)
+        svg.text(x0 + panel_w / 2, top + row_h * len(names) + 30, "seconds from the fault's start", size=11,
+                 anchor="middle")
+        for i, profile in enumerate(names):
+            y = top + row_h * i + row_h / 2
+            figs = [f for f in found.get((profile, scenario), []) if f]
+            if not figs:
+                continue
+            _mark(svg, px, y, [f.get("firstErrorSeconds") for f in figs], 0, BAD, circle=True)
+            _mark(svg, px, y, [f.get("recoverySeconds") for f in figs], away, GOOD, circle=False)
+    for i, profile in enumerate(names):
+        y = top + row_h * i + row_h / 2
+        svg.line(12, top + row_h * i, width - 12, top + row_h * i, stroke=GRID, width=0.6)
+        svg.text(12, y + 4.5, profile, size=13, weight="bold", fill=INK)
+    legend_y = height - 12
+    svg.circle(18, legend_y - 4, 4, BAD)
+    svg.text(28, legend_y, "first error (fails fast: left)", size=11, fill=MUTED)
+    svg.diamond(228, legend_y - 4, 6, 5, GOOD)
+    svg.text(238, legend_y, "back to 90 % of the logins per second", size=11, fill=MUTED)
+    svg.rect(478, legend_y - 10, 20, 12, BAND)
+    svg.text(504, legend_y, "the database away", size=11, fill=MUTED)
+    svg.text(640, legend_y, "lines: the range over the repeats; none drawn: never within the run", size=11,
+             fill=MUTED)
+    return svg.render()
+
+
+def runs_of(data, scenario):
+    return [r for _, faults, _ in kept(data) for r in faults["runs"]
+            if r["scenario"] == scenario and r.get("session", "memory") == "memory"]
+
+
+def _mark(svg, px, y, values, offset, color, circle):
+    nums = [v + offset for v in values if v is not None]
+    if not nums:
+        return
+    if len(nums) > 1:
+        svg.line(px(min(nums)), y, px(max(nums)), y, stroke=color, width=1.5)
+    med = statistics.median(nums)
+    if circle:
+        svg.circle(px(med), y, 4.5, color)
+    else:
+        svg.diamond(px(med), y, 6, 5.5, color)
+
+
+def scorecard_picture(data):
+    return ("![per pool and scenario: the first error and the return to 90 % after the database went away, "
+            "seconds from the fault's start](docs/images/faults-scorecard.svg)\n",
+            {"docs/images/faults-scorecard.svg": picture(data)})
