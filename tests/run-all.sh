@@ -36,9 +36,9 @@
 #                  generates (the SDK in .poolbench/venv-dashboards)
 #   terraform      fmt, checkov, terraform test of the inventory module (offline)
 #   ansible        ansible-lint (production), syntax check; with CI=true or POOLBENCH_CONVERGE=1
-#                  also the local fleet (fleet/): terraform apply of terraform/local (db, app,
-#                  bench as systemd-nspawn hosts), site.yml twice with systemd (second run
-#                  changed=0), a quick bench.yml and faults.yml (restart, checked), destroy
+#                  also the local fleet: docs/vm-path.md's fleet block as written (terraform/local
+#                  apply: db, app, bench-1 as systemd-nspawn hosts; site.yml twice, the second
+#                  changed=0; a quick bench.yml and faults.yml (restart, checked); destroy)
 #
 # usage: tests/run-all.sh [--skip STEP]...
 #   --skip STEP     leave a step out (repeatable); the tools only skipped steps need are not

@@ -1,11 +1,16 @@
-# The path users run, on a local fleet (fleet/README.md): sourced by ansible/tests/run.sh with
-# CI=true or POOLBENCH_CONVERGE=1 (its venv, check, pass, fail, recap_unchanged are used here).
-#   terraform apply of terraform/local (hosts db, app, bench-1 as systemd-nspawn containers,
-#   the inventory ansible/inventories/fleet/hosts.yml), applied twice (no change);
-#   site.yml twice with systemd (the second run changed=0), every installed unit active, the app
-#   connected to the database host's address; a quick bench.yml; a quick faults.yml (restart);
-#   bad input (an unreachable database host, the fleet without root); terraform destroy, on
-#   failure too (trap), and nothing of the fleet left.
+# The path users run, on a local fleet: the fleet block of docs/vm-path.md, as written. Sourced
+# by ansible/tests/run.sh with CI=true or POOLBENCH_CONVERGE=1 (its venv, step, check, pass,
+# fail, finish and recap_unchanged are used here).
+# The block's lines run one by one in this shell from the top of the checkout (so its `cd` and
+# `.` stay in effect), with only these additions, which the page lists too:
+#   BENCH_ARGS, FAULTS_ARGS     the quick forms below (a user leaves them empty: the defaults);
+#   -e poolbench_repo_dir=...   appended to each ansible-playbook line: a frozen copy of the jars;
+# and the checks between its lines: terraform apply twice (the second changes nothing); site.yml
+# against a database address no app host reaches (refused before anything is installed);
+# site.yml twice with systemd (the second changed=0), every installed unit active, the app
+# connected to the database host's address; the quick bench.yml's and faults.yml's fetched
+# results summarized and checked; after destroy, nothing of the fleet left. Also the fleet
+# without root. A trap destroys the fleet when the block stops early.
 # Needs root, terraform, systemd-nspawn, debootstrap, nft: without them the step is skipped
 # (failed with CI=true).
 
@@ -23,6 +28,7 @@ fi
 
 TF_LOCAL="$REPO_DIR/terraform/local"
 FLEET_INVENTORY="$ANSIBLE_DIR/inventories/fleet/hosts.yml"
+FLEET_PAGE="$REPO_DIR/docs/vm-path.md"
 export TF_CLI_CONFIG_FILE=/dev/null TF_IN_AUTOMATION=1 TF_INPUT=0 CHECKPOINT_DISABLE=1
 tf_local() { terraform -chdir="$TF_LOCAL" "$@" -no-color; }
 fleet_ssh() {
@@ -31,10 +37,91 @@ fleet_ssh() {
     -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR "admin@$host" "$@"
 }
 
+# The block's commands: the lines of the fenced block between the page's fleet-block markers,
+# comment and blank lines left out, a line ending in \ joined with the next.
+fleet_block=()
+if [[ -f "$FLEET_PAGE" ]]; then
+  mapfile -t fleet_block < <(awk '
+    /^<!-- fleet-block -->$/ { marked = 1; next }
+    /^<!-- \/fleet-block -->$/ { marked = 0; next }
+    marked && /^```/ { fenced = !fenced; next }
+    marked && fenced {
+      if (joined == "" && $0 ~ /^[[:space:]]*(#|$)/) next
+      line = joined $0
+      if (line ~ /\\$/) { joined = substr(line, 1, length(line) - 1); next }
+      joined = ""
+      print line
+    }' "$FLEET_PAGE")
+fi
+
+# What a line of the block is to this test, by the command it runs (its trailing comment left out).
+fleet_line_kind() {
+  local command="${1%% #*}"
+  local init_re='(^| )terraform( .*)? init( |$)' apply_re='(^| )terraform( .*)? apply( |$)'
+  local destroy_re='(^| )terraform( .*)? destroy( |$)' site_re='(^| )ansible-playbook( .*)? site\.yml( |$)'
+  local bench_re='(^| )ansible-playbook( .*)? bench\.yml( |$)' faults_re='(^| )ansible-playbook( .*)? faults\.yml( |$)'
+  if [[ $command =~ $init_re ]]; then echo init
+  elif [[ $command =~ $apply_re ]]; then echo apply
+  elif [[ $command =~ $destroy_re ]]; then echo destroy
+  elif [[ $command =~ $site_re ]]; then echo site
+  elif [[ $command =~ $bench_re ]]; then echo bench
+  elif [[ $command =~ $faults_re ]]; then echo faults
+  else echo other
+  fi
+}
+
+step "the fleet block of docs/vm-path.md: the lines this test runs"
+# Checked before anything is made: each line the checks hang on exactly once, and the two
+# variables that make bench.yml and faults.yml quick here.
+declare -A fleet_kinds=()
+fleet_page_problems=""
+for fleet_line in "${fleet_block[@]}"; do
+  fleet_kind="$(fleet_line_kind "$fleet_line")"
+  fleet_kinds[$fleet_kind]=$((${fleet_kinds[$fleet_kind]:-0} + 1))
+  printf '  %-8s %s\n' "$fleet_kind" "$fleet_line"
+  # shellcheck disable=SC2016 # the variable's name, not its value
+  case "$fleet_kind" in
+    bench) [[ "$fleet_line" == *'$BENCH_ARGS'* ]] || fleet_page_problems+=" the bench.yml line has no \$BENCH_ARGS;" ;;
+    faults) [[ "$fleet_line" == *'$FAULTS_ARGS'* ]] || fleet_page_problems+=" the faults.yml line has no \$FAULTS_ARGS;" ;;
+  esac
+done
+for fleet_kind in init apply site bench faults destroy; do
+  ((${fleet_kinds[$fleet_kind]:-0} == 1)) \
+    || fleet_page_problems+=" ${fleet_kinds[$fleet_kind]:-0} $fleet_kind lines (one wanted);"
+done
+if ((${#fleet_block[@]} == 0)); then
+  fail "docs/vm-path.md: no fenced block between <!-- fleet-block --> and <!-- /fleet-block -->"
+  finish
+  exit $?
+elif [[ -n "$fleet_page_problems" ]]; then
+  fail "docs/vm-path.md's fleet block:${fleet_page_problems%;}"
+  finish
+  exit $?
+fi
+pass "docs/vm-path.md's fleet block: ${#fleet_block[@]} lines (init, apply, site.yml, bench.yml, faults.yml, destroy each once)"
+
+# The quick forms of the block's bench.yml and faults.yml lines (the page names them too).
+fleet_stamp="fleet-$(date -u +%Y%m%d-%H%M%S)"
+BENCH_ARGS="-e poolbench_profiles=hikari,dbcp2 -e poolbench_runs=1 -e poolbench_duration=10 -e poolbench_warmup=3"
+BENCH_ARGS+=" -e poolbench_results_stamp=$fleet_stamp"
+FAULTS_ARGS="-e poolbench_profiles=hikari -e poolbench_fault_scenarios=restart -e poolbench_quick=true"
+FAULTS_ARGS+=" -e poolbench_faults_check=true -e poolbench_results_stamp=$fleet_stamp-faults"
+
+fleet_applied=0    # the block got to its apply line: terraform may have something to destroy
+fleet_destroyed=0  # the block's destroy line passed
 fleet_cleanup() {
-  step "terraform destroy of terraform/local (the fleet down), and nothing of it left"
-  tf_local destroy -auto-approve >"$LOG_DIR/fleet-destroy.log" 2>&1 && pass "terraform destroy" \
-    || { tail -n 20 "$LOG_DIR/fleet-destroy.log"; fail "terraform destroy"; "$REPO_DIR/poolbench" fleet down || true; }
+  if ((fleet_destroyed == 0)); then
+    step "terraform destroy of terraform/local (the block stopped before its destroy line, or it failed)"
+    if ((fleet_applied == 0)); then
+      # Nothing applied; `fleet down` in case the check without root made something after all.
+      "$REPO_DIR/poolbench" fleet down >"$LOG_DIR/fleet-down.log" 2>&1 || true
+    elif tf_local destroy -auto-approve >"$LOG_DIR/fleet-destroy-trap.log" 2>&1; then
+      pass "terraform destroy"
+    else
+      tail -n 20 "$LOG_DIR/fleet-destroy-trap.log"; fail "terraform destroy"; "$REPO_DIR/poolbench" fleet down || true
+    fi
+  fi
+  step "nothing of the fleet left"
   local left=""
   pgrep -x systemd-nspawn >/dev/null && left="$left systemd-nspawn processes,"
   ip link show pbfleet0 >/dev/null 2>&1 && left="$left the pbfleet0 bridge,"
@@ -58,31 +145,6 @@ else
   fail "fleet up as nobody: '$out'"
 fi
 
-step "terraform apply of terraform/local (the fleet up, the inventory written), then again: no change"
-check fleet-init tf_local init -input=false || exit 1
-check fleet-apply tf_local apply -auto-approve || exit 1
-if check fleet-apply-again tf_local apply -auto-approve \
-    && grep -q 'Apply complete! Resources: 0 added, 0 changed, 0 destroyed' "$LOG_DIR/fleet-apply-again.log"; then
-  pass "second apply: 0 added, 0 changed, 0 destroyed"
-else
-  fail "second apply changed something or failed"
-fi
-"$REPO_DIR/poolbench" fleet status
-
-step "site.yml against an inventory whose database address no app host reaches"
-mkdir -p "$LOG_DIR/fleet-unreachable"
-sed 's/"poolbench_private_ip": "10.77.0.10"/"poolbench_private_ip": "10.77.0.99"/' "$FLEET_INVENTORY" \
-  >"$LOG_DIR/fleet-unreachable/hosts.yml"
-cp -a "$ANSIBLE_DIR/inventories/fleet/group_vars" "$LOG_DIR/fleet-unreachable/"
-if ansible-playbook -i "$LOG_DIR/fleet-unreachable/hosts.yml" site.yml >"$LOG_DIR/fleet-unreachable.log" 2>&1; then
-  fail "site.yml ran with an unreachable database host"
-elif grep -q 'The app host poolbench-app (10.77.0.11) cannot reach the database host poolbench-db at 10.77.0.99:3306' \
-    "$LOG_DIR/fleet-unreachable.log" && ! fleet_ssh 10.77.0.10 test -e /usr/sbin/mariadbd; then
-  pass "refused before anything was installed, naming both addresses"
-else
-  tail -n 20 "$LOG_DIR/fleet-unreachable.log"; fail "unreachable database host: no clear refusal"
-fi
-
 step "snapshot of the built artifacts"
 # The playbooks deploy a frozen copy (poolbench_repo_dir): a concurrent build cannot change
 # what the second converge sees, so "changed=0" tests Ansible.
@@ -102,22 +164,24 @@ cp -a "$REPO_DIR/sql/mysql" "$REPO_DIR"/sql/*.sql "$snapshot/sql/"
 for module in sql bench/load bench/compare; do
   cp -a "$REPO_DIR/$module/target/poolbench-$(basename "$module").jar" "$REPO_DIR/$module/target/lib" "$snapshot/$module/target/"
 done
-extra=(-e "poolbench_repo_dir=$snapshot")
+# Appended to each ansible-playbook line of the block, quoted for its eval.
+fleet_extra="$(printf ' %q' -e "poolbench_repo_dir=$snapshot")"
 pass "snapshot in $snapshot"
 
-step "site.yml on the fleet, systemd (first run)"
-check fleet-converge-1 ansible-playbook -i "$FLEET_INVENTORY" site.yml "${extra[@]}" || exit 1
-step "site.yml on the fleet (second run: changed=0 everywhere)"
-if check fleet-converge-2 ansible-playbook -i "$FLEET_INVENTORY" site.yml "${extra[@]}"; then
-  if recap_unchanged "$LOG_DIR/fleet-converge-2.log"; then
-    pass "idempotence (second run changed=0)"
+# Runs one line of the block in this shell (a `cd` or `.` in it stays in effect), logged to
+# $LOG_DIR/NAME.log; passes or fails NAME, naming the line.
+fleet_run_line() {
+  local name=$1 line=$2 log="$LOG_DIR/$1.log" start=$SECONDS
+  echo "\$ $line"
+  if eval "$line" >"$log" 2>&1; then
+    pass "$name ($((SECONDS - start)) s)"
   else
-    grep -B1 -E '^changed:' "$LOG_DIR/fleet-converge-2.log" | grep -E '^TASK' || true
-    fail "idempotence (second run changed something)"
+    tail -n 40 "$log"
+    fail "$name ($((SECONDS - start)) s, log: $log): $line"
+    return 1
   fi
-fi
+}
 
-step "every unit the roles installed is active under systemd; the app talks to the db host's address"
 # unit_active HOST UNIT...: systemctl is-active on the host must print "active" for each.
 unit_active() {
   local host=$1 unit state; shift
@@ -126,21 +190,69 @@ unit_active() {
     [[ "$state" == active ]] && pass "$unit active on $host" || fail "$unit on $host: '$state'"
   done
 }
-unit_active 10.77.0.10 mariadb redis-server
-unit_active 10.77.0.11 poolbench-app
-app_env="$(fleet_ssh 10.77.0.11 sudo cat /etc/poolbench/app.env)"
-grep -q '^ISU4_DB_HOST=10.77.0.10$' <<<"$app_env" && pass "app.env: ISU4_DB_HOST=10.77.0.10" \
-  || fail "app.env has no ISU4_DB_HOST=10.77.0.10: $(grep DB_HOST <<<"$app_env")"
-conns="$(fleet_ssh 10.77.0.10 "ss -Htn state established '( sport = :3306 )'" | grep -c ' 10.77.0.11:' || true)"
-((conns > 0)) && pass "db host: $conns established connections from 10.77.0.11 to :3306" \
-  || fail "db host: no established connection from the app host (10.77.0.11) to :3306"
 
-step "bench.yml quick on the fleet (2 profiles x 1 run x 10 s, warm-up 3 s)"
-stamp="fleet-$(date -u +%Y%m%d-%H%M%S)"
-if check fleet-bench-quick ansible-playbook -i "$FLEET_INVENTORY" bench.yml "${extra[@]}" \
-    -e poolbench_profiles=hikari,dbcp2 -e poolbench_runs=1 -e poolbench_duration=10 -e poolbench_warmup=3 \
-    -e poolbench_results_stamp="$stamp"; then
-  results="$REPO_DIR/results/$stamp"
+# After the apply line: the same line again changes nothing; a site.yml whose database address
+# no app host reaches is refused before anything is installed.
+fleet_after_apply() {
+  local line=$1
+  if fleet_run_line fleet-apply-again "$line" \
+      && sed 's/\x1b\[[0-9;]*m//g' "$LOG_DIR/fleet-apply-again.log" \
+        | grep -q 'Apply complete! Resources: 0 added, 0 changed, 0 destroyed'; then
+    pass "second apply: 0 added, 0 changed, 0 destroyed"
+  else
+    fail "second apply changed something or failed"
+  fi
+  "$REPO_DIR/poolbench" fleet status
+
+  step "site.yml against an inventory whose database address no app host reaches"
+  mkdir -p "$LOG_DIR/fleet-unreachable"
+  sed 's/"poolbench_private_ip": "10.77.0.10"/"poolbench_private_ip": "10.77.0.99"/' "$FLEET_INVENTORY" \
+    >"$LOG_DIR/fleet-unreachable/hosts.yml"
+  cp -a "$ANSIBLE_DIR/inventories/fleet/group_vars" "$LOG_DIR/fleet-unreachable/"
+  if (cd "$ANSIBLE_DIR" && ansible-playbook -i "$LOG_DIR/fleet-unreachable/hosts.yml" site.yml) \
+      >"$LOG_DIR/fleet-unreachable.log" 2>&1; then
+    fail "site.yml ran with an unreachable database host"
+  elif grep -q 'The app host poolbench-app (10.77.0.11) cannot reach the database host poolbench-db at 10.77.0.99:3306' \
+      "$LOG_DIR/fleet-unreachable.log" && ! fleet_ssh 10.77.0.10 test -e /usr/sbin/mariadbd; then
+    pass "refused before anything was installed, naming both addresses"
+  else
+    tail -n 20 "$LOG_DIR/fleet-unreachable.log"; fail "unreachable database host: no clear refusal"
+  fi
+}
+
+# The site.yml line twice (the second must change nothing), then the units and the app's database.
+fleet_site() {
+  local line=$1
+  step "site.yml on the fleet, systemd (first run)"
+  fleet_run_line fleet-converge-1 "$line" || return 1
+  step "site.yml on the fleet (second run: changed=0 everywhere)"
+  if fleet_run_line fleet-converge-2 "$line"; then
+    if recap_unchanged "$LOG_DIR/fleet-converge-2.log"; then
+      pass "idempotence (second run changed=0)"
+    else
+      grep -B1 -E '^changed:' "$LOG_DIR/fleet-converge-2.log" | grep -E '^TASK' || true
+      fail "idempotence (second run changed something)"
+    fi
+  fi
+
+  step "every unit the roles installed is active under systemd; the app talks to the db host's address"
+  unit_active 10.77.0.10 mariadb redis-server
+  unit_active 10.77.0.11 poolbench-app
+  local app_env conns
+  app_env="$(fleet_ssh 10.77.0.11 sudo cat /etc/poolbench/app.env)"
+  grep -q '^ISU4_DB_HOST=10.77.0.10$' <<<"$app_env" && pass "app.env: ISU4_DB_HOST=10.77.0.10" \
+    || fail "app.env has no ISU4_DB_HOST=10.77.0.10: $(grep DB_HOST <<<"$app_env")"
+  conns="$(fleet_ssh 10.77.0.10 "ss -Htn state established '( sport = :3306 )'" | grep -c ' 10.77.0.11:' || true)"
+  ((conns > 0)) && pass "db host: $conns established connections from 10.77.0.11 to :3306" \
+    || fail "db host: no established connection from the app host (10.77.0.11) to :3306"
+  return 0
+}
+
+# The bench.yml line with the quick BENCH_ARGS, then its fetched results.
+fleet_bench() {
+  local line=$1 results="$REPO_DIR/results/$fleet_stamp"
+  step "bench.yml quick on the fleet (2 profiles x 1 run x 10 s, warm-up 3 s)"
+  fleet_run_line fleet-bench-quick "$line" || return 1
   cat "$results/summary.txt"
   # Summarizing the fetched results again must exit 0 (every run valid).
   if java -jar "$snapshot/bench/compare/target/poolbench-compare.jar" summarize --results "$results" \
@@ -169,27 +281,50 @@ PY
   else
     fail "the runner's files in $results"
   fi
-fi
+}
 
-step "faults.yml quick on the fleet (hikari x restart: systemctl on the db host, with the checks of faults --check)"
-if [[ -z "$toxiproxy_bin" || ! -x "$toxiproxy_bin" ]]; then
-  fail "fleet-faults-quick: no Toxiproxy server binary (toxiproxy-server on the PATH, a Go-built one, or"\
-" .poolbench/toxiproxy-2.12.0/ from ./poolbench faults); faults.yml needs one for the app host"
-else
-  faults_stamp="${stamp}-faults"
-  if check fleet-faults-quick ansible-playbook -i "$FLEET_INVENTORY" faults.yml "${extra[@]}" \
-      -e poolbench_profiles=hikari -e poolbench_fault_scenarios=restart -e poolbench_quick=true \
-      -e poolbench_faults_check=true -e poolbench_toxiproxy_binary="$toxiproxy_bin" \
-      -e poolbench_results_stamp="$faults_stamp"; then
-    faults_results="$REPO_DIR/results/$faults_stamp/faults"
-    cat "$faults_results/faults.txt"
-    if java -jar "$snapshot/bench/compare/target/poolbench-compare.jar" faults-summarize \
-        --results "$faults_results" --check >"$LOG_DIR/fleet-faults-summarize.log" 2>&1; then
-      pass "faults-summarize --check --results $faults_results (exit 0)"
-    else
-      tail -n 20 "$LOG_DIR/fleet-faults-summarize.log"; fail "faults-summarize --check --results $faults_results"
-    fi
-    unit_active 10.77.0.10 mariadb
-    unit_active 10.77.0.11 poolbench-toxiproxy
+# The faults.yml line with the quick FAULTS_ARGS, then its fetched results.
+fleet_faults() {
+  local line=$1 faults_results="$REPO_DIR/results/$fleet_stamp-faults/faults"
+  step "faults.yml quick on the fleet (hikari x restart: systemctl on the db host, with the checks of faults --check)"
+  fleet_run_line fleet-faults-quick "$line" || return 1
+  cat "$faults_results/faults.txt"
+  if java -jar "$snapshot/bench/compare/target/poolbench-compare.jar" faults-summarize \
+      --results "$faults_results" --check >"$LOG_DIR/fleet-faults-summarize.log" 2>&1; then
+    pass "faults-summarize --check --results $faults_results (exit 0)"
+  else
+    tail -n 20 "$LOG_DIR/fleet-faults-summarize.log"; fail "faults-summarize --check --results $faults_results"
   fi
-fi
+  unit_active 10.77.0.10 mariadb
+  unit_active 10.77.0.11 poolbench-toxiproxy
+}
+
+step "the fleet block of docs/vm-path.md, line by line from the top of the checkout"
+cd "$REPO_DIR"
+fleet_index=0
+for fleet_line in "${fleet_block[@]}"; do
+  fleet_index=$((fleet_index + 1))
+  case "$(fleet_line_kind "$fleet_line")" in
+    init)
+      fleet_run_line fleet-init "$fleet_line" || exit 1 ;;
+    apply)
+      fleet_applied=1
+      step "terraform apply of terraform/local (the fleet up, the inventory written), then again: no change"
+      fleet_run_line fleet-apply "$fleet_line" || exit 1
+      fleet_after_apply "$fleet_line" || true ;;
+    site)
+      fleet_site "$fleet_line$fleet_extra" || exit 1 ;;
+    bench)
+      fleet_bench "$fleet_line$fleet_extra" || true ;;
+    faults)
+      fleet_faults "$fleet_line$fleet_extra" || true ;;
+    destroy)
+      step "terraform destroy of terraform/local (the fleet down, the inventory removed)"
+      fleet_run_line fleet-destroy "$fleet_line" && fleet_destroyed=1 ;;
+    *)
+      fleet_run_line "fleet-block-$fleet_index" "$fleet_line" || exit 1 ;;
+  esac
+done
+cd "$ANSIBLE_DIR"
+# The EXIT trap checks that nothing is left and prints the totals.
+true

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Tests of ansible/: lint (production profile), syntax checks and inventories always; with
 # CI=true or POOLBENCH_CONVERGE=1 also the path users run, on a local fleet of systemd hosts
-# (tests/fleet.sh: terraform apply of terraform/local, site.yml twice (the second run must change
-# nothing), a quick bench.yml and a quick faults.yml (hikari x restart, checked), terraform destroy).
+# (tests/fleet.sh: the fleet block of docs/vm-path.md as written: terraform apply of
+# terraform/local, site.yml (run twice: the second must change nothing), a quick bench.yml and a
+# quick faults.yml (hikari x restart, checked), terraform destroy).
 # Usage: ansible/tests/run.sh            (from any directory)
 #        POOLBENCH_CONVERGE=1 ansible/tests/run.sh
 set -euo pipefail
@@ -112,12 +113,13 @@ step "bench.yml's duet command (templates/poolbench-duet.j2) in a scratch direct
 
 if [[ "${CI:-}" != "true" && "${POOLBENCH_CONVERGE:-}" != "1" ]]; then
   step "converge, bench and faults on a local fleet"
-  echo "SKIPPED: the fleet (terraform/local, site.yml x2, quick bench.yml and faults.yml) makes containers" \
+  echo "SKIPPED: the fleet (docs/vm-path.md's fleet block: terraform/local, site.yml x2, quick bench.yml and faults.yml) makes containers" \
     "and installs packages in them; run with POOLBENCH_CONVERGE=1 (or CI=true) to include it"
   finish
   exit $?
 fi
 
-# The converge, bench and faults runs: on a local fleet of systemd hosts made by terraform/local.
+# The converge, bench and faults runs: docs/vm-path.md's fleet block, on a local fleet of
+# systemd hosts made by terraform/local.
 # shellcheck source=ansible/tests/fleet.sh
 source "$ANSIBLE_DIR/tests/fleet.sh"
