@@ -54,6 +54,7 @@ FIGURES = {
     "noise": validity.noise,
     "default-compare": validity.default_compare,
     "kept-sittings": validity.kept_sittings,
+    "per-pair-term": validity.per_pair_term,
 }
 
 

@@ -93,7 +93,7 @@ def forest(pairs, title, subtitle):
             "label": "throughput against hikari in shared-host duets (higher is better; beyond the axis: an arrow, "
                      "its figure on the right)",
             "band": (100 * (1 / (1 + MARGIN / 100) - 1), MARGIN)}
-    legend = [("thin", "#9a9a9a", "one sitting, its 95 % interval as it reported it"),
+    legend = [("thin", "#9a9a9a", "one sitting, its within-sitting 95 % interval"),
               ("thick", BLUE, "pooled over the sittings, 95 %"), ("band", None, f"±{MARGIN:.0f} %: equivalent")]
     return rows_chart(title, subtitle, rows, axis, headers=("pool", "pooled [95 %], word; kept sittings"),
                       legend=legend)

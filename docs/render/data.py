@@ -60,8 +60,13 @@ class Data:
                                 "--results", *files],
                                check=True, stdout=subprocess.DEVNULL, cwd=self.root)
                 with open(os.path.join(out, "sittings.json")) as f:
-                    self.pooled_cache[design] = json.load(f)["pairs"]
-        return self.pooled_cache[design]
+                    self.pooled_cache[design] = json.load(f)
+        return self.pooled_cache[design]["pairs"]
+
+    def between_sd(self, design):
+        """The between-sitting sd the kept sittings of a design support (`sittings`' betweenSd)."""
+        self.pooled(design)
+        return self.pooled_cache[design]["betweenSd"]
 
     def pair(self, design, prefix):
         return next((p for p in self.pooled(design) if p["pair"].startswith(prefix + " @")), None)

@@ -159,3 +159,25 @@ def early_look(data):
         for cells, look in ((a, "no"), (b, "yes")):
             rows.append(f"| {cells[0]} | {look} | {cells[2]} | {cells[3]} | {cells[4]} | {cells[5]} |")
     return "\n".join(rows) + "\n\nReproduce: `PowerTable " + " ".join(EARLY_LOOK_ARGS) + " [--early-look]`.\n"
+
+
+def per_pair_term(data):
+    """The between-sitting sd per pair as the model gives it, and each pair's check on other days."""
+    model = data.between_sd("shared-host-duet")
+    base, slope = model["basePercent"], model["slopePerLog"]
+    rows = ["| pair | sittings (days) | its own tau, pooled | the model's tau at its difference "
+            "| other days: held by the model | held by the base alone |", "|---|---|---:|---:|---|---|"]
+    for p in data.pooled("shared-host-duet"):
+        if "pooled" not in p:
+            continue
+        r = p["pooled"]
+        days = sorted({e["sitting"][:10] for e in p["sittings"]})
+        at = (base ** 2 + (100 * slope * r["meanLogRatio"]) ** 2) ** 0.5
+        o = p.get("otherDays", {})
+        checked = o.get("checked", 0)
+        held = f"{o['coveredWithModel']} of {checked}" if checked else "one day only"
+        held_base = f"{o['coveredWithBaseOnly']} of {checked}" if checked else "-"
+        rows.append(f"| {p['pair'].split(' @')[0]} | {r['k']} ({len(days)}: {', '.join(days)}) "
+                    f"| {r['tauPercent']:.2f} % | {at:.2f} % | {held} | {held_base} |")
+    return (f"The term, fitted to the kept sittings by `./poolbench sittings`: {model['text']}, "
+            f"base {base:.2f} %, slope {slope:.4f} per unit of log ratio.\n\n" + "\n".join(rows) + "\n")

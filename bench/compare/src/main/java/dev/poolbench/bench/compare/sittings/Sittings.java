@@ -1,6 +1,7 @@
 package dev.poolbench.bench.compare.sittings;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.poolbench.bench.compare.stats.BetweenSd;
 import dev.poolbench.bench.compare.stats.DuetNoise;
 import dev.poolbench.bench.compare.stats.PairedTest;
 import dev.poolbench.bench.compare.stats.RandomEffects;
@@ -241,6 +242,40 @@ public final class Sittings {
     public static DuetNoise duetNoise(List<Pair> pairs) {
         return DuetNoise.pool(pairs.stream().flatMap(p -> p.estimates().stream())
                 .map(e -> new DuetNoise.Sample(e.n(), e.se())).toList());
+    }
+
+    /**
+     * The between-sitting sd as these sittings support it, a base growing with the difference
+     * ({@link BetweenSd#fit}), over every pooled pair: what between-sitting.json keeps per design
+     * as sdPercent and slopePerLog (give the sittings of one design).
+     */
+    public static BetweenSd betweenSd(List<Pair> pairs) {
+        return BetweenSd.fit(pairs.stream().filter(p -> p.pooled() != null)
+                .map(p -> new BetweenSd.PairTau(p.pooled().k(), p.pooled().estimate(), p.pooled().tau2())).toList(),
+                Math.log1p(DEFAULT_MARGIN_PERCENT / 100));
+    }
+
+    /**
+     * The check on other days: each sitting of a day against the pair pooled over its sittings of
+     * every other day (at least two), its interval widened by {@code model} at its own difference
+     * as compare widens it. {covered, checked}; {0, 0} when the pair has no two days to compare.
+     */
+    static int[] otherDaysCoverage(Pair pair, BetweenSd model) {
+        int covered = 0;
+        int checked = 0;
+        for (Estimate e : pair.poolable()) {
+            String day = e.sitting().length() >= 10 ? e.sitting().substring(0, 10) : e.sitting();
+            List<Estimate> others = pair.poolable().stream().filter(o -> !o.sitting().startsWith(day)).toList();
+            if (others.size() < 2) {
+                continue;
+            }
+            double mu = pool(pair.label(), pair.aa(), others).pooled().estimate();
+            checked++;
+            if (e.covers(mu, model.at(e.y()))) {
+                covered++;
+            }
+        }
+        return new int[] {covered, checked};
     }
 
     static Pair pool(String label, boolean aa, List<Estimate> estimates) {

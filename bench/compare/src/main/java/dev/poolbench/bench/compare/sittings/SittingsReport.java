@@ -2,6 +2,7 @@ package dev.poolbench.bench.compare.sittings;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.stats.BetweenSd;
 import dev.poolbench.bench.compare.stats.DuetNoise;
 import dev.poolbench.bench.compare.stats.RandomEffects;
 import dev.poolbench.bench.compare.util.Json;
@@ -66,6 +67,10 @@ public final class SittingsReport {
             b.append(String.format(Locale.ROOT, "Duet sd within a sitting, pooled over every pair: %.2f %% on %d df.%n",
                     noise.sdPercent(), noise.df()));
         }
+        // Of one design's sittings, between-sitting.json's sdPercent and slopePerLog.
+        BetweenSd model = Sittings.betweenSd(pairs);
+        b.append(String.format(Locale.ROOT, "Between-sitting sd over the pooled pairs, growing with the difference: %s "
+                + "(base %.2f %%, slope %.4f).%n", model.text(), 100 * model.baseLog(), model.slope()));
         b.append('\n');
         b.append("pair | sittings | pooled [95 % interval] and its word | tau | coverage: within only | with pooled tau | as "
                 + "reported | words agree | decided words wrong\n");
@@ -159,6 +164,9 @@ public final class SittingsReport {
         ObjectNode root = Json.object();
         root.put("schema", 1);
         root.put("model", MODEL);
+        BetweenSd model = Sittings.betweenSd(pairs);
+        root.putObject("betweenSd").put("basePercent", 100 * model.baseLog()).put("slopePerLog", model.slope())
+                .put("text", model.text());
         ArrayNode list = root.putArray("sittings");
         sittings.forEach(s -> list.addObject().put("name", s.name()).put("source", s.source().toString()));
         ArrayNode array = root.putArray("pairs");
@@ -207,6 +215,11 @@ public final class SittingsReport {
                 pn.put("coverageWithTau", p.coverageWithTau());
                 pn.put("coverageAsReported", p.coverageAsReported());
             }
+            // Each sitting against the pair pooled over its other days: with the model, and with one number for all.
+            int[] byModel = Sittings.otherDaysCoverage(p, model);
+            int[] byBase = Sittings.otherDaysCoverage(p, BetweenSd.constant(model.baseLog()));
+            pn.putObject("otherDays").put("checked", byModel[1]).put("coveredWithModel", byModel[0])
+                    .put("coveredWithBaseOnly", byBase[0]);
             pn.put("wordsAgree", p.wordsAgree());
             pn.put("decidedWords", p.decidedWords());
             if (p.truth() != null) {

@@ -328,9 +328,16 @@ public final class PairedTest {
      *              the word use the pair's own sd alone)
      */
     public static Result of(double[] logRatios, double marginPercent, double betweenSdLog, DuetNoise noise) {
-        if (!(betweenSdLog >= 0) || Double.isInfinite(betweenSdLog)) {
-            throw new IllegalArgumentException("between-sitting sd must be >= 0, got " + betweenSdLog);
-        }
+        return of(logRatios, marginPercent, BetweenSd.constant(betweenSdLog), noise);
+    }
+
+    /** As above, the between-sitting sd taken at the pair's own mean log ratio ({@link BetweenSd#at}). */
+    public static Result of(double[] logRatios, double marginPercent, BetweenSd between) {
+        return of(logRatios, marginPercent, between, DuetNoise.NONE);
+    }
+
+    /** As above, with the design's duet sd for the rounds needed. */
+    public static Result of(double[] logRatios, double marginPercent, BetweenSd between, DuetNoise noise) {
         if (!(marginPercent > 0)) {
             throw new IllegalArgumentException("equivalence margin must be > 0 %, got " + marginPercent);
         }
@@ -344,6 +351,7 @@ public final class PairedTest {
             mean += d;
         }
         mean /= n;
+        double betweenSdLog = between.at(mean);
         if (n < 2) {
             return new Result(1, percent(mean), Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                     Word.UNDECIDED, marginPercent, -1, new Spread(mean, Double.NaN, 0, betweenSdLog));

@@ -2,6 +2,7 @@ package dev.poolbench.bench.compare.verdict;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.poolbench.bench.compare.plan.RunRecord;
+import dev.poolbench.bench.compare.stats.BetweenSd;
 import dev.poolbench.bench.compare.stats.DuetNoise;
 import java.net.URI;
 import java.util.List;
@@ -13,7 +14,8 @@ import java.util.Locale;
  * {@code options.betweenSittingSdPercent}), else the one measured for the comparison's design on
  * this machine class and kept as data ({@value #RESOURCE}), else none (within-sitting only).
  *
- * @param sdLog  tau, the sd of the log ratio from sitting to sitting; 0 for none
+ * @param sdLog  tau, the sd of the log ratio from sitting to sitting, of a pair with no difference; 0 for none
+ * @param slope  how much tau grows with the pair's difference ({@link BetweenSd}); 0: the same for every pair
  * @param design {@code solo}, {@code shared-host-duet} (both lanes share the CPUs and one database
  *               server) or {@code isolated-duet} (--lanes isolated: a CPU set and a database server
  *               per lane, locally or one app and database host per lane on the VMs)
@@ -22,7 +24,7 @@ import java.util.Locale;
  *                    the local one's: the VMs' own sittings are not measured yet), so the verdict
  *                    that rests on it is provisional
  */
-public record BetweenSitting(double sdLog, String design, String source, boolean provisional) {
+public record BetweenSitting(double sdLog, double slope, String design, String source, boolean provisional) {
 
     static final String RESOURCE = "between-sitting.json";
     static final String SHARED_HOST_DUET = "shared-host-duet";
@@ -35,7 +37,7 @@ public record BetweenSitting(double sdLog, String design, String source, boolean
     public static final String OPTION_KEY = "betweenSittingSdPercent";
 
     public static BetweenSitting none(String design) {
-        return new BetweenSitting(0, design, "none", false);
+        return new BetweenSitting(0, 0, design, "none", false);
     }
 
     /** As {@link #design(boolean, boolean)}, {@value #REMOTE} before it for apps elsewhere (--app-url, the VMs). */
@@ -45,7 +47,7 @@ public record BetweenSitting(double sdLog, String design, String source, boolean
 
     /** A term given as it is, with no design (so no measured duet sd: {@link #noise()} is none). */
     public static BetweenSitting withoutNoise(double sdLog) {
-        return new BetweenSitting(sdLog, "", sdLog > 0 ? "given" : "none", false);
+        return new BetweenSitting(sdLog, 0, "", sdLog > 0 ? "given" : "none", false);
     }
 
     /** The design of a comparison from its options: duet or solo, lanes shared or isolated (--lanes). */
@@ -60,7 +62,7 @@ public record BetweenSitting(double sdLog, String design, String source, boolean
                 throw new IllegalArgumentException("--between-sitting-sd must be 0 or more and below 100 %, got "
                         + explicitPercent);
             }
-            return new BetweenSitting(explicitPercent / 100, design, "given with --between-sitting-sd", false);
+            return new BetweenSitting(explicitPercent / 100, 0, design, "given with --between-sitting-sd", false);
         }
         JsonNode designs = stored().path("designs");
         JsonNode entry = designs.path(design);
@@ -70,15 +72,15 @@ public record BetweenSitting(double sdLog, String design, String source, boolean
         entry = designs.path(measuredFor);
         double percent = entry.path("sdPercent").asDouble(Double.NaN);
         if (entry.path("sdPercent").isNull() || Double.isNaN(percent)) {
-            return new BetweenSitting(0, design, "not measured yet for " + words(design) + " comparisons", false);
+            return new BetweenSitting(0, 0, design, "not measured yet for " + words(design) + " comparisons", false);
         }
-        String measured = String.format(Locale.ROOT, "measured on %s, %s, from %s%s",
-                entry.path("date").asText("?"), entry.path("machine").asText("?"), entry.path("pair").asText("?"),
-                entry.path("provisional").asBoolean() ? " (provisional, 5 sittings)" : "");
+        String measured = String.format(Locale.ROOT, "measured on %s, %s, from %s",
+                entry.path("date").asText("?"), entry.path("machine").asText("?"), entry.path("pair").asText("?"));
+        double slope = entry.path("slopePerLog").asDouble(0);
         if (measuredFor.equals(design)) {
-            return new BetweenSitting(percent / 100, design, measured, false);
+            return new BetweenSitting(percent / 100, slope, design, measured, false);
         }
-        return new BetweenSitting(percent / 100, design, "not measured for " + words(design) + " comparisons: "
+        return new BetweenSitting(percent / 100, slope, design, "not measured for " + words(design) + " comparisons: "
                 + "borrowed from the local " + words(measuredFor) + "'s, " + measured, true);
     }
 
@@ -123,18 +125,23 @@ public record BetweenSitting(double sdLog, String design, String source, boolean
         return design.isEmpty() ? DuetNoise.NONE : DuetNoise.stored(design);
     }
 
-    /** The sd in percent, e.g. 1.33. */
+    /** The sd in percent of a pair with no difference, e.g. 0.83. */
     public double sdPercent() {
         return 100 * sdLog;
     }
 
+    /** The term as a pair's interval takes it: at the pair's own difference. */
+    public BetweenSd sd() {
+        return new BetweenSd(sdLog, slope);
+    }
+
     /** The summary's line saying which variance the intervals include. */
     public String line() {
-        if (sdLog > 0) {
-            return String.format(Locale.ROOT, "%sThe 95 %% and 90 %% intervals include the between-sitting sd %.2f %% "
+        if (sdLog > 0 || slope > 0) {
+            return String.format(Locale.ROOT, "%sThe 95 %% and 90 %% intervals include the between-sitting sd %s "
                     + "(%s), %s; within-sitting only in brackets after each pair (docs/validity.md).",
                     provisional ? "Provisional verdict: its between-sitting term was not measured for this design. "
-                            : "", sdPercent(), words(design), source);
+                            : "", sd().text(), words(design), source);
         }
         return "Intervals: within-sitting only (between-sitting sd " + (source.startsWith("given") ? "0, "
                 + source : source) + "): another sitting may differ by more (docs/validity.md).";

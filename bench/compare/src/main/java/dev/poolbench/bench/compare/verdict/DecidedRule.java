@@ -90,7 +90,7 @@ public final class DecidedRule implements StopRule {
         List<Look> looks = new ArrayList<>();
         if (variants) {
             DuetNoise noise = between.noise();
-            for (VariantDuets.Pair p : VariantDuets.pairs(runs, marginPercent, between.sdLog())) {
+            for (VariantDuets.Pair p : VariantDuets.pairs(runs, marginPercent, between.sd())) {
                 looks.add(new Look(p.where(), p.result().withNoise(noise), List.of(p.referenceKey(), p.otherKey())));
             }
         } else {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.plan.RunVariant;
+import dev.poolbench.bench.compare.stats.BetweenSd;
 import dev.poolbench.bench.compare.stats.PairedTest;
 import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.bench.compare.variant.SessionStore;
@@ -114,7 +115,7 @@ public final class DimensionVerdict {
         }
         // The same term as the pools' pairs of this design: a plant or a session store moves from
         // sitting to sitting as a pool does (docs/validity.md, "Between sittings and coverage").
-        double betweenSdLog = BetweenSitting.of(environment, runs).sdLog();
+        BetweenSd betweenSd = BetweenSitting.of(environment, runs).sd();
         // Group key: size, variant without this dimension, profile; values: the runs by value.
         Map<List<Object>, Map<String, List<RunRecord>>> groups = new LinkedHashMap<>();
         for (RunRecord r : runs) {
@@ -129,12 +130,12 @@ public final class DimensionVerdict {
                     .computeIfAbsent(value, k -> new ArrayList<>()).add(r);
         }
         groups.forEach((group, byValue) -> {
-            addEntries(entries, group, byValue, reference, margin, betweenSdLog);
+            addEntries(entries, group, byValue, reference, margin, betweenSd);
             if (dimension == Dimension.SESSION && reference.equals(SessionStore.MEMORY.label())) {
                 // The question users ask of Redis: a pool of connections against the one shared
                 // connection (Spring Data Redis's default), not only each against memory.
                 addPair(entries, group, byValue, SessionStore.REDIS_POOLED.label(), SessionStore.REDIS_SHARED.label(),
-                        margin, betweenSdLog);
+                        margin, betweenSd);
             }
         });
         entries.sort(Comparator.comparing((Entry e) -> e.poolSize() == null ? -1 : e.poolSize())
@@ -143,22 +144,22 @@ public final class DimensionVerdict {
     }
 
     private static void addEntries(List<Entry> entries, List<Object> group, Map<String, List<RunRecord>> byValue,
-                                   String reference, double margin, double betweenSdLog) {
+                                   String reference, double margin, BetweenSd betweenSd) {
         byValue.keySet().stream().filter(value -> !value.equals(reference))
-                .forEach(value -> addPair(entries, group, byValue, value, reference, margin, betweenSdLog));
+                .forEach(value -> addPair(entries, group, byValue, value, reference, margin, betweenSd));
     }
 
     /** {@code value} against {@code reference} for one group, when both ran. */
     private static void addPair(List<Entry> entries, List<Object> group, Map<String, List<RunRecord>> byValue,
-                                String value, String reference, double margin, double betweenSdLog) {
+                                String value, String reference, double margin, BetweenSd betweenSd) {
         if (byValue.containsKey(value) && byValue.containsKey(reference)) {
             String profile = (String) group.get(2);
             List<RunRecord> valueRuns = byValue.get(value);
             boolean duets = VariantDuets.any(valueRuns);
             entries.add(new Entry(profile, (Integer) group.get(0), (String) group.get(1), value, reference, duets
-                    ? VariantDuets.verdict(valueRuns, byValue.get(reference), margin, betweenSdLog)
+                    ? VariantDuets.verdict(valueRuns, byValue.get(reference), margin, betweenSd)
                     : PairedVerdict.compare(PairedVerdict.scoresByRound(valueRuns, profile, null),
-                            PairedVerdict.scoresByRound(byValue.get(reference), profile, null), margin, betweenSdLog),
+                            PairedVerdict.scoresByRound(byValue.get(reference), profile, null), margin, betweenSd),
                     duets));
         }
     }

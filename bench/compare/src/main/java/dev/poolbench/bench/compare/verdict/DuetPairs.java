@@ -3,6 +3,7 @@ package dev.poolbench.bench.compare.verdict;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.plan.RunVariant;
+import dev.poolbench.bench.compare.stats.BetweenSd;
 import dev.poolbench.bench.compare.stats.PairedTest;
 import dev.poolbench.bench.compare.util.Json;
 import java.util.ArrayList;
@@ -134,9 +135,9 @@ public final class DuetPairs {
         return verdict(runs, profile, reference, margin, 0);
     }
 
-    /** As above, the interval widened by the between-sitting sd {@code betweenSdLog} (0: none). */
+    /** As above, the interval widened by the between-sitting sd {@code betweenSd} (NONE: none). */
     static PairedTest.Result verdict(List<RunRecord> runs, String profile, String reference, double margin,
-                                     double betweenSdLog) {
+                                     BetweenSd betweenSd) {
         List<Double> logs = new ArrayList<>();
         for (Duet d : of(runs)) {
             if (d.counted() && d.of(profile) != null && d.of(reference) != null && !profile.equals(reference)) {
@@ -146,7 +147,7 @@ public final class DuetPairs {
                 }
             }
         }
-        return PairedTest.of(logs.stream().mapToDouble(Double::doubleValue).toArray(), margin, betweenSdLog);
+        return PairedTest.of(logs.stream().mapToDouble(Double::doubleValue).toArray(), margin, betweenSd);
     }
 
     /**

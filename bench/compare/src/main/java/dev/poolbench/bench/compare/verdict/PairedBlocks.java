@@ -2,6 +2,7 @@ package dev.poolbench.bench.compare.verdict;
 
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.plan.RunVariant;
+import dev.poolbench.bench.compare.stats.BetweenSd;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -33,13 +34,13 @@ final class PairedBlocks {
      */
     static List<Located> of(List<RunRecord> runs, List<String> profiles, List<Integer> sizes, String reference,
                             double marginPercent, BetweenSitting between) {
-        return of(runs, profiles, sizes, reference, marginPercent, between.sdLog()).stream()
+        return of(runs, profiles, sizes, reference, marginPercent, between.sd()).stream()
                 .map(l -> new Located(l.entry().withNoise(between.noise()), l.where())).toList();
     }
 
     /** As above, the intervals widened by the between-sitting sd (0: none) as in the summary. */
     static List<Located> of(List<RunRecord> runs, List<String> profiles, List<Integer> sizes, String reference,
-                            double marginPercent, double betweenSdLog) {
+                            double marginPercent, BetweenSd betweenSd) {
         List<String> variants = runs.stream().map(r -> RunVariant.key(r.json())).distinct().toList();
         boolean sizeDuets = SizeDuets.any(runs);
         // null: every size at once (a size duet's two lanes have two sizes).
@@ -50,7 +51,7 @@ final class PairedBlocks {
                 List<RunRecord> block = runs.stream().filter(r -> (sizeDuets || Objects.equals(r.poolSize(), size))
                         && Objects.equals(RunVariant.key(r.json()), variant)).toList();
                 List<PairedVerdict.Entry> entries = sizeDuets ? SizeDuets.entries(block, marginPercent)
-                        : PairedVerdict.of(block, profiles, reference, marginPercent, betweenSdLog);
+                        : PairedVerdict.of(block, profiles, reference, marginPercent, betweenSd);
                 for (PairedVerdict.Entry e : entries) {
                     String where = e.profile() + " vs " + e.reference() + (size == null || sizes.size() < 2 ? ""
                             : " at size " + size) + (variants.size() > 1 ? " (" + RunVariant.describe(variant) + ")"

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.plan.VerdictOptions;
+import dev.poolbench.bench.compare.stats.BetweenSd;
 import dev.poolbench.bench.compare.stats.DuetNoise;
 import dev.poolbench.bench.compare.stats.PairedTest;
 import dev.poolbench.bench.compare.util.Json;
@@ -117,12 +118,12 @@ public final class PairedVerdict {
 
     /** Every profile of {@code profiles} but the reference, against the reference. */
     public static List<Entry> of(List<RunRecord> blockRuns, List<String> profiles, String reference, double margin) {
-        return of(blockRuns, profiles, reference, margin, 0);
+        return of(blockRuns, profiles, reference, margin, BetweenSd.NONE);
     }
 
-    /** As above, the intervals widened by the between-sitting sd {@code betweenSdLog} (0: none). */
+    /** As above, the intervals widened by the between-sitting sd {@code betweenSd} (NONE: none). */
     public static List<Entry> of(List<RunRecord> blockRuns, List<String> profiles, String reference, double margin,
-                          double betweenSdLog) {
+                          BetweenSd betweenSd) {
         List<Entry> entries = new ArrayList<>();
         if (reference == null || !profiles.contains(reference) || SizeDuets.any(blockRuns)) {
             // A size search pairs each pool's sizes, never two pools: its verdicts are in its size.txt.
@@ -133,8 +134,8 @@ public final class PairedVerdict {
         for (String p : profiles) {
             if (!p.equals(reference)) {
                 entries.add(new Entry(p, reference, duets
-                        ? DuetPairs.verdict(blockRuns, p, reference, margin, betweenSdLog)
-                        : compare(scoresByRound(blockRuns, p, null), ref, margin, betweenSdLog), duets));
+                        ? DuetPairs.verdict(blockRuns, p, reference, margin, betweenSd)
+                        : compare(scoresByRound(blockRuns, p, null), ref, margin, betweenSd), duets));
             }
         }
         return entries;
@@ -147,7 +148,7 @@ public final class PairedVerdict {
     public static List<Entry> of(List<RunRecord> blockRuns, List<String> profiles, String reference, double margin,
                                  BetweenSitting between) {
         DuetNoise noise = between.noise();
-        return of(blockRuns, profiles, reference, margin, between.sdLog()).stream().map(e -> e.withNoise(noise))
+        return of(blockRuns, profiles, reference, margin, between.sd()).stream().map(e -> e.withNoise(noise))
                 .toList();
     }
 
@@ -157,7 +158,7 @@ public final class PairedVerdict {
     }
 
     public static PairedTest.Result compare(Map<Integer, Double> a, Map<Integer, Double> b, double margin,
-                                     double betweenSdLog) {
+                                     BetweenSd betweenSd) {
         List<Double> logs = new ArrayList<>();
         a.forEach((round, score) -> {
             Double other = b.get(round);
@@ -165,7 +166,7 @@ public final class PairedVerdict {
                 logs.add(Math.log(score / other));
             }
         });
-        return PairedTest.of(logs.stream().mapToDouble(Double::doubleValue).toArray(), margin, betweenSdLog);
+        return PairedTest.of(logs.stream().mapToDouble(Double::doubleValue).toArray(), margin, betweenSd);
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.poolbench.bench.compare.verdict;
 
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.plan.RunVariant;
+import dev.poolbench.bench.compare.stats.BetweenSd;
 import dev.poolbench.bench.compare.stats.PairedTest;
 import dev.poolbench.bench.compare.util.Json;
 import java.util.ArrayList;
@@ -57,10 +58,10 @@ public final class VariantDuets {
 
     /**
      * {@code value}'s runs against {@code reference}'s, paired by the window they shared; the
-     * interval widened by the between-sitting sd {@code betweenSdLog} (0: none), as a pair of pools is.
+     * interval widened by the between-sitting sd {@code betweenSd} (NONE: none), as a pair of pools is.
      */
     static PairedTest.Result verdict(List<RunRecord> value, List<RunRecord> reference, double margin,
-                                     double betweenSdLog) {
+                                     BetweenSd betweenSd) {
         Map<String, RunRecord> referenceByWindow = new HashMap<>();
         reference.forEach(r -> referenceByWindow.put(Json.text(r.json(), "duet.window"), r));
         List<Double> logs = new ArrayList<>();
@@ -71,7 +72,7 @@ public final class VariantDuets {
                 logs.add(log);
             }
         }
-        return PairedTest.of(logs.stream().mapToDouble(Double::doubleValue).toArray(), margin, betweenSdLog);
+        return PairedTest.of(logs.stream().mapToDouble(Double::doubleValue).toArray(), margin, betweenSd);
     }
 
     /** log(aligned pages of {@code lane} / those of {@code reference}), NaN unless both counted and measured. */
@@ -85,7 +86,7 @@ public final class VariantDuets {
     }
 
     /** Every variant pair of the runs, in the order first run, with its verdict so far (intervals as {@link #verdict}). */
-    static List<Pair> pairs(List<RunRecord> runs, double margin, double betweenSdLog) {
+    static List<Pair> pairs(List<RunRecord> runs, double margin, BetweenSd betweenSd) {
         Map<List<Object>, List<Double>> logs = new LinkedHashMap<>();
         for (DuetPairs.Duet d : DuetPairs.of(runs)) {
             if (d.lane0() == null || d.lane1() == null || !d.lane0().json().path("duet").has("referenceVariant")) {
@@ -103,7 +104,7 @@ public final class VariantDuets {
         }
         List<Pair> pairs = new ArrayList<>();
         logs.forEach((k, l) -> pairs.add(new Pair((String) k.get(0), (Integer) k.get(1), (String) k.get(2),
-                (String) k.get(3), PairedTest.of(l.stream().mapToDouble(Double::doubleValue).toArray(), margin, betweenSdLog))));
+                (String) k.get(3), PairedTest.of(l.stream().mapToDouble(Double::doubleValue).toArray(), margin, betweenSd))));
         return pairs;
     }
 

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.report.DuetRankTest;
 import dev.poolbench.bench.compare.report.Summary;
+import dev.poolbench.bench.compare.stats.BetweenSd;
 import dev.poolbench.bench.compare.util.Json;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -131,9 +132,9 @@ class FutileRoundsTest {
         // decision in a few more; the design's measured duet sd says it takes far more.
         List<RunRecord> runs = duets(Map.of("tomcat", new double[] {Math.exp(-0.011), Math.exp(-0.005),
             Math.exp(0.001)}));
-        BetweenSitting noTerm = new BetweenSitting(0, "shared-host-duet", "none, for the test", false);
+        BetweenSitting noTerm = new BetweenSitting(0, 0, "shared-host-duet", "none, for the test", false);
         List<String> pair = List.of("hikari", "tomcat");
-        int own = PairedBlocks.of(runs, pair, Collections.singletonList(10), "hikari", 1, 0.0).get(0).entry().result()
+        int own = PairedBlocks.of(runs, pair, Collections.singletonList(10), "hikari", 1, BetweenSd.NONE).get(0).entry().result()
                 .roundsNeeded();
         int pooled = PairedBlocks.of(runs, pair, Collections.singletonList(10), "hikari", 1, noTerm).get(0).entry()
                 .result().roundsNeeded();
