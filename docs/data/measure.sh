@@ -64,7 +64,7 @@ PY
   echo "measure: provenance.json written to $dir" >&2
   found=1
 done < <(find results -mindepth 1 -maxdepth 2 -type d -newer "$marker" \
-           \( -name faults -o -regex 'results/[0-9]\{8\}-[0-9]\{6\}' \) 2>/dev/null \
+           -regextype posix-extended -regex 'results/[0-9]{8}-[0-9]{6}(/faults)?' 2>/dev/null \
          | while read -r d; do [[ -e "$d/faults" ]] || echo "$d"; done)
 rm -f "$marker"
 ((found)) || echo "measure: the command created no results directory under results/" >&2

@@ -59,7 +59,8 @@ final class SummaryJson {
         root.put("exitStatus", summary.exitStatus());
         // Which variance the paired intervals include (docs/validity.md, "Intervals across sittings").
         BetweenSitting between = BetweenSitting.of(summary.environment(), runs);
-        root.putObject("betweenSitting").put("sdPercent", between.sdPercent()).put("design", between.design())
+        root.putObject("betweenSitting").put("sdPercent", between.sdPercent()).put("slopePerLog", between.slope())
+                .put("design", between.design())
                 .put("provisional", between.provisional())
                 .put("source", between.source());
         return root;
