@@ -10,21 +10,35 @@
 # start, and the machine's facts (cores, CPU model, kernel, memory). docs/data/keep.py copies a
 # results directory with it into docs/data.
 #
-# Measure alone: a build or a test beside the command changes what it measures. With a 1-min
-# load average above POOLBENCH_MEASURE_MAX_LOAD (default 1.5) before the start, it says so in
-# one line and waits up to 5 minutes for the machine to settle; the load it started at is kept
-# either way.
+# Measure alone: a build or a test beside the command changes what it measures. While more than
+# POOLBENCH_MEASURE_MAX_BUSY percent (default 10) of the CPUs are busy over 3 s before the start, it
+# says so and waits (up to 5 minutes) for the machine to settle; the load average it started at is
+# kept either way (after a measurement it stays high for minutes while the machine is already idle,
+# so it is recorded, not waited for).
 set -uo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT" || exit 2
 (($#)) || { sed -n '2,16p' "$0"; exit 2; }
 
-max_load="${POOLBENCH_MEASURE_MAX_LOAD:-1.5}"
-for _ in $(seq 60); do
-  awk -v max="$max_load" '{ exit !($1 > max) }' /proc/loadavg || break
-  echo "measure: load average $(cut -d' ' -f1-3 /proc/loadavg) above $max_load: waiting for the machine to settle" >&2
-  sleep 5
+# The share of the CPUs busy over the next 3 s, in percent (/proc/stat: every field but idle and iowait).
+busy_percent() {
+  local a b
+  read -r -a a < /proc/stat
+  sleep 3
+  read -r -a b < /proc/stat
+  awk -v a="${a[*]}" -v b="${b[*]}" 'BEGIN {
+    split(a, x); split(b, y); total = 0
+    for (i = 2; i <= 11; i++) total += y[i] - x[i]
+    idle = (y[5] - x[5]) + (y[6] - x[6])
+    printf "%d", (total > 0 ? 100 * (total - idle) / total : 0) }'
+}
+
+max_busy="${POOLBENCH_MEASURE_MAX_BUSY:-10}"
+for _ in $(seq 100); do
+  busy=$(busy_percent)
+  ((busy <= max_busy)) && break
+  echo "measure: the CPUs are ${busy} % busy (more than ${max_busy} %): waiting for the machine to settle" >&2
 done
 
 marker=$(mktemp)
