@@ -98,7 +98,7 @@ def picture(data, title, subtitle):
     the prediction and the formula marked on the size axis."""
     searches = [(profile, s[-1]) for profile, s in by_pool(data).items()]
     panel_w, panel_h, gap = 260, 220, 26
-    cols = min(len(searches), 4) or 1
+    cols = 4
     width = 24 + cols * panel_w + (cols - 1) * gap
     title_lines = wrap(title, 16, width - 24)
     sub_lines = wrap(subtitle, 12, width - 24)
@@ -143,6 +143,7 @@ def _panel(svg, x0, y0, w, h, profile, pool, size, lo, hi):
         if s <= smax:
             svg.text(px(s), y0 + h + 14, str(s), size=10, anchor="middle", fill=MUTED)
     svg.text(x0 + w / 2, y0 + h + 28, "pool size", size=11, anchor="middle")
+    svg.text(x0 - 30, y0 - 6, "%", size=10, fill=MUTED)
     formula = pool.get("formula", {}).get("size")
     predicted = pool.get("prediction", {}).get("predictedSize")
     if formula:

@@ -12,6 +12,7 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import javax.imageio.ImageIO;
@@ -84,7 +85,6 @@ public final class RowsPicture {
             wordsWidth = Math.max(wordsWidth, small.stringWidth(r.words()) + 2 * PAD);
         }
         int width = Math.max(ChartStyle.WIDTH, leftWidth + 420 + wordsWidth);
-        int plotLeft = leftWidth;
         int plotRight = width - wordsWidth;
         List<String> titleLines = wrap(title, metrics(TITLE), width - 2 * PAD);
         List<String> subLines = wrap(subtitle, small, width - 2 * PAD);
@@ -92,7 +92,7 @@ public final class RowsPicture {
         int top = PAD + 24 * titleLines.size() + 17 * subLines.size() + 34;
         int[] heights = rows.stream().mapToInt(r -> Math.max(30, THIN_STEP * r.thin().size()
                 + (r.thick() != null ? 22 : 10)) + 8).toArray();
-        int bottom = top + java.util.Arrays.stream(heights).sum();
+        int bottom = top + Arrays.stream(heights).sum();
         int height = bottom + 50 + 17 * legendLines.size();
 
         BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
@@ -101,6 +101,28 @@ public final class RowsPicture {
         g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
         g.setColor(Color.WHITE);
         g.fillRect(0, 0, width, height);
+        heading(g, titleLines, subLines);
+        g.drawString(leftHeader, PAD, top - 8);
+        g.drawString(rightHeader, plotRight + PAD, top - 8);
+        Scale x = new Scale(axis.lo(), axis.hi(), leftWidth + 8, plotRight - 8);
+        axis(g, axis, x, top, bottom, small);
+        int y = top;
+        for (int i = 0; i < rows.size(); i++) {
+            y = row(g, rows.get(i), x, y, heights[i], width, plotRight);
+        }
+        g.setColor(MUTED);
+        g.setFont(SMALL);
+        int ly = bottom + 34;
+        for (String line : legendLines) {
+            ly += 17;
+            g.drawString(line, PAD, ly);
+        }
+        g.dispose();
+        ImageIO.write(image, "png", png.toFile());
+    }
+
+    /** The title in bold, the subtitle under it in grey; leaves the small font and grey set. */
+    private static void heading(Graphics2D g, List<String> titleLines, List<String> subLines) {
         int y = PAD;
         g.setColor(INK);
         g.setFont(TITLE);
@@ -114,9 +136,10 @@ public final class RowsPicture {
             y += 17;
             g.drawString(line, PAD, y);
         }
-        g.drawString(leftHeader, PAD, top - 8);
-        g.drawString(rightHeader, plotRight + PAD, top - 8);
-        Scale x = new Scale(axis.lo(), axis.hi(), plotLeft + 8, plotRight - 8);
+    }
+
+    /** The band, the grid with its ticks (the line at 0 darker) and the axis' label. */
+    private static void axis(Graphics2D g, Axis axis, Scale x, int top, int bottom, FontMetrics small) {
         g.setColor(BAND);
         g.fillRect(x.at(axis.bandLow()), top, x.at(axis.bandHigh()) - x.at(axis.bandLow()), bottom - top);
         for (double t = axis.lo(); t <= axis.hi() + 1e-9; t += axis.step()) {
@@ -127,20 +150,7 @@ public final class RowsPicture {
             g.drawString(tick, x.at(t) - small.stringWidth(tick) / 2, bottom + 16);
         }
         g.setColor(INK);
-        g.drawString(axis.label(), (plotLeft + plotRight - small.stringWidth(axis.label())) / 2, bottom + 34);
-        y = top;
-        for (int i = 0; i < rows.size(); i++) {
-            y = row(g, rows.get(i), x, y, heights[i], width, plotRight);
-        }
-        g.setColor(MUTED);
-        g.setFont(SMALL);
-        int ly = bottom + 34;
-        for (String line : legendLines) {
-            ly += 17;
-            g.drawString(line, PAD, ly);
-        }
-        g.dispose();
-        ImageIO.write(image, "png", png.toFile());
+        g.drawString(axis.label(), (x.left() + x.right() - small.stringWidth(axis.label())) / 2, bottom + 34);
     }
 
     private static int row(Graphics2D g, Row r, Scale x, int y, int height, int width, int plotRight) {
