@@ -53,6 +53,7 @@ FIGURES = {
     "designs": validity.designs,
     "noise": validity.noise,
     "default-compare": validity.default_compare,
+    "all-nine-compare": validity.all_nine_compare,
     "kept-sittings": validity.kept_sittings,
     "per-pair-term": validity.per_pair_term,
 }

@@ -6,8 +6,9 @@
 # Runs the command as given, from the repository's top, and writes provenance.json into every
 # results directory the command created (results/<stamp>/, or results/<stamp>/faults/ for
 # faults): the command line, the commit (and whether the tree had uncommitted changes), the
-# start and end in UTC, the wall time, the 1-, 5- and 15-min load averages just before the
-# start, and the machine's facts (cores, CPU model, kernel, memory). docs/data/keep.py copies a
+# start and end in UTC, the wall time, the share of the CPUs busy over the 3 s and the 1-, 5- and
+# 15-min load averages just before the start, and the machine's facts (cores, CPU model, kernel,
+# memory). docs/data/keep.py copies a
 # results directory with it into docs/data.
 #
 # Measure alone: a build or a test beside the command changes what it measures. While more than
@@ -54,7 +55,7 @@ status=$?
 
 finished=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 export M_COMMAND="$(printf '%q ' "$@")" M_COMMIT="$commit" M_DIRTY="$dirty" M_STARTED="$started" \
-  M_FINISHED="$finished" M_WALL=$((SECONDS - t0)) M_LOAD="$load_before" M_STATUS=$status
+  M_FINISHED="$finished" M_WALL=$((SECONDS - t0)) M_LOAD="$load_before" M_STATUS=$status M_BUSY="$busy"
 found=0
 while IFS= read -r dir; do
   [[ -e "$dir/provenance.json" ]] && continue
@@ -68,6 +69,7 @@ doc = {
     "startedAt": env["M_STARTED"], "finishedAt": env["M_FINISHED"], "wallSeconds": int(env["M_WALL"]),
     "exitStatus": int(env["M_STATUS"]),
     "loadAverageBefore": [float(x) for x in env["M_LOAD"].split()],
+    "cpuBusyPercentBefore": int(env["M_BUSY"]),
     "machine": {"cores": os.cpu_count(), "cpuModel": cpu, "kernel": platform.release(), "memoryBytes": mem,
                 "hostname": platform.node()},
 }

@@ -92,8 +92,8 @@ def noise(data):
     return "\n".join(rows) + "\n"
 
 
-def default_compare(data):
-    s = data.json(DEFAULT)
+def default_compare(data, path=DEFAULT):
+    s = data.json(path)
     rows = [f"| pool | with tau {s['betweenSitting']['sdPercent']} % (what compare reported) | 90 % | within-sitting only "
             "| word |", "|---|---|---|---|---|"]
     for block in s["blocks"]:
@@ -181,3 +181,11 @@ def per_pair_term(data):
                     f"| {r['tauPercent']:.2f} % | {at:.2f} % | {held} | {held_base} |")
     return (f"The term, fitted to the kept sittings by `./poolbench sittings`: {model['text']}, "
             f"base {base:.2f} %, slope {slope:.4f} per unit of log ratio.\n\n" + "\n".join(rows) + "\n")
+
+
+def all_nine_compare(data):
+    """The newest kept sitting of all nine pools, as compare reported it."""
+    kept = [f for f in data.sittings("shared-host-duet") if f.endswith("-all-nine.json")]
+    if not kept:
+        return "No sitting of all nine kept yet.\n"
+    return f"Sitting {stamp(os.path.basename(kept[-1]))} UTC:\n\n" + default_compare(data, kept[-1])

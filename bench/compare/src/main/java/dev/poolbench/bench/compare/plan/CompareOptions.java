@@ -165,8 +165,9 @@ public class CompareOptions {
     public double equivalenceMarginPercent = VerdictOptions.DEFAULT_MARGIN_PERCENT;
 
     @Option(names = "--between-sitting-sd", paramLabel = "X%", converter = CompareConverters.SdPercent.class,
-            description = "verdict: between-sitting sd added to each interval; 0: within-sitting only (default: "
-                    + "the one measured for the design, docs/validity.md)")
+            description = "verdict: between-sitting sd added to each interval, the same for every pair; 0: "
+                    + "within-sitting only (default: the one fitted to the design's kept sittings, growing with the "
+                    + "pair's difference, docs/validity.md)")
     public Double betweenSittingSdPercent;
 
     @Option(names = "--until-decided", arity = "0", description = "verdict: add rounds of the undecided pairs only "

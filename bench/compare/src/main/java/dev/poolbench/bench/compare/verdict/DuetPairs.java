@@ -132,7 +132,7 @@ public final class DuetPairs {
 
     /** {@code profile} against {@code reference} over the duets where both ran and counted. */
     static PairedTest.Result verdict(List<RunRecord> runs, String profile, String reference, double margin) {
-        return verdict(runs, profile, reference, margin, 0);
+        return verdict(runs, profile, reference, margin, BetweenSd.NONE);
     }
 
     /** As above, the interval widened by the between-sitting sd {@code betweenSd} (NONE: none). */

@@ -25,7 +25,7 @@ final class PairedBlocks {
 
     static List<Located> of(List<RunRecord> runs, List<String> profiles, List<Integer> sizes, String reference,
                             double marginPercent) {
-        return of(runs, profiles, sizes, reference, marginPercent, 0);
+        return of(runs, profiles, sizes, reference, marginPercent, BetweenSd.NONE);
     }
 
     /**

@@ -154,7 +154,7 @@ public final class PairedVerdict {
 
     /** a against b on the rounds where both have a counted score. */
     public static PairedTest.Result compare(Map<Integer, Double> a, Map<Integer, Double> b, double margin) {
-        return compare(a, b, margin, 0);
+        return compare(a, b, margin, BetweenSd.NONE);
     }
 
     public static PairedTest.Result compare(Map<Integer, Double> a, Map<Integer, Double> b, double margin,
