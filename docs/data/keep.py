@@ -19,8 +19,8 @@ import shutil
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SMALL = ("summary.json", "summary.txt", "size.json", "size.txt", "faults.json", "faults.txt",
-         "environment.json", "options.json", "provenance.json")
+SIZE_FILES = ("size.json", "size.txt", "environment.json", "provenance.json")
+FAULT_FILES = ("faults.json", "faults.txt", "environment.json", "options.json", "provenance.json")
 
 
 def fail(message):
@@ -60,11 +60,11 @@ def provenance(results):
     return p
 
 
-def copy_small(results, target):
+def copy_small(results, target, names):
     if os.path.exists(target):
         fail(f"{target} exists already")
     os.makedirs(target)
-    kept = [name for name in SMALL if os.path.isfile(os.path.join(results, name))]
+    kept = [name for name in names if os.path.isfile(os.path.join(results, name))]
     for name in kept:
         shutil.copyfile(os.path.join(results, name), os.path.join(target, name))
     return kept
@@ -99,7 +99,7 @@ def keep_size(results):
     distance = (env.get("dbDistance") or {}).get("name") or env.get("options", {}).get("dbDistance") or "loopback"
     target = os.path.join(HERE, "sizes", f"{stamp(results, env)}-{pools}-{distance}")
     provenance(results)
-    copy_small(results, target)
+    copy_small(results, target, SIZE_FILES)
     return target
 
 
@@ -113,7 +113,7 @@ def keep_faults(results):
     name = "all" if len(pools) >= 9 else "+".join(pools)
     target = os.path.join(HERE, "faults", f"{stamp(results, env)}-{name}")
     provenance(results)
-    copy_small(results, target)
+    copy_small(results, target, FAULT_FILES)
     return target
 
 

@@ -16,9 +16,9 @@ final class FaultTable {
 
     /** The header, its first two columns as wide as the widest scenario and profile (with its store). */
     private static String header(int scenarioWidth, int whoWidth) {
-        return String.format(Locale.ROOT, "%-" + scenarioWidth + "s %-" + whoWidth + "s %6s %-22s %6s %8s %8s %7s "
-                + "%7s %7s %6s %-9s %6s%n", "scenario", "profile", "away s", "errors in fault", "after", "max ms",
-                ">wait", "1st ok", "90% s", "opened", "pend", "rows", "report");
+        return String.format(Locale.ROOT, "%-" + scenarioWidth + "s %-" + whoWidth + "s %6s %7s %-22s %6s %8s %8s "
+                + "%7s %7s %7s %6s %-9s %6s%n", "scenario", "profile", "away s", "1st err", "errors in fault", "after",
+                "max ms", ">wait", "1st ok", "90% s", "opened", "pend", "rows", "report");
     }
 
     static String text(List<FaultRun.Outcome> outcomes, FaultOptions o) {

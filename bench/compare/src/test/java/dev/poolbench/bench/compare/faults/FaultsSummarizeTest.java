@@ -173,8 +173,10 @@ class FaultsSummarizeTest {
         String table = Files.readString(dir.resolve("faults.txt"));
         assertTrue(table.startsWith("poolbench faults: 20 s runs, fault at 5 s for 3 s, pool size 10, pool wait "
                 + "1000 ms, workload 8"), table);
-        assertTrue(table.contains(String.format(Locale.ROOT, "%-12s %-7s %6s %-22s %6d", "unreachable", "hikari", "3.3",
-                "20 (500:16 none:4)", 2)), table);
+        assertTrue(table.contains(String.format(Locale.ROOT, "%-12s %-7s %6s %7s %-22s %6d", "unreachable", "hikari",
+                "3.3", "0.7", "20 (500:16 none:4)", 2)), table);
+        assertTrue(table.contains("away s 1st err errors in fault"), "the header names the column: " + table);
+        assertEquals(0.7, figures.get("firstErrorSeconds").asDouble(), 1e-9, "the first error 0.7 s after the fault began");
         JsonNode json = Json.read(dir.resolve("faults.json"));
         assertTrue(json.get("environment").isEmpty(), "environment.json is optional");
         assertEquals(20, json.at("/runs/0/figures/errorsDuringFault").asLong());
@@ -187,7 +189,7 @@ class FaultsSummarizeTest {
         String html = Files.readString(dir.resolve("report.html"));
         assertTrue(html.indexOf("<b>Checks:</b> every measurement taken and consistent.") < html.indexOf("<img "), html);
         assertTrue(html.contains("<td>unreachable</td><td>hikari</td><td class=\"num\">3.3</td>"
-                + "<td>20 (500:16 none:4)</td>"), html);
+                + "<td class=\"num\">0.7</td><td>20 (500:16 none:4)</td>"), html);
         assertTrue(html.contains("<img src=\"data:image/png;base64,"), html);
         assertTrue(html.contains("(<a href=\"faults-unreachable.png\">faults-unreachable.png</a>)"), html);
         assertTrue(html.contains("<a href=\"runs/unreachable-hikari\">unreachable-hikari</a>"), html);

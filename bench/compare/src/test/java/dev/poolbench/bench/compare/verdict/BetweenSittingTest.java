@@ -11,6 +11,7 @@ import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.report.DuetRankTest;
 import dev.poolbench.bench.compare.report.Summarizer;
 import dev.poolbench.bench.compare.report.Summary;
+import dev.poolbench.bench.compare.stats.PairedTest;
 import dev.poolbench.bench.compare.util.Json;
 import java.util.ArrayList;
 import java.util.List;
@@ -143,9 +144,9 @@ class BetweenSittingTest {
         assertEquals("undecided", honest.blocks().get(0).paired().get(0).result().word().label());
         assertTrue(honest.text().contains("include the between-sitting sd 3.00 %"), honest.text());
         assertTrue(within.text().contains("Intervals: within-sitting only"), within.text());
-        // Without an explicit sd, a local duet takes the stored shared-host sd.
+        // Without an explicit sd, a local duet takes the stored shared-host term at its own difference.
         Summary stored = Summary.of(runs, environment(null));
-        assertEquals(BetweenSitting.of("shared-host-duet", null).sdLog(),
-                stored.blocks().get(0).paired().get(0).result().spread().betweenSdLog(), 1e-15);
+        PairedTest.Spread spread = stored.blocks().get(0).paired().get(0).result().spread();
+        assertEquals(BetweenSitting.of("shared-host-duet", null).sd().at(spread.meanLog()), spread.betweenSdLog(), 1e-15);
     }
 }
