@@ -7,7 +7,7 @@ interval). Nothing is recomputed here but the percent labels.
 import math
 
 from .rows import rows_chart
-from .svg import BAD, BLUE, GOOD, INK, MUTED, ORANGE
+from .svg import BAD, GOOD, INK, MUTED, ORANGE
 
 LABELS = {"dbcp": "dbcp (1.4)", "nopool": "nopool (a connection per request)", "ucp": "ucp (Oracle UCP)",
           "c3p0": "c3p0", "vibur": "vibur", "agroal": "agroal", "tomcat": "tomcat (Tomcat JDBC)",
@@ -94,7 +94,7 @@ def forest(pairs, title, subtitle):
                      "its figure on the right)",
             "band": (100 * (1 / (1 + MARGIN / 100) - 1), MARGIN)}
     legend = [("thin", "#9a9a9a", "one sitting, its within-sitting 95 % interval"),
-              ("thick", BLUE, "pooled over the sittings, 95 %"), ("band", None, f"±{MARGIN:.0f} %: equivalent")]
+              ("thick", INK, "pooled over the sittings, 95 %, coloured by its word"), ("band", None, f"±{MARGIN:.0f} %: equivalent")]
     return rows_chart(title, subtitle, rows, axis, headers=("pool", "pooled [95 %], word; kept sittings"),
                       legend=legend)
 

@@ -75,3 +75,13 @@ class Data:
         """A main class of the runner's jar (PowerTable, Replicas): its standard output."""
         return subprocess.run(["java", "-cp", self.classpath(), main_class, *args],
                               check=True, capture_output=True, text=True, cwd=self.root).stdout
+
+
+def quiet_before(prov):
+    """How quiet the machine was before the measurement, as measure.sh recorded it."""
+    if "cpuBusyPercentBefore" in prov:
+        return f", CPUs {prov['cpuBusyPercentBefore']} % busy before"
+    if "cpuBusyAtMostPercent" in prov:
+        return f", CPUs at most {prov['cpuBusyAtMostPercent']} % busy before"
+    load = prov.get("loadAverageBefore")
+    return f", 1-min load {load[0]:.2f} before" if load else ""

@@ -5,6 +5,7 @@ of a run are the runner's (faults.json `figures`); only medians and ranges are t
 import os
 import statistics
 
+from .data import quiet_before
 from .svg import BAD, BAND, GOOD, GRID, INK, MUTED, Svg, text_width, wrap
 
 FAULTS = "docs/data/faults"
@@ -79,7 +80,8 @@ def table(data):
                         f"| {spread([f.get('recoverySeconds') for f in figs], none='never')} "
                         f"| {spread([f.get('connectionsOpened') for f in figs], '{:.0f}')} "
                         f"| {rows_lost(figs)} | {exact} of {len(figs)} |")
-    return "\n".join(rows) + "\n"
+    sittings = [f"{name[:10]} {name[11:13]}:{name[13:15]} UTC ({name[16:]}{quiet_before(prov)})" for name, _, prov in kept(data)]
+    return "\n".join(rows) + f"\n\nKept sittings: {'; '.join(sittings) if sittings else 'none yet'}.\n"
 
 
 def median_of(figs, key):

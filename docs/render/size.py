@@ -5,6 +5,7 @@ HikariCP's formula and the replicas line are the runner's (size.json); nothing i
 import os
 
 from .answer import interval, pct
+from .data import quiet_before
 from .svg import BAD, BAND, BLUE, GOOD, GRID, INK, MUTED, ORANGE, Svg, text_width, wrap
 
 SIZES = "docs/data/sizes"
@@ -59,38 +60,24 @@ def replicas_text(pool):
     r = pool.get("replicas")
     if not r:
         return "-"
-    return f"{r['held']} ({r['heldDuringRollingUpdate']} with a rolling update)"
+    return f"{r['held']} ({r['heldDuringRollingUpdate']})"
 
 
 def table(data):
     rows = ["| pool | how big: the smallest size as fast as 16 (the interval that decided it) | one smaller: slower "
             "| predicted from one run (in-use p95) | HikariCP's formula (cores × 2 + spindles) "
-            "| replicas a server of max_connections 151 holds at that size | search |",
+            "| replicas a server of max_connections 151 holds at that size (during a rolling update) | search |",
             "|---|---|---|---|---|---|---|"]
     for profile, searches in by_pool(data).items():
         for name, pool, size, prov in searches:
             pred = pool.get("prediction", {})
             formula = pool.get("formula", {})
             when = f"{name[:10]} {name[11:13]}:{name[13:15]}, {size['duets']} duets, {size['wallMinutes']:.0f} min"
-            load = prov.get("loadAverageBefore")
-            if load:
-                when += f", load {load[0]:.2f} before"
+            when += quiet_before(prov)
             rows.append(f"| {profile} | {knee_text(pool, size['referenceSize'])} | {slower_text(pool)} "
                         f"| {pred.get('predictedSize', '-')} | {formula.get('size', '-')} "
                         f"| {replicas_text(pool)} | {when} |")
     return "\n".join(rows) + "\n"
-
-
-def brief(data):
-    """One line for README: each pool's knee, newest search."""
-    parts = []
-    for profile, searches in by_pool(data).items():
-        name, pool, size, _ = searches[-1]
-        if pool["result"] == "open":
-            parts.append(f"{profile} {pool.get('knownSlowerSize', 0)}-{pool['knownEquivalentSize']} (open)")
-        else:
-            parts.append(f"{profile} **{pool['smallestEquivalentSize']}**")
-    return ", ".join(parts)
 
 
 def picture(data, title, subtitle):
@@ -167,9 +154,10 @@ def _panel(svg, x0, y0, w, h, profile, pool, size, lo, hi):
 
 
 def _legend(svg, x, y):
-    items = [("circle", GOOD, "equivalent to the reference (90 %)"), ("circle", BAD, "slower (95 %)"),
+    items = [("circle", GOOD, "equivalent to size 16 (90 % interval)"), ("circle", BAD, "slower (95 %)"),
+             ("circle", MUTED, "undecided"),
              ("dash", BLUE, "predicted from one run"), ("dot", MUTED, "HikariCP's formula"),
-             ("band", None, "±5 %")]
+             ("band", None, "±5 %: as fast as 16"), ("circle", INK, "the knee: ringed")]
     for kind, color, label in items:
         if kind == "circle":
             svg.circle(x + 8, y - 4, 4, color)
@@ -182,7 +170,16 @@ def _legend(svg, x, y):
 
 
 def how_big_brief(data):
-    return f"Knees at LAN distance (newest search per pool): {brief(data)}.\n"
+    """README's table: each pool's newest knee, its prediction, the formula and the replicas it leaves room for."""
+    rows = ["| pool | how big: the smallest size as fast as 16 | predicted from one run | HikariCP's formula "
+            "| replicas on a server of max_connections 151 (during a rolling update) |", "|---|---|---|---|---|"]
+    for profile, searches in by_pool(data).items():
+        name, pool, size, _ = searches[-1]
+        knee = (f"open ({pool.get('knownSlowerSize', 0)} < S <= {pool['knownEquivalentSize']})"
+                if pool["result"] == "open" else f"**{pool['smallestEquivalentSize']}**")
+        rows.append(f"| {profile} | {knee} | {pool.get('prediction', {}).get('predictedSize', '-')} "
+                    f"| {pool.get('formula', {}).get('size', '-')} | {replicas_text(pool)} |")
+    return "\n".join(rows) + "\n"
 
 
 def how_big_picture(data):
