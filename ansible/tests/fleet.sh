@@ -104,7 +104,7 @@ pass "docs/vm-path.md's fleet block: ${#fleet_block[@]} lines (init, apply, site
 fleet_stamp="fleet-$(date -u +%Y%m%d-%H%M%S)"
 BENCH_ARGS="-e poolbench_profiles=hikari,dbcp2 -e poolbench_runs=1 -e poolbench_duration=10 -e poolbench_warmup=3"
 BENCH_ARGS+=" -e poolbench_results_stamp=$fleet_stamp"
-FAULTS_ARGS="-e poolbench_profiles=hikari -e poolbench_fault_scenarios=restart -e poolbench_quick=true"
+FAULTS_ARGS="-e poolbench_profiles=hikari -e poolbench_fault_scenarios=restart,blackhole -e poolbench_quick=true"
 FAULTS_ARGS+=" -e poolbench_faults_check=true -e poolbench_results_stamp=$fleet_stamp-faults"
 
 fleet_applied=0    # the block got to its apply line: terraform may have something to destroy
@@ -286,7 +286,7 @@ PY
 # The faults.yml line with the quick FAULTS_ARGS, then its fetched results.
 fleet_faults() {
   local line=$1 faults_results="$REPO_DIR/results/$fleet_stamp-faults/faults"
-  step "faults.yml quick on the fleet (hikari x restart: systemctl on the db host, with the checks of faults --check)"
+  step "faults.yml quick on the fleet (hikari x restart, blackhole: systemctl and nftables on the db host, with the checks of faults --check)"
   fleet_run_line fleet-faults-quick "$line" || return 1
   cat "$faults_results/faults.txt"
   if java -jar "$snapshot/bench/compare/target/poolbench-compare.jar" faults-summarize \
@@ -297,6 +297,14 @@ fleet_faults() {
   fi
   unit_active 10.77.0.10 mariadb
   unit_active 10.77.0.11 poolbench-toxiproxy
+  # The blackhole ran (its run in faults.json) and left nothing behind on the db host.
+  grep -q '"scenario" : "blackhole"' "$faults_results/faults.json" && pass "a blackhole run in faults.json" \
+    || fail "no blackhole run in $faults_results/faults.json"
+  if fleet_ssh 10.77.0.10 sudo nft list table inet poolbench_fault >/dev/null 2>&1; then
+    fail "the blackhole's nftables table is still on the db host"
+  else
+    pass "no nftables table of the blackhole left on the db host"
+  fi
 }
 
 step "the fleet block of docs/vm-path.md, line by line from the top of the checkout"

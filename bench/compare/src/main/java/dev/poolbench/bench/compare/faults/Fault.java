@@ -40,6 +40,8 @@ interface Fault {
                 }
                 yield redis::restart;
             }
+            // Refused by FaultOptions before anything starts: only ansible/faults.yml runs it, between hosts.
+            case BLACKHOLE -> throw new IllegalStateException("blackhole runs between hosts only (ansible/faults.yml)");
         };
     }
 }

@@ -39,7 +39,8 @@ public final class FaultOptions implements Callable<Integer> {
     public List<Scenario> scenarios = Scenario.DATABASE;
 
     @Option(names = "--scenarios", paramLabel = "LIST", description = "unreachable,hang,restart (the database's), "
-            + "redis-restart (the session store's: needs a Redis --session) (default: ${DEFAULT-VALUE})")
+            + "redis-restart (the session store's: needs a Redis --session); blackhole only on hosts "
+            + "(ansible/faults.yml) (default: ${DEFAULT-VALUE})")
     private String scenariosText = String.join(",", Scenario.DATABASE.stream().map(Scenario::cliName).toList());
 
     /** --session ({@link SessionStore}): memory unless told; each store is a run of every scenario. */
@@ -192,6 +193,11 @@ public final class FaultOptions implements Callable<Integer> {
             throw new UsageException(String.format(Locale.ROOT, "--duration %d is too short: the fault ends at "
                     + "second %d (--fault-at %d + --fault-seconds %d) and recovery needs at least 3 s after it",
                     durationSeconds, faultAtSeconds + faultSeconds, faultAtSeconds, faultSeconds));
+        }
+        if (scenarios.stream().anyMatch(Scenario::hostsOnly)) {
+            throw new UsageException("--scenarios blackhole needs separate app and database hosts: run it with "
+                    + "ansible/faults.yml on the local fleet or the VMs (docs/vm-path.md); on one machine, hang "
+                    + "(Toxiproxy) is the closest");
         }
         if (scenarios.stream().anyMatch(Scenario::sessionStoreAway) && !needsRedis()) {
             throw new UsageException("--scenarios redis-restart needs --session redis-shared or redis-pooled");

@@ -20,7 +20,16 @@ public enum Scenario {
      * its port: every client connection dies and every session is lost (no persistence).
      */
     REDIS_RESTART("redis-restart", "redis-server restarted (SHUTDOWN NOSAVE, started again on its port: "
-            + "every session lost)");
+            + "every session lost)"),
+    /**
+     * Hosts only (ansible/faults.yml): nftables on the database host drops every packet to and
+     * from the app host, then lets them through again. Nothing is reset: a new connection waits in
+     * the kernel's SYN retries, and one whose partition heals within TCP's retransmission time
+     * survives. Figures from the fetched runs ({@code faults-summarize}); locally there is no
+     * second host to come between.
+     */
+    BLACKHOLE("blackhole", "packets between the app and database hosts dropped (nftables on the database "
+            + "host), then let through: no reset");
 
     /** What {@code faults} runs when not told {@code --scenarios}: the database's faults. */
     public static final List<Scenario> DATABASE = List.of(UNREACHABLE, HANG, RESTART);
@@ -61,7 +70,12 @@ public enum Scenario {
      * connections; a Redis client may hold its commands until it reconnects.
      */
     public boolean mayStall() {
-        return this == HANG || this == REDIS_RESTART;
+        return this == HANG || this == REDIS_RESTART || this == BLACKHOLE;
+    }
+
+    /** Whether the scenario needs separate hosts (ansible/faults.yml): the local faults command refuses it. */
+    public boolean hostsOnly() {
+        return this == BLACKHOLE;
     }
 
     /** What goes away, for messages: "the database", "Redis". */
