@@ -17,7 +17,23 @@ BRIDGE="pbfleet0"
 NFT_TABLE="poolbench_fleet"
 SUBNET="10.77.0.0/24"
 GATEWAY="10.77.0.1"
-MIRROR="${POOLBENCH_FLEET_MIRROR:-http://deb.debian.org/debian}"
+# The Debian mirror of this machine's own apt sources (a machine behind a local mirror keeps using
+# it): the first deb source for bookworm (not -security or -updates) in the deb822 files, then in
+# the one-line lists; Debian's own when there is none. POOLBENCH_FLEET_MIRROR overrides it.
+machine_mirror() {
+  local found
+  found=$(awk 'FNR == 1 { deb = uris = suites = "" }
+    /^Types:/ { deb = ($0 ~ /(^|[ \t])deb([ \t]|$)/) }
+    /^URIs:/ { uris = $2 } /^Suites:/ { suites = $0 }
+    /^[ \t]*$/ || /^Signed-By:/ || /^Components:/ {
+      if (deb && uris != "" && suites ~ /[ \t]bookworm([ \t]|$)/) { print uris; exit } }
+    END { if (deb && uris != "" && suites ~ /[ \t]bookworm([ \t]|$)/) print uris }' \
+    /etc/apt/sources.list.d/*.sources 2>/dev/null | head -n 1)
+  [[ -n "$found" ]] || found=$(awk '$1 == "deb" && $3 == "bookworm" { print $2; exit }' \
+    /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null | head -n 1)
+  echo "${found:-http://deb.debian.org/debian}"
+}
+MIRROR="${POOLBENCH_FLEET_MIRROR:-$(machine_mirror)}"
 # What every host has before Ansible: systemd as PID 1, SSH, Python for Ansible, sudo for become.
 BASE_PACKAGES="systemd,systemd-sysv,dbus,openssh-server,python3,iproute2,sudo,ca-certificates"
 SSH_USER="admin"                # the user of Debian's cloud images, as on AWS
