@@ -98,6 +98,10 @@ def publish(path, text, rendered, problems, seen):
             problems.append(f"{path}: unknown figure '{name}' (known: {', '.join(FIGURES)})")
             return m.group(0)
         body, pictures, read = rendered.get(name)
+        # A picture's link is written from the top of the repository ({root}/docs/images/...):
+        # made relative to the page it is on.
+        up = os.path.relpath(ROOT, os.path.join(ROOT, os.path.dirname(path)))
+        body = body.replace("{root}/", "" if up == "." else up + "/")
         seen.add(name)
         if m.group("body") != body:
             problems.append(f"{path}: figure '{name}' differs from its data ({m.group('data')}): "

@@ -114,4 +114,4 @@ def which_pool_picture(data):
     svg = forest(pairs, "Which pool: every pool's throughput against HikariCP, pooled over the kept sittings",
                  SUBTITLE)
     return ("![every pool against hikari: each kept sitting's interval in grey, the pooled one as a diamond, "
-            "the ±5 % band in grey](docs/images/which-pool.svg)\n", {"docs/images/which-pool.svg": svg})
+            "the ±5 % band in grey]({root}/docs/images/which-pool.svg)\n", {"docs/images/which-pool.svg": svg})

@@ -187,5 +187,5 @@ def _mark(svg, px, y, values, offset, color, circle):
 
 def scorecard_picture(data):
     return ("![per pool and scenario: the first error and the return to 90 % after the database went away, "
-            "seconds from the fault's start](docs/images/faults-scorecard.svg)\n",
+            "seconds from the fault's start]({root}/docs/images/faults-scorecard.svg)\n",
             {"docs/images/faults-scorecard.svg": picture(data)})

@@ -188,4 +188,4 @@ def how_big_picture(data):
                   "2-core VM, 8 load workers; each point a size's duets against size 16, with the interval that "
                   "decided its word; the knee is the smallest size as fast as 16")
     return ("![throughput against pool size per pool: the knee, the prediction from one run and HikariCP's "
-            "formula](docs/images/how-big.svg)\n", {"docs/images/how-big.svg": svg})
+            "formula]({root}/docs/images/how-big.svg)\n", {"docs/images/how-big.svg": svg})
