@@ -6,11 +6,12 @@ import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
- * {@code verdicts.png}: what the verdict says, as a picture, a row per pool (per pool and block
- * when the comparison varies a dimension): the paired difference to the reference as a diamond,
+ * {@code verdicts.png}: what the verdict says, as a picture, a row per pool ranked by its
+ * difference (per pool and block when the comparison varies a dimension): the paired difference to the reference as a diamond,
  * the interval that decided its word as a bar (90 % for equivalent, wholly inside the margin; 95 %
  * for faster, slower and undecided), the margin as a grey band, and on the right the word with
  * what the intervals support ("slower, by 42.1 to 47.0 %", "undecided, within ±6.2 %, likely
@@ -37,9 +38,11 @@ final class VerdictChart {
         List<RowsPicture.Row> rows = new ArrayList<>();
         for (Summary.Block block : blocks) {
             String suffix = blocks.size() == 1 ? "" : " (" + block.title(summary.variesVariant()) + ")";
-            for (PairedVerdict.Entry e : block.paired()) {
-                rows.add(row(e.profile() + suffix, e.result()));
-            }
+            // Ranked, the fastest first: the picture reads as the answer to "which pool".
+            block.paired().stream().sorted(Comparator.comparingDouble(
+                            (PairedVerdict.Entry e) -> Double.isNaN(e.result().estimatePercent()) ? Double.NEGATIVE_INFINITY
+                                    : e.result().estimatePercent()).reversed())
+                    .forEach(e -> rows.add(row(e.profile() + suffix, e.result())));
         }
         double margin = summary.marginPercent();
         double marginLow = 100 * (1 / (1 + margin / 100) - 1);
