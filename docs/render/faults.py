@@ -89,22 +89,30 @@ def median_of(figs, key):
     return statistics.median(nums) if nums else None
 
 
+def longest_seconds(figs):
+    return [None if f.get("longestRequestMillis") is None else f["longestRequestMillis"] / 1000 for f in figs]
+
+
 def scorecard(data):
-    """A line per pool: how fast it fails, how fast it is back, rows lost, over the three scenarios."""
+    """A line per pool: how long it keeps a request waiting when the database is away (fail fast
+    or not), how fast it is back, errors after the return and rows lost, over the scenarios."""
     found = cells(data)
-    rows = ["| pool | fails within s (median: unreachable / hang / restart) "
-            "| back to 90 % within s (median) | errors after the return | rows lost | runs |", "|---|---|---|---|---|---:|"]
+    rows = ["| pool | longest request s, median (unreachable / hang / restart) | back to 90 % s, median "
+            "| errors after the return | login_log rows lost | runs |", "|---|---|---|---|---|---:|"]
     for profile in profiles(found):
         per = [[f for f in found.get((profile, s), []) if f] for s in SCENARIOS]
 
-        def cell(key, none):
-            values = ["-" if not figs else none if median_of(figs, key) is None else f"{median_of(figs, key):.1f}"
-                      for figs in per]
-            return " / ".join(values)
+        def cell(values_of, none):
+            out = []
+            for figs in per:
+                nums = [v for v in values_of(figs) if v is not None]
+                out.append("-" if not figs else none if not nums else f"{statistics.median(nums):.1f}")
+            return " / ".join(out)
 
         every = [f for figs in per for f in figs]
         after = sum(f["errorsAfterReturn"] for f in every)
-        rows.append(f"| {profile} | {cell('firstErrorSeconds', 'none')} | {cell('recoverySeconds', 'never')} "
+        rows.append(f"| {profile} | {cell(longest_seconds, '-')} "
+                    f"| {cell(lambda figs: [f.get('recoverySeconds') for f in figs], 'never')} "
                     f"| {after} in all | {rows_lost(every)} | {len(every)} |")
     return "\n".join(rows) + "\n"
 
@@ -118,17 +126,17 @@ def picture(data):
     label_w = max([text_width(p, 13, bold=True) for p in names] + [60]) + 24
     panel_w, row_h, gap = 270, 26, 22
     width = label_w + 3 * panel_w + 2 * gap + 16
-    title = "When the database goes away: how fast each pool fails, and how fast it is back"
+    title = "When the database goes away: how long each pool keeps a request waiting, and how fast it is back"
     sub = ("./poolbench faults on the project's 2-core VM: the database away for about 10 s at second 10 of a 40-s "
            "run, pool of 10, pool wait 5 s; per pool and scenario the median over the kept repeats with its range")
     sub_lines = wrap(sub, 12, width - 24)
     top = 40 + 17 * len(sub_lines) + 34
-    height = top + row_h * len(names) + 70
+    height = top + row_h * len(names) + 86
     svg = Svg(width, height, title)
     svg.text(12, 32, title, size=16, weight="bold")
     for i, line in enumerate(sub_lines):
         svg.text(12, 50 + 17 * i, line, size=12, fill=MUTED)
-    lo, hi = 0.0, 30.0
+    lo, hi = 0.0, 25.0
     for k, scenario in enumerate(SCENARIOS):
         x0 = label_w + k * (panel_w + gap)
 
@@ -139,7 +147,7 @@ def picture(data):
         away = [r["figures"] and (r["faultEndSecond"] - r["faultBeginSecond"]) for r in runs_of(data, scenario)]
         away = statistics.median([a for a in away if a]) if any(away) else 10.0
         svg.rect(px(0), top, px(away) - px(0), row_h * len(names), BAND)
-        for t in range(0, 31, 5):
+        for t in range(0, 26, 5):
             svg.line(px(t), top, px(t), top + row_h * len(names), stroke=GRID, width=0.6)
             svg.text(px(t), top + row_h * len(names) + 14, str(t), size=10, anchor="middle", fill=MUTED)
         svg.text(x0 + panel_w / 2, top + row_h * len(names) + 30, "seconds from the fault's start", size=11,
@@ -149,27 +157,46 @@ def picture(data):
             figs = [f for f in found.get((profile, scenario), []) if f]
             if not figs:
                 continue
-            _mark(svg, px, y, [f.get("firstErrorSeconds") for f in figs], 0, BAD, circle=True)
+            _wait_bar(svg, px, y, longest_seconds(figs))
             _mark(svg, px, y, [f.get("recoverySeconds") for f in figs], away, GOOD, circle=False)
     for i, profile in enumerate(names):
         y = top + row_h * i + row_h / 2
         svg.line(12, top + row_h * i, width - 12, top + row_h * i, stroke=GRID, width=0.6)
         svg.text(12, y + 4.5, profile, size=13, weight="bold", fill=INK)
-    legend_y = height - 12
-    svg.circle(18, legend_y - 4, 4, BAD)
-    svg.text(28, legend_y, "first error (fails fast: left)", size=11, fill=MUTED)
-    svg.diamond(228, legend_y - 4, 6, 5, GOOD)
-    svg.text(238, legend_y, "back to 90 % of the logins per second", size=11, fill=MUTED)
-    svg.rect(478, legend_y - 10, 20, 12, BAND)
-    svg.text(504, legend_y, "the database away", size=11, fill=MUTED)
-    svg.text(640, legend_y, "lines: the range over the repeats; none drawn: never within the run", size=11,
-             fill=MUTED)
+    legend_y = height - 28
+    x = 12
+    for kind, label in (("bar", "the longest request (fails fast: short)"),
+                        ("diamond", "back to 90 % of the logins per second"), ("band", "the database away"),
+                        ("line", "thin lines: the range over the repeats; no diamond: never back within the run")):
+        if kind == "bar":
+            svg.rect(x, legend_y - 8, 14, 8, BAD)
+        elif kind == "diamond":
+            svg.diamond(x + 7, legend_y - 4, 6, 5, GOOD)
+        elif kind == "band":
+            svg.rect(x, legend_y - 10, 14, 12, BAND)
+        else:
+            svg.line(x, legend_y - 4, x + 14, legend_y - 4, stroke=MUTED, width=1.2)
+        svg.text(x + 20, legend_y, label, size=11, fill=MUTED)
+        x += 20 + text_width(label, 11) + 18
+        if x > width / 2:
+            x, legend_y = 12, legend_y + 16
     return svg.render()
 
 
 def runs_of(data, scenario):
     return [r for _, faults, _ in kept(data) for r in faults["runs"]
             if r["scenario"] == scenario and r.get("session", "memory") == "memory"]
+
+
+def _wait_bar(svg, px, y, waits):
+    """From the fault's start to the longest request's length (median), its range as a thin line."""
+    nums = [v for v in waits if v is not None]
+    if not nums:
+        return
+    med = statistics.median(nums)
+    svg.rect(px(0), y - 4, max(px(med) - px(0), 1.5), 8, BAD)
+    if len(nums) > 1:
+        svg.line(px(min(nums)), y + 7, px(max(nums)), y + 7, stroke=BAD, width=1.2)
 
 
 def _mark(svg, px, y, values, offset, color, circle):
