@@ -83,8 +83,11 @@ class FaultOptionsTest {
 
     @Test
     void badValuesAreClearErrors() {
-        assertMessage("unknown scenario 'flood'; valid scenarios: unreachable, hang, restart, redis-restart",
+        assertMessage("unknown scenario 'flood'; valid scenarios: unreachable, hang, restart, redis-restart, blackhole",
                 "--scenarios", "hang,flood");
+        assertMessage("--scenarios blackhole needs separate app and database hosts: run it with ansible/faults.yml on "
+                + "the local fleet or the VMs (docs/vm-path.md); on one machine, hang (Toxiproxy) is the closest",
+                "--scenarios", "hang,blackhole");
         assertMessage("scenario 'hang' listed twice in --scenarios", "--scenarios", "hang,HANG");
         assertMessage("unknown profile 'c3p1'; valid profiles: hikari, tomcat, dbcp, dbcp2, c3p0, vibur, agroal, ucp,"
                 + " nopool, or all", "--profiles", "c3p1");
