@@ -163,7 +163,7 @@ public final class PairedTest {
 
         /**
          * This result with the rounds needed predicted from its own sd pooled with the design's
-         * measured one ({@code noise}), as {@link PairedTest#of(double[], double, double, DuetNoise)} does.
+         * measured one ({@code noise}), as {@link PairedTest#of(double[], double, BetweenSd, DuetNoise)} does.
          */
         public Result withNoise(DuetNoise noise) {
             if (word != Word.UNDECIDED || n < 2 || !noise.measured()) {
@@ -255,29 +255,6 @@ public final class PairedTest {
     }
 
     /**
-     * What the interval is made of, in the log: the mean log ratio, its within-sitting standard
-     * error (sd / sqrt(n)) with its degrees of freedom (n - 1), the between-sitting sd added to it
-     * (0: within-sitting only). se is NaN when n < 2 (mean: NaN when n = 0).
-     */
-    public record Spread(double meanLog, double seLog, int df, double betweenSdLog) {
-
-        static final Spread NONE = new Spread(Double.NaN, Double.NaN, 0, 0);
-
-        /** The half-width of the 95 % interval in the log: sqrt((t * se)^2 + (z * tau)^2). */
-        public double half95Log() {
-            return half95(seLog, df, betweenSdLog);
-        }
-
-        public double withinLowPercent() {
-            return percent(meanLog - t(0.975, df) * seLog);
-        }
-
-        public double withinHighPercent() {
-            return percent(meanLog + t(0.975, df) * seLog);
-        }
-    }
-
-    /**
      * An interval of the difference in percent at a confidence level, and the test it served
      * ({@code difference}, {@code equivalence}, or {@code undecided} when neither test passed).
      */
@@ -319,16 +296,7 @@ public final class PairedTest {
      *                     it widens both the 95 % (faster/slower) and the 90 % (equivalence) interval
      */
     public static Result of(double[] logRatios, double marginPercent, double betweenSdLog) {
-        return of(logRatios, marginPercent, betweenSdLog, DuetNoise.NONE);
-    }
-
-    /**
-     * @param noise the duet sd measured for the design (kept sittings): an undecided pair's
-     *              rounds needed are predicted from its own sd pooled with it (the interval and
-     *              the word use the pair's own sd alone)
-     */
-    public static Result of(double[] logRatios, double marginPercent, double betweenSdLog, DuetNoise noise) {
-        return of(logRatios, marginPercent, BetweenSd.constant(betweenSdLog), noise);
+        return of(logRatios, marginPercent, BetweenSd.constant(betweenSdLog), DuetNoise.NONE);
     }
 
     /** As above, the between-sitting sd taken at the pair's own mean log ratio ({@link BetweenSd#at}). */
@@ -336,7 +304,11 @@ public final class PairedTest {
         return of(logRatios, marginPercent, between, DuetNoise.NONE);
     }
 
-    /** As above, with the design's duet sd for the rounds needed. */
+    /**
+     * @param noise the duet sd measured for the design (kept sittings): an undecided pair's
+     *              rounds needed are predicted from its own sd pooled with it (the interval and
+     *              the word use the pair's own sd alone)
+     */
     public static Result of(double[] logRatios, double marginPercent, BetweenSd between, DuetNoise noise) {
         if (!(marginPercent > 0)) {
             throw new IllegalArgumentException("equivalence margin must be > 0 %, got " + marginPercent);

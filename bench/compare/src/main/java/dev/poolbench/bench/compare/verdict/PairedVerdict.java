@@ -8,6 +8,7 @@ import dev.poolbench.bench.compare.plan.VerdictOptions;
 import dev.poolbench.bench.compare.stats.BetweenSd;
 import dev.poolbench.bench.compare.stats.DuetNoise;
 import dev.poolbench.bench.compare.stats.PairedTest;
+import dev.poolbench.bench.compare.stats.Spread;
 import dev.poolbench.bench.compare.util.Json;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -84,7 +85,7 @@ public final class PairedVerdict {
             }
             // What ./poolbench sittings pools across sittings: the log ratio, its within-sitting
             // standard error and df, and the between-sitting sd the interval above includes.
-            PairedTest.Spread spread = result.spread();
+            Spread spread = result.spread();
             put(n, "meanLogRatio", spread.meanLog());
             put(n, "seLogRatio", spread.seLog());
             n.put("df", spread.df());

@@ -17,7 +17,7 @@ class StatementAndNoiseTest {
                                             PairedTest.Word word) {
         double mid = (low90 + high90) / 2;
         return new PairedTest.Result(3, mid, low95, high95, low90, high90, 0.02, word, 5, 0,
-                new PairedTest.Spread(Math.log1p(mid / 100), 0.01, 2, 0));
+                new Spread(Math.log1p(mid / 100), 0.01, 2, 0));
     }
 
     @Test
@@ -76,7 +76,7 @@ class StatementAndNoiseTest {
         // a decision in a few more; the design's measured 2.75 % on 54 df says it takes far more.
         double[] logs = {-0.011, -0.005, 0.001};
         PairedTest.Result own = PairedTest.of(logs, 1);
-        PairedTest.Result pooled = PairedTest.of(logs, 1, 0, new DuetNoise(0.0275, 54));
+        PairedTest.Result pooled = PairedTest.of(logs, 1, BetweenSd.NONE, new DuetNoise(0.0275, 54));
         assertEquals(own.word(), pooled.word());
         assertEquals(own.lowPercent(), pooled.lowPercent(), 0);
         assertTrue(own.roundsNeeded() > 3 && pooled.roundsNeeded() > own.roundsNeeded(),

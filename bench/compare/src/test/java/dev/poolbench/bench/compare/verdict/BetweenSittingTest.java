@@ -11,7 +11,7 @@ import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.report.DuetRankTest;
 import dev.poolbench.bench.compare.report.Summarizer;
 import dev.poolbench.bench.compare.report.Summary;
-import dev.poolbench.bench.compare.stats.PairedTest;
+import dev.poolbench.bench.compare.stats.Spread;
 import dev.poolbench.bench.compare.util.Json;
 import java.util.ArrayList;
 import java.util.List;
@@ -146,7 +146,7 @@ class BetweenSittingTest {
         assertTrue(within.text().contains("Intervals: within-sitting only"), within.text());
         // Without an explicit sd, a local duet takes the stored shared-host term at its own difference.
         Summary stored = Summary.of(runs, environment(null));
-        PairedTest.Spread spread = stored.blocks().get(0).paired().get(0).result().spread();
+        Spread spread = stored.blocks().get(0).paired().get(0).result().spread();
         assertEquals(BetweenSitting.of("shared-host-duet", null).sd().at(spread.meanLog()), spread.betweenSdLog(), 1e-15);
     }
 }
