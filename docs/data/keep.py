@@ -4,9 +4,10 @@
   python3 docs/data/keep.py sitting RESULTS_DIR [NAME]   a comparison's summary.json -> sittings/
   python3 docs/data/keep.py size RESULTS_DIR             a size search -> sizes/<stamp>-<pools>-<distance>/
   python3 docs/data/keep.py faults RESULTS_DIR           a faults run (results/<stamp>/faults) -> faults/<stamp>-<pools>/
+  python3 docs/data/keep.py micro RESULTS_DIR            a JMH run (results/<stamp>/micro) -> micro/<stamp>/
 
 Only the small files a figure is rendered from are copied (summary.json, size.json, faults.json,
-their .txt, environment.json, options.json), with provenance.json: what docs/data/measure.sh
+JMH's jmh-result.json, their .txt, environment.json, options.json), with provenance.json: what docs/data/measure.sh
 recorded (the command, the commit, the load average before it, the machine's facts). A sitting's
 provenance goes to sittings/provenance/<name>.json, since `./poolbench sittings` reads every
 sittings/*.json as a summary. <stamp> is the measurement's start in UTC, yyyy-mm-dd-hhmm
@@ -20,6 +21,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SIZE_FILES = ("size.json", "size.txt", "environment.json", "provenance.json")
+MICRO_FILES = ("jmh-result.json", "micro.txt", "provenance.json")
 FAULT_FILES = ("faults.json", "faults.txt", "environment.json", "options.json", "provenance.json")
 
 
@@ -117,8 +119,17 @@ def keep_faults(results):
     return target
 
 
+def keep_micro(results):
+    if not os.path.isfile(os.path.join(results, "jmh-result.json")):
+        fail(f"no jmh-result.json in {results} (results/<stamp>/micro of ./poolbench micro)")
+    target = os.path.join(HERE, "micro", stamp(results, {}))
+    provenance(results)
+    copy_small(results, target, MICRO_FILES)
+    return target
+
+
 def main(argv):
-    kinds = {"sitting": keep_sitting, "size": keep_size, "faults": keep_faults}
+    kinds = {"sitting": keep_sitting, "size": keep_size, "faults": keep_faults, "micro": keep_micro}
     if len(argv) < 3 or argv[1] not in kinds or (argv[1] != "sitting" and len(argv) != 3) or len(argv) > 4:
         sys.exit(__doc__.strip().split("\n\n")[1])
     results = argv[2].rstrip("/")

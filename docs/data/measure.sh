@@ -5,7 +5,7 @@
 #
 # Runs the command as given, from the repository's top, and writes provenance.json into every
 # results directory the command created (results/<stamp>/, or results/<stamp>/faults/ for
-# faults): the command line, the commit (and whether the tree had uncommitted changes), the
+# faults, results/<stamp>/micro/ for micro): the command line, the commit (and whether the tree had uncommitted changes), the
 # start and end in UTC, the wall time, the share of the CPUs busy over the 3 s and the 1-, 5- and
 # 15-min load averages just before the start, and the machine's facts (cores, CPU model, kernel,
 # memory). docs/data/keep.py copies a
@@ -80,8 +80,8 @@ PY
   echo "measure: provenance.json written to $dir" >&2
   found=1
 done < <(find results -mindepth 1 -maxdepth 2 -type d -newer "$marker" \
-           -regextype posix-extended -regex 'results/[0-9]{8}-[0-9]{6}(/faults)?' 2>/dev/null \
-         | while read -r d; do [[ -e "$d/faults" ]] || echo "$d"; done)
+           -regextype posix-extended -regex 'results/[0-9]{8}-[0-9]{6}(/faults|/micro)?' 2>/dev/null \
+         | while read -r d; do [[ -e "$d/faults" || -e "$d/micro" ]] || echo "$d"; done)
 rm -f "$marker"
 ((found)) || echo "measure: the command created no results directory under results/" >&2
 exit $status

@@ -132,10 +132,23 @@ public final class FaultOptions implements Callable<Integer> {
     public Integer call() throws Exception {
         try {
             finish(spec.commandLine().getParseResult());
+            requireOneMachineScenarios();
         } catch (UsageException e) {
             throw Cli.refuse(spec.commandLine(), e.getMessage());
         }
         return new Faults(this).run();
+    }
+
+    /**
+     * The local command runs on one machine: a scenario that needs separate hosts is refused here,
+     * not in {@link #validate()}, since faults.yml's options.json (summarized here) may hold it.
+     */
+    void requireOneMachineScenarios() throws UsageException {
+        if (scenarios.stream().anyMatch(Scenario::hostsOnly)) {
+            throw new UsageException("--scenarios blackhole needs separate app and database hosts: run it with "
+                    + "ansible/faults.yml on the local fleet or the VMs (docs/vm-path.md); on one machine, hang "
+                    + "(Toxiproxy) is the closest");
+        }
     }
 
     private void finish(ParseResult parsed) throws UsageException {
@@ -193,11 +206,6 @@ public final class FaultOptions implements Callable<Integer> {
             throw new UsageException(String.format(Locale.ROOT, "--duration %d is too short: the fault ends at "
                     + "second %d (--fault-at %d + --fault-seconds %d) and recovery needs at least 3 s after it",
                     durationSeconds, faultAtSeconds + faultSeconds, faultAtSeconds, faultSeconds));
-        }
-        if (scenarios.stream().anyMatch(Scenario::hostsOnly)) {
-            throw new UsageException("--scenarios blackhole needs separate app and database hosts: run it with "
-                    + "ansible/faults.yml on the local fleet or the VMs (docs/vm-path.md); on one machine, hang "
-                    + "(Toxiproxy) is the closest");
         }
         if (scenarios.stream().anyMatch(Scenario::sessionStoreAway) && !needsRedis()) {
             throw new UsageException("--scenarios redis-restart needs --session redis-shared or redis-pooled");
