@@ -5,6 +5,8 @@
   python3 docs/data/keep.py size RESULTS_DIR             a size search -> sizes/<stamp>-<pools>-<distance>/
   python3 docs/data/keep.py faults RESULTS_DIR           a faults run (results/<stamp>/faults) -> faults/<stamp>-<pools>/
   python3 docs/data/keep.py micro RESULTS_DIR            a JMH run (results/<stamp>/micro) -> micro/<stamp>/
+  python3 docs/data/keep.py dimension RESULTS_DIR SUBJECT a comparison of one dimension (redis: --session,
+                                                         virtual-threads: --threads) -> dimensions/SUBJECT/
 
 Only the small files a figure is rendered from are copied (summary.json, size.json, faults.json,
 JMH's jmh-result.json, their .txt, environment.json, options.json), with provenance.json: what docs/data/measure.sh
@@ -119,6 +121,30 @@ def keep_faults(results):
     return target
 
 
+def keep_dimension(results, subject):
+    """A sitting that measures a dimension (not a pool against hikari): kept apart from sittings/,
+    which `./poolbench sittings` pools."""
+    if not re.fullmatch(r"[a-z0-9-]+", subject):
+        fail(f"the subject must be lower-case words joined by '-', got {subject!r}")
+    if not os.path.isfile(os.path.join(results, "summary.json")):
+        fail(f"no summary.json in {results} (./poolbench summarize --results {results} first)")
+    env = load(os.path.join(results, "environment.json"))
+    options = env.get("options", {})
+    base = f"{stamp(results, env)}-{'+'.join(options.get('profiles', [])) or 'pairs'}"
+    folder = os.path.join(HERE, "dimensions", subject)
+    target = os.path.join(folder, base + ".json")
+    if os.path.exists(target):
+        fail(f"{target} exists already")
+    os.makedirs(os.path.join(folder, "provenance"), exist_ok=True)
+    shutil.copyfile(os.path.join(results, "summary.json"), target)
+    record = dict(provenance(results))
+    record["environment"] = {k: env[k] for k in ("startedAt", "finishedAt", "gitCommit", "host", "jvm") if k in env}
+    with open(os.path.join(folder, "provenance", base + ".json"), "w", encoding="utf-8") as f:
+        json.dump(record, f, indent=2)
+        f.write("\n")
+    return target
+
+
 def keep_micro(results):
     if not os.path.isfile(os.path.join(results, "jmh-result.json")):
         fail(f"no jmh-result.json in {results} (results/<stamp>/micro of ./poolbench micro)")
@@ -129,8 +155,11 @@ def keep_micro(results):
 
 
 def main(argv):
-    kinds = {"sitting": keep_sitting, "size": keep_size, "faults": keep_faults, "micro": keep_micro}
-    if len(argv) < 3 or argv[1] not in kinds or (argv[1] != "sitting" and len(argv) != 3) or len(argv) > 4:
+    kinds = {"sitting": keep_sitting, "size": keep_size, "faults": keep_faults, "micro": keep_micro,
+             "dimension": keep_dimension}
+    takes_name = ("sitting", "dimension")
+    if (len(argv) < 3 or argv[1] not in kinds or (argv[1] not in takes_name and len(argv) != 3) or len(argv) > 4
+            or (argv[1] == "dimension" and len(argv) != 4)):
         sys.exit(__doc__.strip().split("\n\n")[1])
     results = argv[2].rstrip("/")
     if not os.path.isdir(results):
