@@ -275,9 +275,13 @@ escape = lambda t: html.escape(t).replace("&#x27;", "&#39;")  # as util.HtmlPage
 assert all(escape(p["text"]) in page for p in paired), "report.html lacks a verdict"
 env = json.load(open(os.path.join(d, "environment.json")))
 assert env["options"]["mode"] == "remote" and env["ansible"]["hosts"], env.keys()
+# One kernel under every host: the app's and database's CPU is not a stranger's (compare-run.yml).
+text = open(os.path.join(d, "summary.txt")).read()
+assert "other processes not watched: --disturbance-thresholds other=off" in text, text
+assert "other processes used" not in text, text
 PY
   then
-    pass "summary.json (verdict, pool metrics), report.html, environment.json (remote, host facts)"
+    pass "summary.json (verdict, pool metrics), report.html, environment.json (remote, host facts), other=off on one kernel"
   else
     fail "the runner's files in $results"
   fi

@@ -89,4 +89,20 @@ class RerunsTest {
         assertTrue(Json.read(dir.resolve("summary.json")).path("disturbedRuns").get(0).path("supersededBy")
                 .asText().equals("1-hikari-rerun1"));
     }
+
+    /** The fleet turns the limit on other processes off (bench.yml, one kernel): the summary says so. */
+    @Test
+    void aSummaryNamesTheLimitThatWasOff() {
+        ObjectNode watched = Fixtures.record("hikari", 1, 1000, true, true);
+        watched.putObject("disturbance").put("disturbed", false).set("thresholds",
+                dev.poolbench.bench.compare.machine.DisturbanceThresholds.DEFAULTS.json());
+        ObjectNode fleet = Fixtures.record("hikari", 2, 1000, true, true);
+        fleet.putObject("disturbance").put("disturbed", false).putObject("thresholds").put("stealPercent", 5.0)
+                .putNull("otherPercent");
+        String local = Summary.of(List.of(RunRecord.of(watched)), Json.object()).text();
+        assertTrue(local.contains("Disturbance: no run disturbed (1 watched).\n"), local);
+        String both = Summary.of(List.of(RunRecord.of(watched), RunRecord.of(fleet)), Json.object()).text();
+        assertTrue(both.contains("Disturbance: no run disturbed (2 watched; other processes not watched: "
+                + "--disturbance-thresholds other=off).\n"), both);
+    }
 }
