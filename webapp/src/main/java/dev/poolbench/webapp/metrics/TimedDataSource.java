@@ -6,6 +6,8 @@ import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -31,8 +33,11 @@ import javax.sql.DataSource;
  */
 public final class TimedDataSource implements DataSource {
 
-    /** A physical connection is found by unwrapping to the driver's own interface. */
-    private static final Class<?> PHYSICAL_CONNECTION = physicalConnectionType();
+    /** A physical connection is found by unwrapping to the driver's own interface (Connector/J's or pgjdbc's). */
+    private static final List<Class<?>> PHYSICAL_CONNECTION_TYPES = physicalConnectionTypes();
+
+    /** The driver interface the first connection unwrapped to (then the only one tried), or null until then. */
+    private volatile Class<?> physicalConnection;
 
     private final DataSource target;
     private final boolean pooled;
@@ -150,12 +155,17 @@ public final class TimedDataSource implements DataSource {
         }
     }
 
-    private static Object physicalOf(Connection connection) {
-        if (PHYSICAL_CONNECTION == null) {
-            return connection;
-        }
+    private Object physicalOf(Connection connection) {
         try {
-            return connection.unwrap(PHYSICAL_CONNECTION);
+            Class<?> type = physicalConnection;
+            if (type == null) {
+                type = PHYSICAL_CONNECTION_TYPES.stream().filter(t -> isWrapperFor(connection, t)).findFirst().orElse(null);
+                if (type == null) {
+                    return connection;
+                }
+                physicalConnection = type;
+            }
+            return connection.unwrap(type);
         } catch (SQLException | RuntimeException | AbstractMethodError e) {
             // A pool proxy that cannot unwrap: count the proxy (exact for pools that keep one
             // proxy per physical connection, an over-count for those that make one per borrow).
@@ -163,12 +173,24 @@ public final class TimedDataSource implements DataSource {
         }
     }
 
-    private static Class<?> physicalConnectionType() {
+    private static boolean isWrapperFor(Connection connection, Class<?> type) {
         try {
-            return Class.forName("com.mysql.cj.jdbc.JdbcConnection");
-        } catch (ClassNotFoundException e) {
-            return null;
+            return connection.isWrapperFor(type);
+        } catch (SQLException | RuntimeException | AbstractMethodError e) {
+            return false;
         }
+    }
+
+    private static List<Class<?>> physicalConnectionTypes() {
+        List<Class<?>> types = new ArrayList<>();
+        for (String name : List.of("com.mysql.cj.jdbc.JdbcConnection", "org.postgresql.core.BaseConnection")) {
+            try {
+                types.add(Class.forName(name));
+            } catch (ClassNotFoundException e) {
+                // that driver is not on the class path
+            }
+        }
+        return List.copyOf(types);
     }
 
     // ---- read at scrape time ----
