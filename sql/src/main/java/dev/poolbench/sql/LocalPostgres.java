@@ -83,7 +83,7 @@ public final class LocalPostgres implements DatabaseServer {
     }
 
     /** The server binaries' directory, or a one-line error naming what to install. */
-    static Path binaries() {
+    public static Path binaries() {
         String configured = System.getenv("POOLBENCH_PG_BIN");
         if (configured != null && !configured.isBlank()) {
             Path bin = Path.of(configured);

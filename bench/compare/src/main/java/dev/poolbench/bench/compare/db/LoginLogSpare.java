@@ -1,5 +1,7 @@
 package dev.poolbench.bench.compare.db;
 
+import dev.poolbench.sql.DatabaseReset;
+import dev.poolbench.sql.Dialect;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -29,6 +31,10 @@ import java.util.concurrent.ExecutionException;
  * table; the app is idle then. When no spare is ready or being refilled (the first reset, a
  * refill that failed or was never asked for), the swap refills one first, which costs what the
  * plain reset costs.
+ *
+ * <p>On PostgreSQL ({@code --database postgres}) there are no spares yet: the swap is the plain
+ * reset (sql/postgres/reset.sql: TRUNCATE, INSERT from login_log_init, the id sequence moved on),
+ * at the same moments, on the run's path.
  */
 final class LoginLogSpare {
 
@@ -39,6 +45,7 @@ final class LoginLogSpare {
     private final String jdbcUrl;
     private final String user;
     private final String password;
+    private final boolean postgres;
     /** Per spare: its refill (done: the spare is ready), or null when it was swapped in or never filled. */
     private final Map<String, CompletableFuture<Void>> refills = new LinkedHashMap<>();
     /** One refill at a time: the spares' copies would otherwise compete for the same server. */
@@ -48,10 +55,19 @@ final class LoginLogSpare {
         this.jdbcUrl = jdbcUrl;
         this.user = user;
         this.password = password == null ? "" : password;
+        this.postgres = Dialect.of(jdbcUrl) == Dialect.POSTGRES;
     }
 
     /** Puts a pristine copy in place of login_log: a ready spare, else one being refilled (waited for), else one refilled first. */
     synchronized void swap() {
+        if (postgres) {
+            try (Connection c = connect()) {
+                DatabaseReset.reset(c, Dialect.POSTGRES);
+                return;
+            } catch (SQLException e) {
+                throw new IllegalStateException("reset of login_log on " + jdbcUrl + " failed: " + e.getMessage(), e);
+            }
+        }
         String spare = SPARES.stream().filter(n -> refills.get(n) != null && refills.get(n).isDone()
                 && !refills.get(n).isCompletedExceptionally()).findFirst()
                 .orElse(SPARES.stream().filter(n -> refills.get(n) != null).findFirst().orElse(SPARES.get(0)));
@@ -82,6 +98,9 @@ final class LoginLogSpare {
 
     /** Drops the used table and refills, one after the other in the background, every spare not ready or under way. */
     synchronized void refillInBackground() {
+        if (postgres) {
+            return;
+        }
         for (String spare : SPARES) {
             CompletableFuture<Void> f = refills.get(spare);
             if (f == null || f.isCompletedExceptionally()) {
