@@ -1,6 +1,5 @@
 package dev.poolbench.bench.compare.db;
 
-import dev.poolbench.sql.DatabaseReset;
 import dev.poolbench.sql.Dialect;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -32,9 +31,8 @@ import java.util.concurrent.ExecutionException;
  * refill that failed or was never asked for), the swap refills one first, which costs what the
  * plain reset costs.
  *
- * <p>On PostgreSQL ({@code --database postgres}) there are no spares yet: the swap is the plain
- * reset (sql/postgres/reset.sql: TRUNCATE, INSERT from login_log_init, the id sequence moved on),
- * at the same moments, on the run's path.
+ * <p>On PostgreSQL ({@code --database postgres}) the same spares, refilled and swapped by
+ * {@link PostgresSpare} (a copy's indexes renamed to login_log's, the id sequence moved on).
  */
 final class LoginLogSpare {
 
@@ -60,14 +58,6 @@ final class LoginLogSpare {
 
     /** Puts a pristine copy in place of login_log: a ready spare, else one being refilled (waited for), else one refilled first. */
     synchronized void swap() {
-        if (postgres) {
-            try (Connection c = connect()) {
-                DatabaseReset.reset(c, Dialect.POSTGRES);
-                return;
-            } catch (SQLException e) {
-                throw new IllegalStateException("reset of login_log on " + jdbcUrl + " failed: " + e.getMessage(), e);
-            }
-        }
         String spare = SPARES.stream().filter(n -> refills.get(n) != null && refills.get(n).isDone()
                 && !refills.get(n).isCompletedExceptionally()).findFirst()
                 .orElse(SPARES.stream().filter(n -> refills.get(n) != null).findFirst().orElse(SPARES.get(0)));
@@ -88,6 +78,10 @@ final class LoginLogSpare {
             if (!ready) {
                 refill(s, spare);
             }
+            if (postgres) {
+                PostgresSpare.swap(c, spare);
+                return;
+            }
             s.execute("SET SESSION lock_wait_timeout = 30");
             s.execute("DROP TABLE IF EXISTS " + USED);
             s.execute("RENAME TABLE login_log TO " + USED + ", " + spare + " TO login_log");
@@ -98,9 +92,6 @@ final class LoginLogSpare {
 
     /** Drops the used table and refills, one after the other in the background, every spare not ready or under way. */
     synchronized void refillInBackground() {
-        if (postgres) {
-            return;
-        }
         for (String spare : SPARES) {
             CompletableFuture<Void> f = refills.get(spare);
             if (f == null || f.isCompletedExceptionally()) {
@@ -130,7 +121,11 @@ final class LoginLogSpare {
         pending.exceptionally(e -> null).join();
     }
 
-    private static void refill(Statement s, String spare) throws SQLException {
+    private void refill(Statement s, String spare) throws SQLException {
+        if (postgres) {
+            PostgresSpare.refill(s, spare);
+            return;
+        }
         s.execute("DROP TABLE IF EXISTS " + USED);
         s.execute("DROP TABLE IF EXISTS " + spare);
         s.execute("CREATE TABLE " + spare + " LIKE login_log");
