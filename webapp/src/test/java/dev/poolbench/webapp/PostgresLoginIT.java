@@ -75,8 +75,21 @@ class PostgresLoginIT {
             JsonNode after = report(baseUrl);
             assertThat(after.get("locked_users")).hasSize(2501);
             assertThat(AbstractLoginIT.strings(after.get("banned_ips"))).containsExactly(bannedIp);
+
+            // The pool metrics see pgjdbc's physical connections (unwrapped to BaseConnection): a
+            // pool opens no more than its size, where a per-borrow proxy would count every borrow.
+            String metrics = new Browser("http://127.0.0.1:" + app.getEnvironment().getProperty("local.management.port"))
+                    .get("/actuator/prometheus").body();
+            double opened = Double.parseDouble(group(OPENED, metrics));
+            if (profile.equals("nopool")) {
+                assertThat(opened).isGreaterThan(LoginSuite.POOL_SIZE);
+            } else {
+                assertThat(opened).as("physical connections of " + profile).isBetween(1.0, (double) LoginSuite.POOL_SIZE);
+            }
         }
     }
+
+    private static final Pattern OPENED = Pattern.compile("(?m)^poolbench_pool_connections_opened_total\\{[^}]*} ([0-9.E]+)$");
 
     private static String attempt(String baseUrl, String login, String password, String ip) {
         Browser browser = new Browser(baseUrl);

@@ -6,8 +6,6 @@ import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -33,11 +31,13 @@ import javax.sql.DataSource;
  */
 public final class TimedDataSource implements DataSource {
 
-    /** A physical connection is found by unwrapping to the driver's own interface (Connector/J's or pgjdbc's). */
-    private static final List<Class<?>> PHYSICAL_CONNECTION_TYPES = physicalConnectionTypes();
+    /** Connector/J's connection interface: a physical connection is found by unwrapping to it. */
+    static final String MYSQL_CONNECTION = "com.mysql.cj.jdbc.JdbcConnection";
+    /** pgjdbc's (POOLBENCH_DATABASE=postgres). */
+    static final String POSTGRES_CONNECTION = "org.postgresql.core.BaseConnection";
 
-    /** The driver interface the first connection unwrapped to (then the only one tried), or null until then. */
-    private volatile Class<?> physicalConnection;
+    /** The driver's own connection interface, or null when that driver is not on the class path. */
+    private final Class<?> physicalConnection;
 
     private final DataSource target;
     private final boolean pooled;
@@ -72,9 +72,15 @@ public final class TimedDataSource implements DataSource {
 
     /** @param plant the planted work done on every borrow ({@link Plant#NONE}: none) */
     TimedDataSource(DataSource target, boolean pooled, Plant plant) {
+        this(target, pooled, plant, MYSQL_CONNECTION);
+    }
+
+    /** @param physicalConnection the driver's connection interface ({@link #MYSQL_CONNECTION} or {@link #POSTGRES_CONNECTION}) */
+    TimedDataSource(DataSource target, boolean pooled, Plant plant, String physicalConnection) {
         this.target = target;
         this.pooled = pooled;
         this.plant = plant;
+        this.physicalConnection = physicalConnectionType(physicalConnection);
     }
 
     void bind(Timer acquire, Timer hold) {
@@ -156,16 +162,11 @@ public final class TimedDataSource implements DataSource {
     }
 
     private Object physicalOf(Connection connection) {
+        if (physicalConnection == null) {
+            return connection;
+        }
         try {
-            Class<?> type = physicalConnection;
-            if (type == null) {
-                type = PHYSICAL_CONNECTION_TYPES.stream().filter(t -> isWrapperFor(connection, t)).findFirst().orElse(null);
-                if (type == null) {
-                    return connection;
-                }
-                physicalConnection = type;
-            }
-            return connection.unwrap(type);
+            return connection.unwrap(physicalConnection);
         } catch (SQLException | RuntimeException | AbstractMethodError e) {
             // A pool proxy that cannot unwrap: count the proxy (exact for pools that keep one
             // proxy per physical connection, an over-count for those that make one per borrow).
@@ -173,24 +174,12 @@ public final class TimedDataSource implements DataSource {
         }
     }
 
-    private static boolean isWrapperFor(Connection connection, Class<?> type) {
+    private static Class<?> physicalConnectionType(String name) {
         try {
-            return connection.isWrapperFor(type);
-        } catch (SQLException | RuntimeException | AbstractMethodError e) {
-            return false;
+            return Class.forName(name);
+        } catch (ClassNotFoundException e) {
+            return null;
         }
-    }
-
-    private static List<Class<?>> physicalConnectionTypes() {
-        List<Class<?>> types = new ArrayList<>();
-        for (String name : List.of("com.mysql.cj.jdbc.JdbcConnection", "org.postgresql.core.BaseConnection")) {
-            try {
-                types.add(Class.forName(name));
-            } catch (ClassNotFoundException e) {
-                // that driver is not on the class path
-            }
-        }
-        return List.copyOf(types);
     }
 
     // ---- read at scrape time ----

@@ -1,5 +1,6 @@
 package dev.poolbench.webapp.pool;
 
+import dev.poolbench.webapp.InvalidSettingException;
 import dev.poolbench.webapp.Settings;
 import java.sql.Driver;
 import org.springframework.core.env.Environment;
@@ -40,8 +41,8 @@ public record DatabaseSettings(String driverClassName, String jdbcUrl, String us
         boolean postgres = switch (database) {
             case "mysql", "mariadb" -> false;
             case "postgres" -> true;
-            default -> throw new IllegalStateException(DATABASE_SETTING + " must be mysql, mariadb or postgres, was '"
-                    + database + "'");
+            default -> throw new InvalidSettingException(DATABASE_SETTING + " must be mysql, mariadb or postgres, but is '"
+                    + database + "'.", "Set " + DATABASE_SETTING + " to mysql (default), mariadb or postgres.");
         };
         return (postgres ? POSTGRES : MYSQL).settings(
                 environment.getProperty("ISU4_DB_HOST", "localhost"),
