@@ -7,12 +7,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.poolbench.webapp.TestDatabase.TestUser;
 import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.Statement;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -90,6 +93,29 @@ class PostgresLoginIT {
     }
 
     private static final Pattern OPENED = Pattern.compile("(?m)^poolbench_pool_connections_opened_total\\{[^}]*} ([0-9.E]+)$");
+
+    /** A statement stuck behind a lock ends at the query timeout as the busy page (pgjdbc's cancel is a DataAccessException too). */
+    @Test
+    void stalledDatabaseGivesTheBusyPageWithinTheQueryTimeout() throws Exception {
+        TestDatabase db = TestDatabase.postgres();
+        try (ConfigurableApplicationContext app = AbstractLoginIT.start(db, "hikari", Map.of());
+             Connection locker = db.connect(); Statement statement = locker.createStatement()) {
+            String baseUrl = "http://127.0.0.1:" + app.getEnvironment().getProperty("local.server.port");
+            long rows = db.loginLogRows();
+            locker.setAutoCommit(false);
+            statement.execute("LOCK TABLE login_log IN ACCESS EXCLUSIVE MODE");
+            long start = System.nanoTime();
+            HttpResponse<String> busy = new Browser(baseUrl).postLogin("nobody-stall", "x", db.freshIp());
+            long elapsedMillis = (System.nanoTime() - start) / 1_000_000;
+            locker.rollback();
+            assertThat(busy.statusCode()).isEqualTo(503);
+            assertThat(busy.body()).contains(LoginSuite.BUSY);
+            LoginSuite.assertNoStackTrace(busy);
+            assertThat(elapsedMillis).isLessThan(LoginSuite.QUERY_TIMEOUT_SECONDS * 1000L + 4_000L);
+            assertThat(db.loginLogRows()).isEqualTo(rows);
+            assertThat(attempt(baseUrl, "nobody-after-stall", "x", db.freshIp())).isEqualTo(WRONG);
+        }
+    }
 
     private static String attempt(String baseUrl, String login, String password, String ip) {
         Browser browser = new Browser(baseUrl);
