@@ -23,8 +23,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Loads the generated data into MySQL or MariaDB over JDBC: creates the database if missing,
- * recreates the tables from schema.sql, loads users and login_log with multi-row INSERTs,
+ * Loads the generated data into MySQL or MariaDB (or PostgreSQL: {@link Dialect}) over JDBC:
+ * creates the database if missing, recreates the tables from schema.sql (postgres/schema.sql), loads users and login_log with multi-row INSERTs,
  * keeps the pristine copy login_log_init for reset.sql, and applies the schema variant.
  *
  * <p>Plain batched INSERTs rather than LOAD DATA LOCAL INFILE: MySQL 8 turns local_infile off
@@ -44,7 +44,7 @@ public final class DatabaseLoader {
     private final Dialect dialect;
 
     /**
-     * @param jdbcUrl Connector/J URL including the database name, e.g.
+     * @param jdbcUrl Connector/J or pgjdbc URL including the database name, e.g.
      *     {@code jdbc:mysql://127.0.0.1:13306/isu4_qualifier}; the database is created if missing
      * @param progress receives one line per finished step (e.g. {@code System.out::println})
      */

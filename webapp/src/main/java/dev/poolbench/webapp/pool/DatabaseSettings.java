@@ -44,7 +44,7 @@ public record DatabaseSettings(String driverClassName, String jdbcUrl, String us
             default -> throw new InvalidSettingException(DATABASE_SETTING + " must be mysql, mariadb or postgres, but is '"
                     + database + "'.", "Set " + DATABASE_SETTING + " to mysql (default), mariadb or postgres.");
         };
-        return (postgres ? POSTGRES : MYSQL).settings(
+        return of(postgres,
                 environment.getProperty("ISU4_DB_HOST", "localhost"),
                 Settings.intSetting(environment, "ISU4_DB_PORT", postgres ? 5432 : 3306, 1),
                 environment.getProperty("ISU4_DB_USER", "root"),
@@ -54,24 +54,23 @@ public record DatabaseSettings(String driverClassName, String jdbcUrl, String us
 
     /** MySQL/MariaDB through Connector/J with the app's driver settings, as the app connects. */
     public static DatabaseSettings mysql(String host, int port, String user, String password, String name) {
-        return MYSQL.settings(host, port, user, password, name);
+        return of(false, host, port, user, password, name);
     }
 
     /** PostgreSQL through pgjdbc with the app's driver settings, as the app connects. */
     public static DatabaseSettings postgres(String host, int port, String user, String password, String name) {
-        return POSTGRES.settings(host, port, user, password, name);
+        return of(true, host, port, user, password, name);
     }
 
-    private interface Kind {
-        DatabaseSettings settings(String host, int port, String user, String password, String name);
+    private static DatabaseSettings of(boolean postgres, String host, int port, String user, String password,
+            String name) {
+        String address = "//" + host + ":" + port + "/" + name + "?";
+        return postgres
+                ? new DatabaseSettings(POSTGRES_DRIVER, "jdbc:postgresql:" + address + POSTGRES_DRIVER_SETTINGS, user, password)
+                : new DatabaseSettings(MYSQL_DRIVER, "jdbc:mysql:" + address + DRIVER_SETTINGS, user, password);
     }
 
-    private static final Kind MYSQL = (host, port, user, password, name) -> new DatabaseSettings(MYSQL_DRIVER,
-            "jdbc:mysql://" + host + ":" + port + "/" + name + "?" + DRIVER_SETTINGS, user, password);
-    private static final Kind POSTGRES = (host, port, user, password, name) -> new DatabaseSettings(POSTGRES_DRIVER,
-            "jdbc:postgresql://" + host + ":" + port + "/" + name + "?" + POSTGRES_DRIVER_SETTINGS, user, password);
-
-    /** True for pgjdbc: the few places where the server shows through (exception sorter, result streaming). */
+    /** True for pgjdbc: the few places where the server shows through (Agroal's exception sorter, /report's streaming). */
     public boolean postgres() {
         return POSTGRES_DRIVER.equals(driverClassName);
     }
