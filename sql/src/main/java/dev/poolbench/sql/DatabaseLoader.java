@@ -23,8 +23,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Loads the generated data into MySQL or MariaDB over JDBC: creates the database if missing,
- * recreates the tables from schema.sql, loads users and login_log with multi-row INSERTs,
+ * Loads the generated data into MySQL or MariaDB (or PostgreSQL: {@link Dialect}) over JDBC:
+ * creates the database if missing, recreates the tables from schema.sql (postgres/schema.sql), loads users and login_log with multi-row INSERTs,
  * keeps the pristine copy login_log_init for reset.sql, and applies the schema variant.
  *
  * <p>Plain batched INSERTs rather than LOAD DATA LOCAL INFILE: MySQL 8 turns local_infile off
@@ -41,9 +41,10 @@ public final class DatabaseLoader {
     private final String user;
     private final String password;
     private final Consumer<String> progress;
+    private final Dialect dialect;
 
     /**
-     * @param jdbcUrl Connector/J URL including the database name, e.g.
+     * @param jdbcUrl Connector/J or pgjdbc URL including the database name, e.g.
      *     {@code jdbc:mysql://127.0.0.1:13306/isu4_qualifier}; the database is created if missing
      * @param progress receives one line per finished step (e.g. {@code System.out::println})
      */
@@ -52,6 +53,7 @@ public final class DatabaseLoader {
         this.user = user;
         this.password = password == null ? "" : password;
         this.progress = progress;
+        this.dialect = Dialect.of(jdbcUrl);
     }
 
     /** What a load did, for reports and tests. */
@@ -65,7 +67,7 @@ public final class DatabaseLoader {
         long startNanos = System.nanoTime();
         try (Connection connection = connect()) {
             long stepNanos = System.nanoTime();
-            SqlScripts.run(connection, SqlScripts.SCHEMA);
+            SqlScripts.run(connection, dialect.schemaScript());
             report("schema.sql", stepNanos);
 
             stepNanos = System.nanoTime();
@@ -78,7 +80,10 @@ public final class DatabaseLoader {
 
             stepNanos = System.nanoTime();
             // Copied before the tuned indexes exist: reset reads it with a full scan only.
-            execute(connection, "CREATE TABLE login_log_init LIKE login_log");
+            if (dialect.afterExplicitIds() != null) {
+                execute(connection, dialect.afterExplicitIds());
+            }
+            execute(connection, dialect.createTableLike("login_log_init", "login_log"));
             execute(connection, "INSERT INTO login_log_init SELECT * FROM login_log");
             report("login_log_init (pristine copy for reset.sql)", stepNanos);
 
@@ -86,7 +91,7 @@ public final class DatabaseLoader {
 
             stepNanos = System.nanoTime();
             // Fresh statistics, so the optimizer picks the new indexes from the first query on.
-            execute(connection, "ANALYZE TABLE users, login_log");
+            execute(connection, dialect.analyze());
             report("analyze", stepNanos);
             return new LoadResult(users, logRows, variant, Duration.ofNanos(System.nanoTime() - startNanos));
         } catch (SQLException e) {
@@ -113,7 +118,7 @@ public final class DatabaseLoader {
 
     private void applySchemaVariant(Connection connection, SchemaVariant variant) throws SQLException {
         long startNanos = System.nanoTime();
-        Set<String> present = existingIndexes(connection, "login_log");
+        Set<String> present = existingIndexes(connection, dialect, "login_log");
         int changed = 0;
         for (Map.Entry<String, String> index : tunedIndexes().entrySet()) {
             String name = index.getKey();
@@ -121,7 +126,7 @@ public final class DatabaseLoader {
                 execute(connection, index.getValue());
                 changed++;
             } else if (variant == SchemaVariant.ORIGINAL && present.contains(name)) {
-                execute(connection, "DROP INDEX " + name + " ON login_log");
+                execute(connection, dialect.dropIndex(name, "login_log"));
                 changed++;
             }
         }
@@ -144,15 +149,17 @@ public final class DatabaseLoader {
     }
 
     static Set<String> existingIndexes(Connection connection, String table) throws SQLException {
+        return existingIndexes(connection, Dialect.MYSQL, table);
+    }
+
+    static Set<String> existingIndexes(Connection connection, Dialect dialect, String table) throws SQLException {
         Set<String> names = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
         boolean tableExists = false;
-        try (PreparedStatement query = connection.prepareStatement(
-                "SELECT DISTINCT index_name FROM information_schema.statistics"
-                        + " WHERE table_schema = DATABASE() AND table_name = ?")) {
+        try (PreparedStatement query = connection.prepareStatement(dialect.indexNamesQuery())) {
             query.setString(1, table);
             try (ResultSet result = query.executeQuery()) {
                 while (result.next()) {
-                    tableExists = true; // every InnoDB table here has at least its PRIMARY index
+                    tableExists = true; // every table here has at least its primary key's index
                     names.add(result.getString(1));
                 }
             }
@@ -226,7 +233,25 @@ public final class DatabaseLoader {
     }
 
     private Connection connect() throws SQLException {
+        if (dialect == Dialect.POSTGRES) {
+            createPostgresDatabaseIfMissing();
+        }
         return DriverManager.getConnection(jdbcUrl, user, password);
+    }
+
+    /** PostgreSQL's counterpart of Connector/J's createDatabaseIfNotExist. */
+    private void createPostgresDatabaseIfMissing() throws SQLException {
+        String name = JdbcUrls.postgresDatabase(jdbcUrl);
+        try (Connection maintenance = DriverManager.getConnection(JdbcUrls.postgresMaintenance(jdbcUrl), user, password);
+             PreparedStatement exists = maintenance.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
+            exists.setString(1, name);
+            try (ResultSet result = exists.executeQuery()) {
+                if (result.next()) {
+                    return;
+                }
+            }
+            execute(maintenance, "CREATE DATABASE \"" + name.replace("\"", "\"\"") + "\"");
+        }
     }
 
     private static void execute(Connection connection, String sql) throws SQLException {

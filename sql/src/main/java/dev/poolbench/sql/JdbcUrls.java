@@ -4,15 +4,13 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
-/** Adds Connector/J properties to a JDBC URL unless the URL already sets them. */
+/** Adds driver properties (Connector/J or pgjdbc) to a JDBC URL unless the URL already sets them. */
 final class JdbcUrls {
     private JdbcUrls() {
     }
 
     static String withDefaults(String jdbcUrl, Map<String, String> properties) {
-        if (jdbcUrl == null || !jdbcUrl.startsWith("jdbc:mysql:")) {
-            throw new IllegalArgumentException("JDBC URL must start with 'jdbc:mysql:' (Connector/J), was '" + jdbcUrl + "'");
-        }
+        Dialect.of(jdbcUrl);
         String lowerUrl = jdbcUrl.toLowerCase(Locale.ROOT);
         StringBuilder url = new StringBuilder(jdbcUrl);
         char separator = jdbcUrl.contains("?") ? '&' : '?';
@@ -30,6 +28,14 @@ final class JdbcUrls {
     /** Properties for bulk work: multi-row INSERTs, no SSL handshake on a local benchmark server. */
     static String forBulkWork(String jdbcUrl) {
         Map<String, String> properties = new LinkedHashMap<>();
+        if (Dialect.of(jdbcUrl) == Dialect.POSTGRES) {
+            // pgjdbc's counterpart of rewriteBatchedStatements; the database is created by the loader.
+            properties.put("reWriteBatchedInserts", "true");
+            properties.put("sslmode", "disable");
+            // The loader binds created_at as its text (see DatabaseLoader): let the server type it.
+            properties.put("stringtype", "unspecified");
+            return withDefaults(jdbcUrl, properties);
+        }
         // Connector/J then sends one multi-row INSERT per batch instead of a round trip per row;
         // works on MySQL 8 where LOAD DATA LOCAL (local_infile) is off by default.
         properties.put("rewriteBatchedStatements", "true");
@@ -37,5 +43,19 @@ final class JdbcUrls {
         properties.put("sslMode", "DISABLED");
         properties.put("allowPublicKeyRetrieval", "true");
         return withDefaults(jdbcUrl, properties);
+    }
+
+    /** The same server's maintenance database {@code postgres} (a PostgreSQL URL names one database). */
+    static String postgresMaintenance(String jdbcUrl) {
+        int slash = jdbcUrl.indexOf('/', "jdbc:postgresql://".length());
+        int query = jdbcUrl.indexOf('?');
+        return jdbcUrl.substring(0, slash + 1) + "postgres" + (query < 0 ? "" : jdbcUrl.substring(query));
+    }
+
+    /** The database a PostgreSQL URL names. */
+    static String postgresDatabase(String jdbcUrl) {
+        int slash = jdbcUrl.indexOf('/', "jdbc:postgresql://".length());
+        int query = jdbcUrl.indexOf('?');
+        return query < 0 ? jdbcUrl.substring(slash + 1) : jdbcUrl.substring(slash + 1, query);
     }
 }

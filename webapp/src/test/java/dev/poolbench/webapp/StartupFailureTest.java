@@ -50,6 +50,14 @@ class StartupFailureTest {
     }
 
     @Test
+    void unknownDatabase(CapturedOutput output) {
+        assertThatThrownBy(() -> run("--spring.profiles.active=hikari", "--POOLBENCH_DATABASE=oracle"))
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessage("POOLBENCH_DATABASE must be mysql, mariadb or postgres, but is 'oracle'.");
+        assertReport(output, "POOLBENCH_DATABASE must be mysql, mariadb or postgres, but is 'oracle'.");
+    }
+
+    @Test
     void nonIntegerThreshold(CapturedOutput output) {
         assertThatThrownBy(() -> run("--spring.profiles.active=hikari", "--ISU4_USER_LOCK_THRESHOLD=3.5"))
                 .isInstanceOf(InvalidSettingException.class)

@@ -4,6 +4,7 @@ import dev.poolbench.sql.DataGenerator;
 import dev.poolbench.sql.DatabaseLoader;
 import dev.poolbench.sql.DatabaseReset;
 import dev.poolbench.sql.EmbeddedMariaDb;
+import dev.poolbench.sql.LocalPostgres;
 import dev.poolbench.sql.SchemaVariant;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -24,6 +25,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * MariaDB (poolbench-sql), or an external server when POOLBENCH_TEST_DB_HOST is set
  * (POOLBENCH_TEST_DB_PORT/USER/PASSWORD, database POOLBENCH_TEST_DB_NAME, default
  * poolbench_webapp_test, which is dropped and reloaded). Reset to the initial state per test class.
+ * {@link #postgres()}: the same data in a local PostgreSQL ({@link LocalPostgres}), the app on pgjdbc.
  */
 final class TestDatabase {
 
@@ -31,6 +33,10 @@ final class TestDatabase {
     }
 
     private static TestDatabase instance;
+    private static TestDatabase postgresInstance;
+
+    /** True: a PostgreSQL server (pgjdbc, POOLBENCH_DATABASE=postgres); false: MySQL/MariaDB. */
+    final boolean postgres;
 
     final String host;
     final int port;
@@ -44,6 +50,12 @@ final class TestDatabase {
 
     private TestDatabase(String host, int port, String user, String password, String name, Path dataDir)
             throws IOException {
+        this(false, host, port, user, password, name, dataDir);
+    }
+
+    private TestDatabase(boolean postgres, String host, int port, String user, String password, String name,
+            Path dataDir) throws IOException {
+        this.postgres = postgres;
         this.host = host;
         this.port = port;
         this.user = user;
@@ -70,13 +82,36 @@ final class TestDatabase {
         return instance;
     }
 
+    /** One local PostgreSQL per test JVM, loaded with the same data; stopped at JVM exit. */
+    static synchronized TestDatabase postgres() {
+        if (postgresInstance == null) {
+            try {
+                Path target = Path.of("target").toAbsolutePath();
+                Path dataDir = data(target);
+                LocalPostgres server = LocalPostgres.start(0, target.resolve("it-postgres"));
+                TestDatabase db = new TestDatabase(true, "127.0.0.1", server.port(), server.user(), server.password(),
+                        "isu4_qualifier", dataDir);
+                new DatabaseLoader(db.jdbcUrl(), db.user, db.password, line -> { }).load(dataDir, SchemaVariant.TUNED);
+                postgresInstance = db;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return postgresInstance;
+    }
+
+    private static Path data(Path target) {
+        Path dataDir = target.resolve("it-data");
+        if (!Files.exists(dataDir.resolve(DataGenerator.USERS_FILE))) {
+            DataGenerator.generate(42, dataDir);
+        }
+        return dataDir;
+    }
+
     private static TestDatabase start() {
         try {
             Path target = Path.of("target").toAbsolutePath();
-            Path dataDir = target.resolve("it-data");
-            if (!Files.exists(dataDir.resolve(DataGenerator.USERS_FILE))) {
-                DataGenerator.generate(42, dataDir);
-            }
+            Path dataDir = data(target);
             String externalHost = System.getenv("POOLBENCH_TEST_DB_HOST");
             TestDatabase db;
             if (externalHost != null && !externalHost.isBlank()) {
@@ -102,13 +137,16 @@ final class TestDatabase {
     }
 
     String jdbcUrl() {
+        if (postgres) {
+            return "jdbc:postgresql://" + host + ":" + port + "/" + name + "?sslmode=disable";
+        }
         return "jdbc:mysql://" + host + ":" + port + "/" + name + "?useSSL=false&allowPublicKeyRetrieval=true";
     }
 
     /** The app's ISU4_DB_* settings for this database, as command-line properties. */
     Map<String, String> appSettings() {
         return Map.of("ISU4_DB_HOST", host, "ISU4_DB_PORT", String.valueOf(port), "ISU4_DB_USER", user,
-                "ISU4_DB_PASSWORD", password, "ISU4_DB_NAME", name);
+                "ISU4_DB_PASSWORD", password, "ISU4_DB_NAME", name, "POOLBENCH_DATABASE", postgres ? "postgres" : "mysql");
     }
 
     void reset() {
@@ -146,8 +184,9 @@ final class TestDatabase {
     /** The newest login_log row: user_id (or null), login, ip, succeeded, created_at. */
     List<Object> lastRow() {
         try (Connection c = connect(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT user_id, login, ip, succeeded,"
-                     + " DATE_FORMAT(created_at, '%Y-%m-%d %H:%i:%s') FROM login_log ORDER BY id DESC LIMIT 1")) {
+             ResultSet rs = s.executeQuery("SELECT user_id, login, ip, succeeded, " + (postgres
+                     ? "to_char(created_at, 'YYYY-MM-DD HH24:MI:SS')" : "DATE_FORMAT(created_at, '%Y-%m-%d %H:%i:%s')")
+                     + " FROM login_log ORDER BY id DESC LIMIT 1")) {
             rs.next();
             List<Object> row = new ArrayList<>();
             long userId = rs.getLong(1);

@@ -2,6 +2,7 @@ package dev.poolbench.webapp.login;
 
 import java.sql.Timestamp;
 import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -12,6 +13,12 @@ import org.springframework.stereotype.Repository;
  */
 @Repository
 class LoginLogRepository {
+
+    /**
+     * /mypage's YYYY-MM-DD HH:MM:SS, formatted here so the SQL is the same on MySQL and PostgreSQL
+     * (read with getTimestamp: DBCP 1.4's result set wrapper has no getObject(int, Class)).
+     */
+    private static final DateTimeFormatter CREATED_AT = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss");
 
     private final JdbcClient jdbc;
 
@@ -61,14 +68,15 @@ class LoginLogRepository {
     /** The two newest successes of the user, newest first. */
     List<LastLogin> newestSuccesses(long userId) {
         return jdbc.sql("""
-                SELECT login, ip, DATE_FORMAT(created_at, '%Y-%m-%d %H:%i:%s')
+                SELECT login, ip, created_at
                   FROM login_log
                  WHERE user_id = :userId AND succeeded = 1
                  ORDER BY id DESC
                  LIMIT 2
                 """)
                 .param("userId", userId)
-                .query((rs, row) -> new LastLogin(rs.getString(1), rs.getString(2), rs.getString(3)))
+                .query((rs, row) -> new LastLogin(rs.getString(1), rs.getString(2),
+                        rs.getTimestamp(3).toLocalDateTime().format(CREATED_AT)))
                 .list();
     }
 }

@@ -2,6 +2,7 @@ package dev.poolbench.webapp.metrics;
 
 import dev.poolbench.webapp.InvalidSettingException;
 import dev.poolbench.webapp.plant.Plant;
+import dev.poolbench.webapp.pool.DatabaseSettings;
 import dev.poolbench.webapp.pool.PoolProfiles;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -61,12 +62,15 @@ class PoolMetricsConfiguration {
     @Bean
     static BeanPostProcessor poolMetricsDataSourceWrapper(Environment environment, ObjectProvider<Plant> plant) {
         boolean enabled = enabled(environment);
+        String physicalConnection = "postgres".equals(environment.getProperty(DatabaseSettings.DATABASE_SETTING))
+                ? TimedDataSource.POSTGRES_CONNECTION : TimedDataSource.MYSQL_CONNECTION;
         return new BeanPostProcessor() {
             @Override
             public Object postProcessAfterInitialization(Object bean, String beanName) {
                 if (enabled && bean instanceof DataSource dataSource && !(bean instanceof TimedDataSource)) {
                     // Asked for here, not above: a BeanPostProcessor's own dependencies are not post-processed.
-                    return new TimedDataSource(dataSource, PoolGauges.isPool(dataSource), plant.getObject());
+                    return new TimedDataSource(dataSource, PoolGauges.isPool(dataSource), plant.getObject(),
+                            physicalConnection);
                 }
                 return bean;
             }

@@ -31,8 +31,13 @@ import javax.sql.DataSource;
  */
 public final class TimedDataSource implements DataSource {
 
-    /** A physical connection is found by unwrapping to the driver's own interface. */
-    private static final Class<?> PHYSICAL_CONNECTION = physicalConnectionType();
+    /** Connector/J's connection interface: a physical connection is found by unwrapping to it. */
+    static final String MYSQL_CONNECTION = "com.mysql.cj.jdbc.JdbcConnection";
+    /** pgjdbc's (POOLBENCH_DATABASE=postgres). */
+    static final String POSTGRES_CONNECTION = "org.postgresql.core.BaseConnection";
+
+    /** The driver's own connection interface, or null when that driver is not on the class path. */
+    private final Class<?> physicalConnection;
 
     private final DataSource target;
     private final boolean pooled;
@@ -67,9 +72,15 @@ public final class TimedDataSource implements DataSource {
 
     /** @param plant the planted work done on every borrow ({@link Plant#NONE}: none) */
     TimedDataSource(DataSource target, boolean pooled, Plant plant) {
+        this(target, pooled, plant, MYSQL_CONNECTION);
+    }
+
+    /** @param physicalConnection the driver's connection interface ({@link #MYSQL_CONNECTION} or {@link #POSTGRES_CONNECTION}) */
+    TimedDataSource(DataSource target, boolean pooled, Plant plant, String physicalConnection) {
         this.target = target;
         this.pooled = pooled;
         this.plant = plant;
+        this.physicalConnection = physicalConnectionType(physicalConnection);
     }
 
     void bind(Timer acquire, Timer hold) {
@@ -150,12 +161,12 @@ public final class TimedDataSource implements DataSource {
         }
     }
 
-    private static Object physicalOf(Connection connection) {
-        if (PHYSICAL_CONNECTION == null) {
+    private Object physicalOf(Connection connection) {
+        if (physicalConnection == null) {
             return connection;
         }
         try {
-            return connection.unwrap(PHYSICAL_CONNECTION);
+            return connection.unwrap(physicalConnection);
         } catch (SQLException | RuntimeException | AbstractMethodError e) {
             // A pool proxy that cannot unwrap: count the proxy (exact for pools that keep one
             // proxy per physical connection, an over-count for those that make one per borrow).
@@ -163,9 +174,9 @@ public final class TimedDataSource implements DataSource {
         }
     }
 
-    private static Class<?> physicalConnectionType() {
+    private static Class<?> physicalConnectionType(String name) {
         try {
-            return Class.forName("com.mysql.cj.jdbc.JdbcConnection");
+            return Class.forName(name);
         } catch (ClassNotFoundException e) {
             return null;
         }

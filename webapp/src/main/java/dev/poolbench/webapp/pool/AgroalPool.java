@@ -7,6 +7,7 @@ import io.agroal.api.configuration.AgroalConnectionPoolConfiguration.ConnectionV
 import io.agroal.api.configuration.supplier.AgroalConnectionPoolConfigurationSupplier;
 import io.agroal.api.configuration.supplier.AgroalDataSourceConfigurationSupplier;
 import io.agroal.api.exceptionsorter.MySQLExceptionSorter;
+import io.agroal.api.exceptionsorter.PostgreSQLExceptionSorter;
 import io.agroal.api.security.NamePrincipal;
 import io.agroal.api.security.SimplePassword;
 import java.sql.SQLException;
@@ -42,7 +43,7 @@ final class AgroalPool {
         private Duration idleValidationTimeout = Duration.ZERO;
         private boolean validateOnBorrow;
         private boolean isValidValidator;
-        private boolean mysqlExceptionSorter;
+        private boolean databaseExceptionSorter;
         private boolean autoCommit = true;
 
         public void setMaxSize(int maxSize) {
@@ -75,27 +76,29 @@ final class AgroalPool {
         }
 
         /**
-         * true: Agroal's {@code MySQLExceptionSorter}, so a connection that failed with a
+         * true: Agroal's sorter of the server ({@code MySQLExceptionSorter}, or
+         * {@code PostgreSQLExceptionSorter} with pgjdbc), so a connection that failed with a
          * connection-level error is destroyed instead of handed out again (the library's default
          * treats no error as fatal; Quarkus sets this sorter for MySQL itself).
          */
-        public void setMysqlExceptionSorter(boolean mysqlExceptionSorter) {
-            this.mysqlExceptionSorter = mysqlExceptionSorter;
+        public void setDatabaseExceptionSorter(boolean databaseExceptionSorter) {
+            this.databaseExceptionSorter = databaseExceptionSorter;
         }
 
         public void setAutoCommit(boolean autoCommit) {
             this.autoCommit = autoCommit;
         }
 
-        AgroalConnectionPoolConfigurationSupplier apply(AgroalConnectionPoolConfigurationSupplier pool) {
+        AgroalConnectionPoolConfigurationSupplier apply(AgroalConnectionPoolConfigurationSupplier pool,
+                DatabaseSettings database) {
             pool.maxSize(maxSize).minSize(minSize).initialSize(initialSize)
                     .acquisitionTimeout(acquisitionTimeout).idleValidationTimeout(idleValidationTimeout)
                     .validateOnBorrow(validateOnBorrow);
             if (isValidValidator) {
                 pool.connectionValidator(ConnectionValidator.defaultValidator());
             }
-            if (mysqlExceptionSorter) {
-                pool.exceptionSorter(new MySQLExceptionSorter());
+            if (databaseExceptionSorter) {
+                pool.exceptionSorter(database.postgres() ? new PostgreSQLExceptionSorter() : new MySQLExceptionSorter());
             }
             pool.connectionFactoryConfiguration(factory -> factory.autoCommit(autoCommit));
             return pool;
@@ -117,7 +120,7 @@ final class AgroalPool {
         AgroalDataSource createEqualized(DatabaseSettings database, Binder binder) {
             Equalized equalized = binder.bind(EQUALIZED_PREFIX, Bindable.ofInstance(new Equalized()))
                     .orElseGet(Equalized::new);
-            return build(database, equalized::apply);
+            return build(database, pool -> equalized.apply(pool, database));
         }
 
         private static AgroalDataSource build(DatabaseSettings database,
@@ -223,7 +226,7 @@ final class AgroalPool {
         String equalizedNotes() {
             return "Matches HikariCP's validation: isValid() on borrow only after 500 ms idle (idleValidationTimeout, "
                     + "with the isValid() validator; the library's default validator accepts everything). "
-                    + "MySQLExceptionSorter, so connections broken by a database outage are destroyed (the library "
+                    + "MySQLExceptionSorter (PostgreSQLExceptionSorter on PostgreSQL), so connections broken by a database outage are destroyed (the library "
                     + "default keeps handing them out: no recovery). Keeps its thread-local connection cache "
                     + "(like HikariCP's). Defaults mode sets maxSize=20 (Quarkus's default): Agroal has none.";
         }

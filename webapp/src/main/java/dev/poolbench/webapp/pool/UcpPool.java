@@ -31,8 +31,8 @@ final class UcpPool {
         }
 
         /**
-         * Connector/J's DataSource for the app's MySQL; for any other driver (the microbenchmark's
-         * stub and H2) the driver class itself, which UCP also accepts as a connection factory.
+         * Connector/J's DataSource for the app's MySQL; for any other driver (pgjdbc, the
+         * microbenchmark's stub and H2) the driver class itself, which UCP also accepts as a connection factory.
          */
         private static String connectionFactory(DatabaseSettings database) {
             return "com.mysql.cj.jdbc.Driver".equals(database.driverClassName())

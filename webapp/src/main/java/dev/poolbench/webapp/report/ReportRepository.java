@@ -1,6 +1,7 @@
 package dev.poolbench.webapp.report;
 
 import dev.poolbench.webapp.Settings;
+import dev.poolbench.webapp.pool.DatabaseSettings;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -30,13 +31,14 @@ class ReportRepository {
     private final JdbcTemplate streaming;
     private final NamedParameterJdbcTemplate named;
 
-    ReportRepository(DataSource dataSource, Environment environment) {
+    ReportRepository(DataSource dataSource, DatabaseSettings database, Environment environment) {
         // Its own template: the report may run much longer than a login statement may, and its
         // rows are streamed (Connector/J streams when the fetch size is Integer.MIN_VALUE)
-        // instead of buffering the whole log in the heap.
+        // instead of buffering the whole log in the heap. pgjdbc refuses a negative fetch size
+        // and streams only inside a transaction: on PostgreSQL the rows are read in one piece.
         this.streaming = new JdbcTemplate(dataSource);
         this.streaming.setQueryTimeout(Settings.intSetting(environment, TIMEOUT_SETTING, 120, 1));
-        this.streaming.setFetchSize(Integer.MIN_VALUE);
+        this.streaming.setFetchSize(database.postgres() ? 0 : Integer.MIN_VALUE);
         JdbcTemplate lookups = new JdbcTemplate(dataSource);
         lookups.setQueryTimeout(Settings.intSetting(environment, TIMEOUT_SETTING, 120, 1));
         this.named = new NamedParameterJdbcTemplate(lookups);

@@ -4,7 +4,9 @@ import dev.poolbench.bench.compare.util.Durations;
 import dev.poolbench.sql.DataGenerator;
 import dev.poolbench.sql.DatabaseLoader;
 import dev.poolbench.sql.DatabaseReset;
+import dev.poolbench.sql.DatabaseServer;
 import dev.poolbench.sql.EmbeddedMariaDb;
+import dev.poolbench.sql.LocalPostgres;
 import dev.poolbench.sql.SchemaVariant;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,8 +18,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
 /**
- * The embedded MariaDB of a local comparison, with the generated data loaded once per seed.
- * Data and server files live under {@code .poolbench/}, so the second comparison starts at once.
+ * The local database server of a comparison (the embedded MariaDB, or PostgreSQL with
+ * {@code --database postgres}), with the generated data loaded once per seed. Data and server files
+ * live under {@code .poolbench/}, so the second comparison starts at once.
  */
 public final class LocalDatabase implements AutoCloseable {
 
@@ -25,7 +28,8 @@ public final class LocalDatabase implements AutoCloseable {
     private static final String LOADED_MARKER = "poolbench-loaded";
 
     // Replaced by restart() (the fault scenario); the port, user and password stay the same.
-    private volatile EmbeddedMariaDb db;
+    private volatile DatabaseServer db;
+    private final String kind;
     private final Path baseDir;
     private final Path binariesDir;
     /** One copy of the game's database per lane of a measured window; lane 0 is the game's own. */
@@ -35,8 +39,9 @@ public final class LocalDatabase implements AutoCloseable {
     private record Lane(String name, DatabaseReset reset, LoginLogSpare spare) {
     }
 
-    private LocalDatabase(EmbeddedMariaDb db, Path baseDir, Path binariesDir) {
+    private LocalDatabase(DatabaseServer db, String kind, Path baseDir, Path binariesDir) {
         this.db = db;
+        this.kind = kind;
         this.baseDir = baseDir;
         this.binariesDir = binariesDir;
         lanes.add(lane(DATABASE));
@@ -76,25 +81,31 @@ public final class LocalDatabase implements AutoCloseable {
 
     public static LocalDatabase start(int port, Path baseDir, Path dataDir, long seed, SchemaVariant variant,
                                Consumer<String> log) {
-        return start(port, baseDir, baseDir.resolve("mariadb"), dataDir, seed, variant, log);
+        return start("mariadb", port, baseDir, baseDir.resolve("mariadb"), dataDir, seed, variant, log);
+    }
+
+    /** Where a server's files live under the state directory: {@code mariadb}, {@code postgres-lane2}, ... */
+    public static Path baseDir(Path state, String kind, int server) {
+        return state.resolve(server == 0 ? kind : kind + "-lane" + (server + 1));
     }
 
     /**
-     * A server of its own data dir and loaded-marker under {@code baseDir}, running the binaries
-     * of {@code binariesDir} (a duet's second isolated lane shares the first server's binaries).
+     * A server ({@code kind} mariadb or postgres) of its own data dir and loaded-marker under
+     * {@code baseDir}; MariaDB runs the binaries of {@code binariesDir} (a duet's second isolated
+     * lane shares the first server's binaries), PostgreSQL the machine's.
      */
-    public static LocalDatabase start(int port, Path baseDir, Path binariesDir, Path dataDir, long seed,
+    public static LocalDatabase start(String kind, int port, Path baseDir, Path binariesDir, Path dataDir, long seed,
                                       SchemaVariant variant, Consumer<String> log) {
-        EmbeddedMariaDb db;
+        DatabaseServer db;
         try {
-            db = EmbeddedMariaDb.start(port, baseDir, binariesDir);
+            db = server(kind, port, baseDir, binariesDir);
         } catch (RuntimeException e) {
-            throw new IllegalStateException("cannot start the embedded MariaDB on port " + port + " (base dir "
+            throw new IllegalStateException("cannot start " + name(kind) + " on port " + port + " (base dir "
                     + baseDir + "): " + e.getMessage() + ". If the port is taken, choose another with --db-port.", e);
         }
         log.accept("database: " + db.version() + " on port " + db.port() + ", started in "
                 + Durations.format(db.startupTime().toMillis()));
-        LocalDatabase local = new LocalDatabase(db, baseDir, binariesDir);
+        LocalDatabase local = new LocalDatabase(db, kind, baseDir, binariesDir);
         try {
             local.ensureLoaded(local.lanes.get(0), dataDir, seed, variant, log);
         } catch (RuntimeException e) {
@@ -144,6 +155,14 @@ public final class LocalDatabase implements AutoCloseable {
                 : " (" + lane.name() + ")"));
     }
 
+    private static DatabaseServer server(String kind, int port, Path baseDir, Path binariesDir) {
+        return "postgres".equals(kind) ? LocalPostgres.start(port, baseDir) : EmbeddedMariaDb.start(port, baseDir, binariesDir);
+    }
+
+    private static String name(String kind) {
+        return "postgres".equals(kind) ? "PostgreSQL" : "the embedded MariaDB";
+    }
+
     public Duration reset() {
         return lanes.get(0).reset().reset();
     }
@@ -187,6 +206,11 @@ public final class LocalDatabase implements AutoCloseable {
         return db.version();
     }
 
+    /** The server's main process: PostgreSQL's postmaster, or the mariadbd found among this JVM's children. */
+    public java.util.Optional<Long> pid() {
+        return db.pid().or(() -> dev.poolbench.bench.compare.machine.OwnProcesses.databasePid(db.port()));
+    }
+
     /** Rows of login_log now, counted directly on the database (not through the app). */
     public long loginLogRows() {
         return lanes.get(0).reset().loginLogRows();
@@ -208,7 +232,7 @@ public final class LocalDatabase implements AutoCloseable {
         if (left > 0) {
             Thread.sleep(left);
         }
-        db = EmbeddedMariaDb.start(port, baseDir, binariesDir);
+        db = server(kind, port, baseDir, binariesDir);
         return "stop " + Durations.format(stopMillis) + ", start " + Durations.format(db.startupTime().toMillis());
     }
 
@@ -220,7 +244,7 @@ public final class LocalDatabase implements AutoCloseable {
         try {
             db.close();
         } catch (RuntimeException e) {
-            System.err.println("poolbench " + command + ": could not stop the embedded MariaDB: " + e.getMessage());
+            System.err.println("poolbench " + command + ": could not stop " + name(db.kind) + ": " + e.getMessage());
         }
     }
 

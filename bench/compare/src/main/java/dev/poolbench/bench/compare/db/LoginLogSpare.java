@@ -1,5 +1,6 @@
 package dev.poolbench.bench.compare.db;
 
+import dev.poolbench.sql.Dialect;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -29,6 +30,9 @@ import java.util.concurrent.ExecutionException;
  * table; the app is idle then. When no spare is ready or being refilled (the first reset, a
  * refill that failed or was never asked for), the swap refills one first, which costs what the
  * plain reset costs.
+ *
+ * <p>On PostgreSQL ({@code --database postgres}) the same spares, refilled and swapped by
+ * {@link PostgresSpare} (a copy's indexes renamed to login_log's, the id sequence moved on).
  */
 final class LoginLogSpare {
 
@@ -39,6 +43,7 @@ final class LoginLogSpare {
     private final String jdbcUrl;
     private final String user;
     private final String password;
+    private final boolean postgres;
     /** Per spare: its refill (done: the spare is ready), or null when it was swapped in or never filled. */
     private final Map<String, CompletableFuture<Void>> refills = new LinkedHashMap<>();
     /** One refill at a time: the spares' copies would otherwise compete for the same server. */
@@ -48,6 +53,7 @@ final class LoginLogSpare {
         this.jdbcUrl = jdbcUrl;
         this.user = user;
         this.password = password == null ? "" : password;
+        this.postgres = Dialect.of(jdbcUrl) == Dialect.POSTGRES;
     }
 
     /** Puts a pristine copy in place of login_log: a ready spare, else one being refilled (waited for), else one refilled first. */
@@ -71,6 +77,10 @@ final class LoginLogSpare {
         try (Connection c = connect(); Statement s = c.createStatement()) {
             if (!ready) {
                 refill(s, spare);
+            }
+            if (postgres) {
+                PostgresSpare.swap(c, spare);
+                return;
             }
             s.execute("SET SESSION lock_wait_timeout = 30");
             s.execute("DROP TABLE IF EXISTS " + USED);
@@ -111,7 +121,11 @@ final class LoginLogSpare {
         pending.exceptionally(e -> null).join();
     }
 
-    private static void refill(Statement s, String spare) throws SQLException {
+    private void refill(Statement s, String spare) throws SQLException {
+        if (postgres) {
+            PostgresSpare.refill(s, spare);
+            return;
+        }
         s.execute("DROP TABLE IF EXISTS " + USED);
         s.execute("DROP TABLE IF EXISTS " + spare);
         s.execute("CREATE TABLE " + spare + " LIKE login_log");

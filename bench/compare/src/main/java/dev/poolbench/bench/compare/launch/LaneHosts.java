@@ -87,13 +87,12 @@ public final class LaneHosts implements AutoCloseable {
         SchemaVariant schema = SchemaVariant.parse("--schema", options.schema);
         Path binaries = Workspace.STATE.resolve("mariadb").resolve("mariadb");
         for (int s = 0; s < serverCount; s++) {
-            Path base = Workspace.STATE.resolve(s == 0 ? "mariadb" : "mariadb-lane" + (s + 1));
-            LocalDatabase server = LocalDatabase.start(options.dbPort + s, base, binaries, data, options.seed, schema,
-                    log);
+            Path base = LocalDatabase.baseDir(Workspace.STATE, options.database, s);
+            LocalDatabase server = LocalDatabase.start(options.database, options.dbPort + s, base, binaries, data,
+                    options.seed, schema, log);
             servers.add(server);
             server.ensureLanes(laneCount / serverCount, data, options.seed, schema, log);
-            place(s, OwnProcesses.databasePid(server.port()).orElse(null), "the MariaDB server on port "
-                    + server.port());
+            place(s, server.pid().orElse(null), "the " + options.database + " server on port " + server.port());
             if (options.dbDistance.proxied()) {
                 String suffix = serverCount == 1 ? "" : "-lane" + s;
                 DbProxy p = DbProxy.start(options.dbDistance, server.port(), dir.resolve("toxiproxy" + suffix + ".log"),
@@ -168,7 +167,7 @@ public final class LaneHosts implements AutoCloseable {
     private static ObjectNode database(LaneHost host) {
         ObjectNode db = Json.object();
         db.put("port", host.server().port());
-        db.put("pid", OwnProcesses.databasePid(host.server().port()).orElse(null));
+        db.put("pid", host.server().pid().orElse(null));
         db.put("name", host.databaseName());
         db.put("appPort", host.appDbPort());
         return db;
@@ -188,7 +187,7 @@ public final class LaneHosts implements AutoCloseable {
         ObjectNode observed = n.putObject("observed");
         observed.set("app", threads(appPid));
         observed.set("load", threads(loadPid));
-        Long dbPid = OwnProcesses.databasePid(host.server().port()).orElse(null);
+        Long dbPid = host.server().pid().orElse(null);
         observed.set("database", dbPid == null ? null : threads(dbPid));
         if (host.proxy() != null) {
             observed.set("proxy", threads(host.proxy().pid()));

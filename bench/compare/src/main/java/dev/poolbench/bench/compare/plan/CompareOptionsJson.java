@@ -33,6 +33,7 @@ final class CompareOptionsJson {
         o.poolSizes.forEach(s::add);
         n.put("poolMode", o.poolMode);
         n.put("schema", o.schema);
+        n.put("database", o.remote() ? null : o.database);
         n.put("order", o.order);
         n.put("duet", o.duet);
         n.put("lanes", o.lanePlacement.cliName());

@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * The lanes of a duet comparison for the summary's settings line, from environment.json's
  * {@code lanePlacement}: "duets, isolated lanes (cpu 0 | cpu 1, a MariaDB server each)" or
- * "duets, shared lanes (cpu 0-1, one MariaDB server)". Nothing for solo runs or older results.
+ * "duets, shared lanes (cpu 0-1, one MariaDB server)" (PostgreSQL with {@code --database postgres}).
+ * Nothing for solo runs or older results.
  */
 final class LanePlacementLine {
 
@@ -31,7 +32,8 @@ final class LanePlacementLine {
         }
         boolean isolated = "isolated".equals(placement.path("placement").asText());
         String where = isolated ? "cpu " + String.join(" | cpu ", cpus) : "cpu " + (cpus.isEmpty() ? "?" : cpus.get(0));
-        String servers = ports.size() > 1 ? "a MariaDB server each" : "one MariaDB server";
+        String server = "postgres".equals(environment.path("options").path("database").asText()) ? "PostgreSQL" : "MariaDB";
+        String servers = ports.size() > 1 ? "a " + server + " server each" : "one " + server + " server";
         String mechanism = placement.path("mechanism").isTextual() ? ", " + placement.path("mechanism").asText() : "";
         return "duets, " + (isolated ? "isolated" : "shared") + " lanes (" + where + ", " + servers + mechanism + ")";
     }

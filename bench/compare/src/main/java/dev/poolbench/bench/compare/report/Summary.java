@@ -317,6 +317,10 @@ public final class Summary {
         if (schema != null) {
             line.append(", schema ").append(schema);
         }
+        String database = Json.text(o, "database");
+        if (database != null && !database.equals("mariadb")) {
+            line.append(", database ").append(database);
+        }
         if (!variesVariant() && !blocks.isEmpty() && blocks.get(0).variant() != null) {
             line.append(", ").append(RunVariant.describe(blocks.get(0).variant()));
         }

@@ -90,8 +90,8 @@ final class LocalSite implements RunSite {
         environment.json().set("dbDistance", DbDistanceRecord.environment(options.dbDistance, l.primaryProxy()));
         environment.json().set("lanePlacement", l.json());
         if (options.cpus != null) {
-            options.cpus.pin("db", OwnProcesses.databasePid().orElseThrow(() ->
-                    new IllegalStateException("--cpus db=...: the embedded MariaDB process was not found")));
+            options.cpus.pin("db", l.primary().pid().orElseThrow(() ->
+                    new IllegalStateException("--cpus db=...: the " + options.database + " server process was not found")));
         }
         if (options.needsRedis()) {
             LocalRedis r = LocalRedis.start(dir.resolve("redis"), log);

@@ -180,6 +180,7 @@ public final class RunJvms {
         env.put("ISU4_DB_USER", db.user());
         env.put("ISU4_DB_PASSWORD", db.password());
         env.put("ISU4_DB_NAME", appDatabase.name());
+        env.put("POOLBENCH_DATABASE", options.database);
         env.put("POOLBENCH_POOL_MODE", options.poolMode);
         if (poolSize != null) {
             env.put("POOLBENCH_POOL_SIZE", String.valueOf(poolSize));

@@ -22,6 +22,14 @@ class LanePlacementLineTest {
     }
 
     @Test
+    void thePostgresServerWithDatabasePostgres() {
+        assertEquals("duets, shared lanes (cpu 0-1, one PostgreSQL server)",
+                LanePlacementLine.of(Json.parse("{\"options\":{\"duet\":true,\"database\":\"postgres\"},"
+                        + "\"lanePlacement\":{\"placement\":\"shared\",\"mechanism\":null,\"lanes\":[{\"cpus\":"
+                        + "\"0-1\",\"database\":{\"port\":13306}},{\"cpus\":\"0-1\",\"database\":{\"port\":13306}}]}}")));
+    }
+
+    @Test
     void nothingForSoloRunsOrResultsWithoutIt() {
         assertNull(LanePlacementLine.of(Json.parse("{\"options\":{\"duet\":false},\"lanePlacement\":{\"placement\":"
                 + "\"shared\",\"lanes\":[]}}")));
