@@ -79,6 +79,9 @@ def keep_sitting(results, name=None):
         fail(f"no summary.json in {results} (./poolbench summarize --results {results} first)")
     env = load(os.path.join(results, "environment.json"))
     options = env.get("options", {})
+    if (options.get("database") or "mariadb") != "mariadb":
+        fail(f"{results} ran on {options['database']}: sittings/ pools MariaDB sittings only; keep it with "
+             f"`keep.py dimension {results} {options['database']}`")
     name = name or "+".join(options.get("profiles", [])) or "pairs"
     base = f"{stamp(results, env)}-{design(options)}-{name}"
     target = os.path.join(HERE, "sittings", base + ".json")
