@@ -27,7 +27,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from render import answer, faults, size, timing, validity  # noqa: E402
+from render import answer, database, dimension, faults, micro, size, timing, validity  # noqa: E402
 from render.data import Data  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -43,6 +43,11 @@ FIGURES = {
     "faults-scorecard": faults.scorecard,
     "faults-table": faults.table,
     "faults-picture": faults.scorecard_picture,
+    "micro": micro.table,
+    "postgres": database.beside_mariadb,
+    "redis-sessions": lambda data: dimension.sitting_table(data, "redis"),
+    "virtual-threads": lambda data: dimension.sitting_table(data, "virtual-threads"),
+    "virtual-threads-figures": lambda data: dimension.thread_figures(data, "virtual-threads"),
     "early-look": validity.early_look,
     "default-time": timing.default_time,
     "default-time-brief": timing.default_time_brief,

@@ -77,6 +77,11 @@ class Data:
                               check=True, capture_output=True, text=True, cwd=self.root).stdout
 
 
+def command(prov, default="command not kept"):
+    """The command measure.sh recorded (bash's printf %q escapes the commas), as typed."""
+    return prov.get("command", default).replace("\\,", ",")
+
+
 def quiet_before(prov):
     """How quiet the machine was before the measurement, as measure.sh recorded it."""
     if "cpuBusyPercentBefore" in prov:

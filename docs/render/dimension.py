@@ -6,7 +6,7 @@ decided it and the word. Nothing is recomputed here.
 import os
 
 from .answer import interval, pct
-from .data import quiet_before
+from .data import command, quiet_before
 
 DIMENSIONS = "docs/data/dimensions"
 
@@ -39,19 +39,47 @@ def block_label(block):
     return ", ".join(parts)
 
 
+def pairs(summary):
+    """[(block label, pair label, pair)]: pools against the reference per block, and the session
+    stores against each other per pool (summary.json sessionStores); a pair never measured (no
+    round with both runs, as redis-pooled vs redis-shared when each ran against memory) is left out."""
+    found = [(block_label(b), f"{p['profile']} vs {p['reference']}", p) for b in summary["blocks"] for p in b["paired"]]
+    found += [(f"pool size {p['poolSize']}, {p['variant']}", f"{p['profile']}: session in {p['session']} vs "
+               f"{p['reference']}", p) for p in summary.get("sessionStores", [])]
+    return [t for t in found if t[2].get("rounds") and t[2].get("differencePercent") is not None]
+
+
 def sitting_table(data, subject):
     """A table per kept sitting of the subject: each pair against its reference."""
     lines = []
     for name, summary, prov in kept(data, subject):
         took = f"{summary['wallSeconds'] / 60:.0f} min" if summary.get("wallSeconds") else "wall time not recorded"
         disturbed = summary.get("disturbedRuns")
-        lines += [f"Sitting {name}: `{prov.get('command', 'command not kept')}` ({summary.get('runs', '?')} runs, "
+        disturbed = len(disturbed) if isinstance(disturbed, list) else disturbed
+        lines += [f"Sitting {name}: `{command(prov)}` ({summary.get('runs', '?')} runs, "
                   f"{disturbed if disturbed is not None else '?'} disturbed, {took}{quiet_before(prov)}).", "",
                   "| block | pair | difference, deciding interval | word | rounds |", "|---|---|---|---|---:|"]
-        for block in summary["blocks"]:
-            for p in block["paired"]:
-                word = p["verdict"] + (f", {p['statement']}" if p.get("statement") else "")
-                lines.append(f"| {block_label(block)} | {p['profile']} vs {p['reference']} | {deciding(p)} | {word} | "
-                             f"{p['rounds']} |")
+        for label, pair, p in pairs(summary):
+            word = p["verdict"] + (f", {p['statement']}" if p.get("statement") else "")
+            lines.append(f"| {label} | {pair} | {deciding(p)} | {word} | {p['rounds']} |")
         lines.append("")
     return "\n".join(lines)
+
+
+def thread_figures(data, subject):
+    """Per block and pool of the newest kept sitting: the acquire-time p99 and the app JVM's
+    thread figures (peak waiting threads, pinned events, carrier threads), means over its runs."""
+    name, summary, _ = kept(data, subject)[-1]
+    lines = [f"Sitting {name}, means over the counted runs:", "",
+             "| block | pool | acquire p99 ms | peak threads waiting | pinned events | carrier threads |",
+             "|---|---|---:|---:|---:|---:|"]
+    for block in summary["blocks"]:
+        threads = {t["profile"]: t for t in block.get("threadFigures", [])}
+        for row in block["rows"]:
+            t = threads.get(row["profile"], {})
+            acquire = row.get("meanAcquireP99Millis")
+            lines.append(f"| {block_label(block)} | {row['profile']} | "
+                         f"{'-' if acquire is None else f'{acquire:,.1f}'} | "
+                         f"{t.get('meanPeakPending', row.get('meanPeakPending', 0)):.0f} | "
+                         f"{t.get('meanPinnedEvents', 0):.0f} | {t.get('meanCarrierThreads', 0):.0f} |")
+    return "\n".join(lines) + "\n"

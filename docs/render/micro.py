@@ -4,7 +4,7 @@ over the measured iterations of one fork); the ratio of two scores is the only a
 """
 import os
 
-from .data import quiet_before
+from .data import command, quiet_before
 
 MICRO = "docs/data/micro"
 
@@ -42,7 +42,7 @@ def table(data):
     name, trials, prov = latest(data)
     grid, threads = cells(trials)
     first = trials[0]
-    lines = [f"Run {name} ({prov.get('command', '`./poolbench micro`')}; JMH {first.get('jmhVersion', '?')}, "
+    lines = [f"Run {name} (`{command(prov)}`; JMH {first.get('jmhVersion', '?')}, "
              f"{first.get('forks', '?')} fork, {first.get('warmupIterations', '?')} x "
              f"{first.get('warmupTime', '?')} warm-up, {first.get('measurementIterations', '?')} x "
              f"{first.get('measurementTime', '?')} measured{quiet_before(prov)}). Operations per "
