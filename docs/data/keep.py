@@ -64,6 +64,16 @@ def provenance(results):
     return p
 
 
+def write_provenance(path, results, env):
+    """A sitting's provenance beside its summary (in provenance/, which `sittings` does not read)."""
+    record = dict(provenance(results))
+    record["environment"] = {k: env[k] for k in ("startedAt", "finishedAt", "gitCommit", "host", "jvm") if k in env}
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(record, f, indent=2)
+        f.write("\n")
+
+
 def copy_small(results, target, names):
     if os.path.exists(target):
         fail(f"{target} exists already")
@@ -88,12 +98,7 @@ def keep_sitting(results, name=None):
     if os.path.exists(target):
         fail(f"{target} exists already")
     shutil.copyfile(os.path.join(results, "summary.json"), target)
-    record = dict(provenance(results))
-    record["environment"] = {k: env[k] for k in ("startedAt", "finishedAt", "gitCommit", "host", "jvm") if k in env}
-    os.makedirs(os.path.join(HERE, "sittings", "provenance"), exist_ok=True)
-    with open(os.path.join(HERE, "sittings", "provenance", base + ".json"), "w", encoding="utf-8") as f:
-        json.dump(record, f, indent=2)
-        f.write("\n")
+    write_provenance(os.path.join(HERE, "sittings", "provenance", base + ".json"), results, env)
     return target
 
 
@@ -138,13 +143,9 @@ def keep_dimension(results, subject):
     target = os.path.join(folder, base + ".json")
     if os.path.exists(target):
         fail(f"{target} exists already")
-    os.makedirs(os.path.join(folder, "provenance"), exist_ok=True)
+    os.makedirs(folder, exist_ok=True)
     shutil.copyfile(os.path.join(results, "summary.json"), target)
-    record = dict(provenance(results))
-    record["environment"] = {k: env[k] for k in ("startedAt", "finishedAt", "gitCommit", "host", "jvm") if k in env}
-    with open(os.path.join(folder, "provenance", base + ".json"), "w", encoding="utf-8") as f:
-        json.dump(record, f, indent=2)
-        f.write("\n")
+    write_provenance(os.path.join(folder, "provenance", base + ".json"), results, env)
     return target
 
 
