@@ -3,6 +3,9 @@
 #   maven: failed test classes: dev.poolbench.sql.DatabaseTest, dev.poolbench.webapp.HikariIT
 #   maven: modules failed: poolbench cli (log: .poolbench/test-maven.log)
 #   maven: modules skipped (they depend on one that failed): poolbench sql, ...
+#   maven:   DatabaseTest.resetRestoresTheRows: expected: <5000> but was: <4999> ==> ...
+# (a line per failed test, its message cut to 300 characters: the end of the CI log is often
+# all a reader gets, and a class name alone does not say whether a failure is new)
 # The test classes come from the surefire and failsafe reports (TEST-*.xml) written after STAMP,
 # so reports a module left from an earlier run do not count; the modules from Maven's reactor
 # summary in LOG (a module fails without a failed test class when it does not compile, or a test
@@ -37,6 +40,23 @@ modules() {
 }
 
 ((${#classes[@]})) && echo "maven: failed test classes: $(printf '%s\n' "${classes[@]}" | sort -u | paste -sd, - | sed 's/,/, /g')"
+# Each failed test with the first line of its message (the XML attribute, unescaped by Python's parser).
+((${#classes[@]})) && find "$dir" -type f -path '*/target/*-reports/TEST-*.xml' -newer "$stamp" -print0 2>/dev/null \
+  | sort -z | python3 -c '
+import sys, xml.etree.ElementTree as ET
+for path in filter(None, sys.stdin.read().split("\0")):
+    try:
+        root = ET.parse(path).getroot()
+    except ET.ParseError as e:
+        print(f"maven:   {path}: unreadable report ({e})")
+        continue
+    for case in root.iter("testcase"):
+        for problem in list(case.findall("failure")) + list(case.findall("error")):
+            message = (problem.get("message") or problem.get("type") or "").strip().splitlines()
+            first = " ".join(message[:1]) if message else "(no message)"
+            test = (case.get("classname") or "").rsplit(".", 1)[-1] + "." + (case.get("name") or "")
+            print(f"maven:   {test}: {first[:300]}")
+'
 failed_modules="$(modules FAILURE)"
 [[ -n "$failed_modules" ]] && echo "maven: modules failed: $failed_modules (log: $log)"
 skipped_modules="$(modules SKIPPED)"

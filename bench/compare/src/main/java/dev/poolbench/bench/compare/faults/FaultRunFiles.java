@@ -62,7 +62,9 @@ final class FaultRunFiles {
             problems.add("the fault " + scenario.cliName() + " was not applied or did not end");
             return failed(planned, problems);
         }
-        long loadStart = ProgressLog.startEpochMillis(lines.get(0));
+        Path resultFile = runDir.resolve(RESULT);
+        JsonNode result = Files.isRegularFile(resultFile) ? Json.read(resultFile) : null;
+        long loadStart = loadStartEpochMillis(result, lines.get(0));
         double begin = (record.faultBeginEpochMillis() - loadStart) / 1000.0;
         double end = (record.faultEndEpochMillis() - loadStart) / 1000.0;
         if (end > options.durationSeconds - FaultFigures.WINDOW) {
@@ -72,8 +74,6 @@ final class FaultRunFiles {
                     + "the run's end at %d s: recovery not measurable; lengthen the duration", scenario.target(), end,
                     FaultFigures.WINDOW, options.durationSeconds));
         }
-        Path resultFile = runDir.resolve(RESULT);
-        JsonNode result = Files.isRegularFile(resultFile) ? Json.read(resultFile) : null;
         List<Second> seconds = Second.fromResult(result);
         if (seconds.isEmpty()) {
             seconds = ProgressLog.seconds(lines);
@@ -98,6 +98,18 @@ final class FaultRunFiles {
         Json.write(runDir.resolve(FIGURES), json);
         Files.writeString(runDir.resolve(SERIES), seriesCsv(figures));
         return new FaultRun.Outcome(planned, figures, begin, end, List.copyOf(problems));
+    }
+
+    /**
+     * Second 0 of the load's per-second series: the load's own start instant when its result
+     * has it, else estimated from the first progress line. The estimate is only good to about
+     * half a second, and worse when a busy machine writes the line late; placed that far off,
+     * the fault's seconds took logins decided just before it for logins decided inside it.
+     */
+    static long loadStartEpochMillis(JsonNode result, ProgressLog.Line firstProgress) {
+        JsonNode started = result == null ? null : result.get("startedAtEpochMillis");
+        return started != null && started.canConvertToLong() && started.asLong() > 0 ? started.asLong()
+                : ProgressLog.startEpochMillis(firstProgress);
     }
 
     /** What the run's record itself says went wrong: its own problems, another store, a failed load run. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.poolbench.bench.compare.faultlogs.ProgressLog;
 import dev.poolbench.bench.compare.faultlogs.Second;
 import dev.poolbench.bench.compare.util.Json;
 import java.time.LocalDateTime;
@@ -175,5 +176,15 @@ class FaultFiguresTest {
         assertEquals(Map.of(1, 4L, 6, 6L), buckets);
         assertEquals(Map.of(1 + 9 * 3600, 4L, 6 + 9 * 3600, 6L), FaultRunFiles.decidedPerSecond(
                 Map.of(second, 4L, second.plusSeconds(5), 6L), ZoneId.of("Z"), epoch + 200));
+    }
+
+    @Test
+    void theLoadsOwnStartPlacesTheFaultAndTheProgressLineOnlyWithoutIt() {
+        // The first progress line (elapsed 0) written 0.86 s after the load's start, as on a busy machine.
+        ProgressLog.Line first = new ProgressLog.Line(0, 1_000_860, 0, 144, 0);
+        JsonNode result = Json.parse("{\"startedAtEpochMillis\": 1000000}");
+        assertEquals(1_000_000, FaultRunFiles.loadStartEpochMillis(result, first));
+        assertEquals(1_000_360, FaultRunFiles.loadStartEpochMillis(null, first));
+        assertEquals(1_000_360, FaultRunFiles.loadStartEpochMillis(Json.parse("{\"score\": 1}"), first));
     }
 }
