@@ -17,6 +17,12 @@ locals {
       "${var.name}-db"  = { fleet = "db", address = cidrhost(var.subnet, 10), groups = ["db"] }
       "${var.name}-app" = { fleet = "app", address = cidrhost(var.subnet, 11), groups = ["app"] }
     },
+    # The second duet lane's hosts (lanes = 2), after the first in each group: bench.yml takes
+    # groups['app'][1] and groups['db'][1] for lane 1.
+    var.lanes == 2 ? {
+      "${var.name}-db-2"  = { fleet = "db-2", address = cidrhost(var.subnet, 12), groups = ["db"] }
+      "${var.name}-app-2" = { fleet = "app-2", address = cidrhost(var.subnet, 13), groups = ["app"] }
+    } : {},
     { for i in range(var.bench_count) : "${var.name}-bench-${i + 1}" => {
       fleet = "bench-${i + 1}", address = cidrhost(var.subnet, 21 + i), groups = ["bench"]
     } },

@@ -20,6 +20,17 @@ variable "bench_count" {
   }
 }
 
+variable "lanes" {
+  description = "App and db hosts: 1 (one of each; duet lanes share them: two apps on the app host, two databases in one MariaDB) or 2 (an app and a db host per duet lane: bench.yml's isolated lanes)."
+  type        = number
+  default     = 1
+
+  validation {
+    condition     = var.lanes == 1 || var.lanes == 2
+    error_message = "lanes must be 1 or 2."
+  }
+}
+
 variable "subnet" {
   description = "The fleet's subnet; fixed by fleet/fleet.sh (its bridge is 10.77.0.1)."
   type        = string

@@ -17,7 +17,8 @@ locals {
       app   = [for h in var.app_hosts : h.name]
       bench = [for h in var.bench_hosts : h.name]
       # Redis for the app's HTTP sessions (POOLBENCH_SESSION_STORE=redis) runs on the db host.
-      redis = [for h in var.db_hosts : h.name]
+      # (the first db host only: the second lane's db host, lanes = 2, serves MySQL alone).
+      redis = [var.db_hosts[0].name]
     },
     length(var.monitoring_hosts) > 0 ? { monitoring = [for h in var.monitoring_hosts : h.name] } : {},
   )

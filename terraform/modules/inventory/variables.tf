@@ -25,7 +25,7 @@ variable "ssh_user" {
 # A host that is in several groups appears in each list with the same name and addresses.
 
 variable "db_hosts" {
-  description = "Hosts of the `db` group (MySQL): exactly one, as objects {name, public_ip, private_ip}."
+  description = "Hosts of the `db` group (MySQL): one, or two in split3 with two app hosts (a db and an app host per duet lane: bench.yml's isolated lanes), as objects {name, public_ip, private_ip}."
   type = list(object({
     name       = string
     public_ip  = string
@@ -37,8 +37,8 @@ variable "db_hosts" {
     error_message = "db_hosts is empty: give the one host that runs MySQL (in topology single or split it is the app host)."
   }
   validation {
-    condition     = length(var.db_hosts) <= 1
-    error_message = "db_hosts has ${length(var.db_hosts)} hosts: every topology has exactly one database host."
+    condition     = length(var.db_hosts) <= 1 || length(var.db_hosts) == 2 && length(var.app_hosts) == 2 && var.topology == "split3"
+    error_message = "db_hosts has ${length(var.db_hosts)} hosts: one database host, or two in topology split3 with two app hosts (one of each per duet lane)."
   }
   validation {
     condition     = alltrue([for h in var.db_hosts : can(regex("^[A-Za-z0-9][A-Za-z0-9._-]*$", h.name)) && trimspace(h.public_ip) != ""])
@@ -47,7 +47,7 @@ variable "db_hosts" {
 }
 
 variable "app_hosts" {
-  description = "Hosts of the `app` group (the web app): exactly one, as objects {name, public_ip, private_ip}."
+  description = "Hosts of the `app` group (the web app): one, or two in split3 with two db hosts (see db_hosts), as objects {name, public_ip, private_ip}."
   type = list(object({
     name       = string
     public_ip  = string
@@ -59,12 +59,16 @@ variable "app_hosts" {
     error_message = "app_hosts is empty: give the one host that runs the web app."
   }
   validation {
-    condition     = length(var.app_hosts) <= 1
-    error_message = "app_hosts has ${length(var.app_hosts)} hosts: every topology has exactly one app host."
+    condition     = length(var.app_hosts) <= 1 || length(var.app_hosts) == 2 && length(var.db_hosts) == 2 && var.topology == "split3"
+    error_message = "app_hosts has ${length(var.app_hosts)} hosts: one app host, or two in topology split3 with two db hosts (one of each per duet lane)."
   }
   validation {
     condition     = alltrue([for h in var.app_hosts : can(regex("^[A-Za-z0-9][A-Za-z0-9._-]*$", h.name)) && trimspace(h.public_ip) != ""])
     error_message = "Every app host needs a name (letters, digits, '.', '_', '-') and a non-empty public_ip."
+  }
+  validation {
+    condition     = length(var.app_hosts) != 2 || length(setintersection([for h in var.app_hosts : h.name], [for h in var.db_hosts : h.name])) == 0
+    error_message = "With a host per duet lane (two app and two db hosts) no host may be both an app and a db host."
   }
   # Placement of the database relative to the app; only judged once the counts are right.
   validation {

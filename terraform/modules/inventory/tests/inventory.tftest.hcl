@@ -183,6 +183,34 @@ run "rejects_two_app_hosts" {
   expect_failures = [var.app_hosts]
 }
 
+run "split3_takes_an_app_and_a_db_host_per_duet_lane" {
+  command = plan
+
+  variables {
+    db_hosts  = [{ name = "pb-db", public_ip = "198.51.100.10" }, { name = "pb-db-2", public_ip = "198.51.100.12" }]
+    app_hosts = [{ name = "pb-app", public_ip = "198.51.100.11" }, { name = "pb-app-2", public_ip = "198.51.100.13" }]
+  }
+
+  assert {
+    condition = output.groups == {
+      db = ["pb-db", "pb-db-2"], app = ["pb-app", "pb-app-2"], bench = ["pb-bench-1", "pb-bench-2"], redis = ["pb-db"]
+    }
+    error_message = "Two lanes: both db and both app hosts in their groups, in order (bench.yml's lane 1 is the second), Redis on the first db host only."
+  }
+}
+
+run "rejects_two_lanes_outside_split3" {
+  command = plan
+
+  variables {
+    topology  = "split"
+    db_hosts  = [{ name = "pb-db", public_ip = "198.51.100.10" }, { name = "pb-db-2", public_ip = "198.51.100.12" }]
+    app_hosts = [{ name = "pb-db", public_ip = "198.51.100.10" }, { name = "pb-db-2", public_ip = "198.51.100.12" }]
+  }
+
+  expect_failures = [var.db_hosts, var.app_hosts]
+}
+
 run "rejects_several_bench_hosts_in_single" {
   command = plan
 

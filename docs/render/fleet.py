@@ -1,0 +1,61 @@
+"""What a comparison on the local fleet measures against the same comparison run locally on the same
+machine (docs/data/dimensions/fleet/*.json: comparisons' summary.json, provenance beside them in
+provenance/, kept with `keep.py dimension RESULTS fleet`). Per kept sitting: where its lanes ran,
+each pool's mean score per lane, the second pool's difference against the first with the interval
+that decided it, and the sd of the duets' log-ratio (the noise a duet leaves). Nothing is
+recomputed here but the sd as a percentage.
+"""
+from urllib.parse import urlparse
+
+from .answer import interval, pct
+from .data import command, quiet_before
+from .dimension import kept
+
+SUBJECT = "fleet"
+
+
+def placement(prov):
+    """Where the sitting's two lanes ran, from the options its provenance kept."""
+    options = prov.get("options") or {}
+    if not options.get("appUrl"):
+        return "local: each lane its own app and MariaDB, on loopback"
+    first, second = (urlparse(options.get(k) or "").hostname for k in ("appUrl", "secondAppUrl"))
+    if second and second != first:
+        return "fleet: an app host and a db host per lane"
+    return "fleet: both lanes' apps on one host, both databases in one MariaDB"
+
+
+def compared(summary):
+    """(reference row, other row, pair) of the sitting's one pair; None when it has none."""
+    for block in summary["blocks"]:
+        rows = {r["profile"]: r for r in block["rows"]}
+        for p in block["paired"]:
+            if p.get("differencePercent") is not None and p["profile"] in rows and p["reference"] in rows:
+                return rows[p["reference"]], rows[p["profile"]], p
+    return None
+
+
+def deciding(p):
+    d = p.get("decidingInterval") or {"level": 95, "lowPercent": p["ci95LowPercent"],
+                                      "highPercent": p["ci95HighPercent"]}
+    return f"{pct(p['differencePercent'])}, {d['level']} % {interval(d['lowPercent'], d['highPercent'])}"
+
+
+def beside_local(data):
+    """The table of the fleet's page: one row per kept sitting, oldest first."""
+    lines = ["| sitting | lanes | runs (disturbed) | reference score | other's score | other vs reference, "
+             "deciding interval | duet log-ratio sd |", "|---|---|---:|---:|---:|---|---:|"]
+    notes = []
+    for name, summary, prov in kept(data, SUBJECT):
+        found = compared(summary)
+        if found is None:
+            raise SystemExit(f"figures: the fleet sitting {name} has no decided pair with both pools' rows")
+        ref, other, p = found
+        disturbed = summary.get("disturbedRuns")
+        disturbed = len(disturbed) if isinstance(disturbed, list) else disturbed
+        sd = "-" if p.get("sdLogRatio") is None else f"{100 * p['sdLogRatio']:.1f} %"
+        lines.append(f"| {name} | {placement(prov)} | {summary.get('runs', '?')} ({disturbed}) | "
+                     f"{ref['profile']} {ref['mean']:,.0f} | {other['profile']} {other['mean']:,.0f} | "
+                     f"{deciding(p)}, {p['verdict']} | {sd} |")
+        notes.append(f"{name}: `{command(prov).strip()}`{quiet_before(prov)}")
+    return "\n".join(lines + ["", "Commands: " + "; ".join(notes) + "."]) + "\n"
