@@ -37,7 +37,7 @@ variable "db_hosts" {
     error_message = "db_hosts is empty: give the one host that runs MySQL (in topology single or split it is the app host)."
   }
   validation {
-    condition     = length(var.db_hosts) <= 1 || length(var.db_hosts) == 2 && length(var.app_hosts) == 2 && var.topology == "split3"
+    condition     = length(var.db_hosts) <= 1 || length(var.db_hosts) == 2 && var.topology == "split3"
     error_message = "db_hosts has ${length(var.db_hosts)} hosts: one database host, or two in topology split3 with two app hosts (one of each per duet lane)."
   }
   validation {
@@ -59,8 +59,9 @@ variable "app_hosts" {
     error_message = "app_hosts is empty: give the one host that runs the web app."
   }
   validation {
-    condition     = length(var.app_hosts) <= 1 || length(var.app_hosts) == 2 && length(var.db_hosts) == 2 && var.topology == "split3"
-    error_message = "app_hosts has ${length(var.app_hosts)} hosts: one app host, or two in topology split3 with two db hosts (one of each per duet lane)."
+    # (The two counts are compared here only: a validation of db_hosts that read app_hosts too would be a cycle.)
+    condition     = length(var.app_hosts) <= 2 && (length(var.app_hosts) == length(var.db_hosts) || length(var.app_hosts) <= 1 && length(var.db_hosts) <= 1) && (length(var.app_hosts) <= 1 || var.topology == "split3")
+    error_message = "app_hosts has ${length(var.app_hosts)} hosts and db_hosts ${length(var.db_hosts)}: one app host, or two in topology split3 with two db hosts (one of each per duet lane)."
   }
   validation {
     condition     = alltrue([for h in var.app_hosts : can(regex("^[A-Za-z0-9][A-Za-z0-9._-]*$", h.name)) && trimspace(h.public_ip) != ""])
