@@ -27,7 +27,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from render import answer, database, dimension, faults, micro, size, timing, validity  # noqa: E402
+from render import answer, database, dimension, faults, fleet, micro, size, timing, validity  # noqa: E402
 from render.data import Data  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -44,6 +44,7 @@ FIGURES = {
     "faults-table": faults.table,
     "faults-picture": faults.scorecard_picture,
     "micro": micro.table,
+    "fleet-beside-local": fleet.beside_local,
     "postgres": database.beside_mariadb,
     "redis-sessions": lambda data: dimension.sitting_table(data, "redis"),
     "virtual-threads": lambda data: dimension.sitting_table(data, "virtual-threads"),
