@@ -5,6 +5,7 @@ each pool's mean score per lane, the second pool's difference against the first 
 that decided it, and the sd of the duets' log-ratio (the noise a duet leaves). Nothing is
 recomputed here but the sd as a percentage.
 """
+import shlex
 from urllib.parse import urlparse
 
 from .answer import interval, pct
@@ -23,6 +24,12 @@ def placement(prov):
     if second and second != first:
         return "fleet: an app host and a db host per lane"
     return "fleet: both lanes' apps on one host, both databases in one MariaDB"
+
+
+def typed(prov):
+    """The command as typed: measure.sh kept it escaped (printf %q); `bash -c CMD` shows CMD."""
+    words = shlex.split(command(prov))
+    return words[2] if words[:2] == ["bash", "-c"] and len(words) == 3 else shlex.join(words)
 
 
 def compared(summary):
@@ -57,5 +64,5 @@ def beside_local(data):
         lines.append(f"| {name} | {placement(prov)} | {summary.get('runs', '?')} ({disturbed}) | "
                      f"{ref['profile']} {ref['mean']:,.0f} | {other['profile']} {other['mean']:,.0f} | "
                      f"{deciding(p)}, {p['verdict']} | {sd} |")
-        notes.append(f"{name}: `{command(prov).strip()}`{quiet_before(prov)}")
+        notes.append(f"{name}: `{typed(prov)}`{quiet_before(prov)}")
     return "\n".join(lines + ["", "Commands: " + "; ".join(notes) + "."]) + "\n"
