@@ -111,6 +111,9 @@ fi
 step "bench.yml's duet command (templates/poolbench-duet.j2) in a scratch directory"
 "$ANSIBLE_DIR/tests/duet/check.sh" "$LOG_DIR" && pass "duet command" || fail "duet command"
 
+step "a host per duet lane (terraform/local -var lanes=2): each app host's database is its lane's"
+check lane-databases ansible-playbook -i tests/lanes/hosts.yml tests/lanes/play.yml || true
+
 if [[ "${CI:-}" != "true" && "${POOLBENCH_CONVERGE:-}" != "1" ]]; then
   step "converge, bench and faults on a local fleet"
   echo "SKIPPED: the fleet (docs/vm-path.md's fleet block: terraform/local, site.yml x2, quick bench.yml and faults.yml) makes containers" \
