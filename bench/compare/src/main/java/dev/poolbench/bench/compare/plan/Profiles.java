@@ -17,7 +17,7 @@ public final class Profiles {
 
     /**
      * What runs without {@code --profiles}: the five of the ISUCON4-era comparisons. {@code all}
-     * adds c3p0, Vibur, Agroal and UCP (docs/commands.md, "Which pools run by default").
+     * adds c3p0, Vibur, Agroal and UCP (docs/pools.md, "Which pools run by default").
      */
     public static final List<String> DEFAULT = List.of("hikari", "tomcat", "dbcp", "dbcp2", "nopool");
 
