@@ -73,7 +73,7 @@ nspawn_alive() { kill -0 "$1" 2>/dev/null && [[ "$(cat "/proc/$1/comm" 2>/dev/nu
 
 # A host's supervisor is alive (a PID reused by another process is not).
 pid_alive() {
-  [[ -n "$1" ]] && kill -0 "$1" 2>/dev/null && [[ "$(tr '\0' ' ' <"/proc/$1/cmdline" 2>/dev/null)" == *"/fleet.sh _supervise "* ]]
+  [[ -n "$1" ]] && kill -0 "$1" 2>/dev/null && [[ "$(tr '\0' ' ' 2>/dev/null <"/proc/$1/cmdline")" == *"/fleet.sh _supervise "* ]]
 }
 
 # The cached base rootfs: made once (about a minute), then copied per host in a second.
