@@ -3,15 +3,17 @@
 #   fleet.sh up [NAME=ADDRESS]...   default: db=10.77.0.10 app=10.77.0.11 bench=10.77.0.12
 #   fleet.sh status
 #   fleet.sh down
-# Needs root, systemd-nspawn, debootstrap, nft and ip. Everything it makes is under
+# Each host runs under a supervisor (this script's _supervise) that starts its container again
+# when it reboots. Needs root, systemd-nspawn, debootstrap, nft and ip. Everything it makes is under
 # .poolbench/fleet/ (the cached base rootfs, one rootfs per host, the fleet's SSH key, state),
 # plus, while up, a tmpfs with the hosts' rootfs, one bridge, one nftables table and ip_forward=1; `down` undoes all of them.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+SELF="$ROOT/fleet/fleet.sh"
 DIR="${POOLBENCH_FLEET_DIR:-$ROOT/.poolbench/fleet}"
 BASE="$DIR/base-bookworm"
-STATE="$DIR/state"              # one line per host: NAME ADDRESS PID; plus the saved ip_forward
+STATE="$DIR/state"              # one line per host: NAME ADDRESS PID (its supervisor); plus the saved ip_forward
 KEY="$DIR/id_ed25519"
 BRIDGE="pbfleet0"
 NFT_TABLE="poolbench_fleet"
@@ -67,7 +69,12 @@ parse_hosts() {
   printf '%s\n' "${lines[@]}"
 }
 
-pid_alive() { [[ -n "$1" ]] && kill -0 "$1" 2>/dev/null && [[ "$(cat "/proc/$1/comm" 2>/dev/null)" == systemd-nspawn ]]; }
+nspawn_alive() { kill -0 "$1" 2>/dev/null && [[ "$(cat "/proc/$1/comm" 2>/dev/null)" == systemd-nspawn ]]; }
+
+# A host's supervisor is alive (a PID reused by another process is not).
+pid_alive() {
+  [[ -n "$1" ]] && kill -0 "$1" 2>/dev/null && [[ "$(tr '\0' ' ' 2>/dev/null <"/proc/$1/cmdline")" == *"/fleet.sh _supervise "* ]]
+}
 
 # The cached base rootfs: made once (about a minute), then copied per host in a second.
 ensure_base() {
@@ -141,17 +148,41 @@ EOF
   sysctl -qw net.ipv4.ip_forward=1
 }
 
+# Starts a host's supervisor in its own session (it outlives this shell); prints its PID.
 start_host() {
-  local name="$1" rootfs="$DIR/hosts/$1"
+  local name="$1"
   # Downloaded packages kept per host name for the next `up`: one directory shared by all would
   # make concurrent apt runs fail on its lock (apt does not wait for it).
   mkdir -p "$DIR/apt-archives/$name/partial"
-  # --register=no --keep-unit: this machine has no systemd or D-Bus to register with.
-  setsid systemd-nspawn --quiet -D "$rootfs" --machine="poolbench-$name" --boot --register=no --keep-unit \
-    --network-bridge="$BRIDGE" --resolv-conf=off --timezone=off --link-journal=no \
-    --bind="$DIR/apt-archives/$name:/var/cache/apt/archives" \
-    </dev/null >"$DIR/logs/$name.log" 2>&1 &
+  setsid "$SELF" _supervise "$name" </dev/null >"$DIR/logs/$name.log" 2>&1 &
   echo "$!"
+}
+
+# The container of one host, started again with the same rootfs, address and veth when it
+# reboots: with --keep-unit systemd-nspawn exits 133 on a reboot and leaves the restart to its
+# caller (systemd-nspawn@.service has RestartForceExitStatus=133); this machine has no systemd,
+# so this loop is that caller. SIGTERM (`down`) powers the container off and ends the loop.
+cmd_supervise() {
+  local name="$1" rootfs="$DIR/hosts/$1" child="" status stopping=0
+  [[ -d "$rootfs" ]] || die "_supervise: no rootfs $rootfs"
+  trap 'stopping=1; [[ -z "$child" ]] || kill -TERM "$child" 2>/dev/null || true' TERM INT HUP
+  while :; do
+    # --register=no --keep-unit: this machine has no systemd or D-Bus to register with.
+    systemd-nspawn --quiet -D "$rootfs" --machine="poolbench-$name" --boot --register=no --keep-unit \
+      --network-bridge="$BRIDGE" --resolv-conf=off --timezone=off --link-journal=no \
+      --bind="$DIR/apt-archives/$name:/var/cache/apt/archives" </dev/null &
+    child=$!
+    # A SIGTERM between the last check and this start must reach the new container too.
+    ((stopping == 0)) || kill -TERM "$child" 2>/dev/null || true
+    # `wait` returns early when a trapped signal arrives: wait again until the container is gone.
+    while :; do
+      status=0
+      wait "$child" || status=$?
+      kill -0 "$child" 2>/dev/null || break
+    done
+    ((stopping == 0 && status == 133)) || exit "$status"
+    echo "fleet: $name rebooted (systemd-nspawn exit 133 at $(date -u +%H:%M:%S)): starting it again"
+  done
 }
 
 ssh_host() {
@@ -217,12 +248,14 @@ all_alive() {
 cmd_status() {
   [[ $(id -u) -eq 0 ]] || die "needs root to see the fleet's containers; run it as root"
   if [[ ! -f "$STATE" ]]; then say "down (no hosts)"; return 0; fi
-  local name address pid state
+  local name address pid state reboots
   printf '%-8s %-12s %-8s %s\n' HOST ADDRESS PID SYSTEMD
   while read -r name address pid; do
     [[ "$name" == ip_forward ]] && continue
     if pid_alive "$pid"; then
       state="$(ssh_host "$address" systemctl is-system-running 2>/dev/null || true)"
+      reboots="$(grep -c "^fleet: $name rebooted " "$DIR/logs/$name.log" 2>/dev/null || true)"
+      ((${reboots:-0} == 0)) || state="${state:-not answering over SSH} (rebooted ${reboots}x)"
       printf '%-8s %-12s %-8s %s\n' "$name" "$address" "$pid" "${state:-not answering over SSH}"
     else
       printf '%-8s %-12s %-8s %s\n' "$name" "$address" "-" "stopped (container not running)"
@@ -230,21 +263,32 @@ cmd_status() {
   done <"$STATE"
 }
 
-# Stops every host (poweroff, then SIGKILL after 20 s), removes their rootfs, the bridge, the
+# Stops every host (its supervisor passes SIGTERM on: poweroff; then SIGKILL to the supervisor's
+# process group, its container with it, after 20 s), removes their rootfs, the bridge, the
 # nftables table, and puts ip_forward back as it was. Safe to run when nothing is up.
 cmd_down() {
   require_tools down
-  local name address pid saved_forward="" pids=()
+  local name address pid orphan saved_forward="" pids=() orphans=()
   if [[ -f "$STATE" ]]; then
     while read -r name address pid; do
       if [[ "$name" == ip_forward ]]; then saved_forward="$address"; continue; fi
-      # SIGTERM makes systemd-nspawn power the container off cleanly.
-      if pid_alive "$pid"; then kill -TERM "$pid"; pids+=("$pid"); fi
+      # SIGTERM makes the supervisor stop restarting and systemd-nspawn power the container off.
+      if pid_alive "$pid"; then
+        kill -TERM "$pid"; pids+=("$pid")
+      else
+        # A supervisor killed by someone else leaves its container running in its process group.
+        for orphan in $(pgrep -g "$pid" -x systemd-nspawn || true); do kill -TERM "$orphan"; orphans+=("$orphan"); done
+      fi
     done <"$STATE"
     local deadline=$((SECONDS + 20))
     for pid in "${pids[@]}"; do
       while pid_alive "$pid" && ((SECONDS < deadline)); do sleep 0.5; done
-      pid_alive "$pid" && kill -KILL "$pid" && sleep 1
+      # setsid made the supervisor its process group's leader: the group is it and its container.
+      pid_alive "$pid" && kill -KILL -- "-$pid" && sleep 1
+    done
+    for pid in "${orphans[@]}"; do
+      while nspawn_alive "$pid" && ((SECONDS < deadline)); do sleep 0.5; done
+      nspawn_alive "$pid" && kill -KILL "$pid" && sleep 1
     done
   fi
   if mountpoint -q "$DIR/hosts"; then umount "$DIR/hosts"; fi
@@ -260,5 +304,6 @@ case "${1:-}" in
   up) shift; cmd_up "$@" ;;
   status) cmd_status ;;
   down) cmd_down ;;
+  _supervise) shift; cmd_supervise "$@" ;;
   *) echo "usage: ./poolbench fleet up [NAME=ADDRESS]... | status | down   (fleet/README.md)" >&2; exit 2 ;;
 esac

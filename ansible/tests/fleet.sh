@@ -104,7 +104,7 @@ pass "docs/vm-path.md's fleet block: ${#fleet_block[@]} lines (init, apply, site
 fleet_stamp="fleet-$(date -u +%Y%m%d-%H%M%S)"
 BENCH_ARGS="-e poolbench_profiles=hikari,dbcp2 -e poolbench_runs=1 -e poolbench_duration=10 -e poolbench_warmup=3"
 BENCH_ARGS+=" -e poolbench_results_stamp=$fleet_stamp"
-FAULTS_ARGS="-e poolbench_profiles=hikari -e poolbench_fault_scenarios=restart,blackhole -e poolbench_quick=true"
+FAULTS_ARGS="-e poolbench_profiles=hikari -e poolbench_fault_scenarios=restart,blackhole,reboot -e poolbench_quick=true"
 FAULTS_ARGS+=" -e poolbench_faults_check=true -e poolbench_results_stamp=$fleet_stamp-faults"
 
 fleet_applied=0    # the block got to its apply line: terraform may have something to destroy
@@ -124,6 +124,7 @@ fleet_cleanup() {
   step "nothing of the fleet left"
   local left=""
   pgrep -x systemd-nspawn >/dev/null && left="$left systemd-nspawn processes,"
+  pgrep -f 'fleet\.sh _supervise ' >/dev/null && left="$left fleet supervisors,"
   ip link show pbfleet0 >/dev/null 2>&1 && left="$left the pbfleet0 bridge,"
   nft list table ip poolbench_fleet >/dev/null 2>&1 && left="$left the nftables table,"
   [[ -e "$FLEET_INVENTORY" ]] && left="$left the inventory,"
@@ -290,7 +291,7 @@ PY
 # The faults.yml line with the quick FAULTS_ARGS, then its fetched results.
 fleet_faults() {
   local line=$1 faults_results="$REPO_DIR/results/$fleet_stamp-faults/faults"
-  step "faults.yml quick on the fleet (hikari x restart, blackhole: systemctl and nftables on the db host, with the checks of faults --check)"
+  step "faults.yml quick on the fleet (hikari x restart, blackhole, reboot: systemctl, nftables and a reboot of the db host, with the checks of faults --check)"
   fleet_run_line fleet-faults-quick "$line" || return 1
   cat "$faults_results/faults.txt"
   if java -jar "$snapshot/bench/compare/target/poolbench-compare.jar" faults-summarize \
@@ -309,6 +310,19 @@ fleet_faults() {
   else
     pass "no nftables table of the blackhole left on the db host"
   fi
+  # The reboot ran (its run in faults.json), the db host's container was started again by its
+  # supervisor (fleet.sh logs each restart), and its watcher consumed the pending file.
+  grep -q '"scenario" : "reboot"' "$faults_results/faults.json" && pass "a reboot run in faults.json" \
+    || fail "no reboot run in $faults_results/faults.json"
+  local reboots
+  reboots="$(grep -c '^fleet: db rebooted ' "$REPO_DIR/.poolbench/fleet/logs/db.log" 2>/dev/null || true)"
+  ((${reboots:-0} >= 1)) && pass "the db host rebooted (${reboots}x) and its supervisor started it again" \
+    || fail "the db host's supervisor saw no reboot (.poolbench/fleet/logs/db.log)"
+  local pending
+  pending="$(fleet_ssh 10.77.0.10 'if test -e /opt/poolbench/faults/reboot-pending.json; then echo left; else echo none; fi' \
+    || true)"
+  [[ "$pending" == none ]] && pass "no pending reboot left on the db host (its watcher ran)" \
+    || fail "the reboot's pending file on the db host: '${pending:-no answer over SSH}' (its watcher did not run)"
 }
 
 step "the fleet block of docs/vm-path.md, line by line from the top of the checkout"

@@ -3,7 +3,7 @@
 # CI=true or POOLBENCH_CONVERGE=1 also the path users run, on a local fleet of systemd hosts
 # (tests/fleet.sh: the fleet block of docs/vm-path.md as written: terraform apply of
 # terraform/local, site.yml (run twice: the second must change nothing), a quick bench.yml and a
-# quick faults.yml (hikari x restart, checked), terraform destroy).
+# quick faults.yml (hikari x restart, blackhole, reboot; checked), terraform destroy).
 # Usage: ansible/tests/run.sh            (from any directory)
 #        POOLBENCH_CONVERGE=1 ansible/tests/run.sh
 set -euo pipefail

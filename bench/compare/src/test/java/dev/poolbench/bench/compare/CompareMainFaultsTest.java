@@ -20,6 +20,12 @@ class CompareMainFaultsTest {
         assertEquals(2, noRedis.status);
         assertEquals("poolbench faults: --scenarios redis-restart needs --session redis-shared or redis-pooled",
                 noRedis.err.lines().findFirst().orElse(""), noRedis.err);
+        // Hosts only: one line naming the fleet, before anything starts.
+        Result reboot = runCapturingErr("faults", "--quick", "--scenarios", "hang,reboot");
+        assertEquals(2, reboot.status);
+        assertEquals("poolbench faults: --scenarios reboot needs the fleet: it reboots the database host, so run it "
+                + "with ansible/faults.yml on the local fleet or the VMs (docs/vm-path.md); on one machine, restart is "
+                + "the closest", reboot.err.lines().findFirst().orElse(""), reboot.err);
         Result bad = runCapturingErr("faults", "--pool-wait-ms", "-5");
         assertEquals(2, bad.status);
         assertTrue(bad.err.contains("--pool-wait-ms must be between 1 and 600000, got -5"), bad.err);

@@ -40,8 +40,9 @@ interface Fault {
                 }
                 yield redis::restart;
             }
-            // Refused by FaultOptions before anything starts: only ansible/faults.yml runs it, between hosts.
-            case BLACKHOLE -> throw new IllegalStateException("blackhole runs between hosts only (ansible/faults.yml)");
+            // Refused by FaultOptions before anything starts: only ansible/faults.yml runs them, between hosts.
+            case BLACKHOLE, REBOOT -> throw new IllegalStateException(scenario.cliName()
+                    + " runs between hosts only (ansible/faults.yml)");
         };
     }
 }

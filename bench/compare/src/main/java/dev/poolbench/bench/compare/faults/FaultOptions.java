@@ -39,7 +39,7 @@ public final class FaultOptions implements Callable<Integer> {
     public List<Scenario> scenarios = Scenario.DATABASE;
 
     @Option(names = "--scenarios", paramLabel = "LIST", description = "unreachable,hang,restart (the database's), "
-            + "redis-restart (the session store's: needs a Redis --session); blackhole only on hosts "
+            + "redis-restart (the session store's: needs a Redis --session); blackhole and reboot only on hosts "
             + "(ansible/faults.yml) (default: ${DEFAULT-VALUE})")
     private String scenariosText = String.join(",", Scenario.DATABASE.stream().map(Scenario::cliName).toList());
 
@@ -144,10 +144,16 @@ public final class FaultOptions implements Callable<Integer> {
      * not in {@link #validate()}, since faults.yml's options.json (summarized here) may hold it.
      */
     void requireOneMachineScenarios() throws UsageException {
-        if (scenarios.stream().anyMatch(Scenario::hostsOnly)) {
-            throw new UsageException("--scenarios blackhole needs separate app and database hosts: run it with "
-                    + "ansible/faults.yml on the local fleet or the VMs (docs/vm-path.md); on one machine, hang "
-                    + "(Toxiproxy) is the closest");
+        for (Scenario s : scenarios) {
+            if (s.hostsOnly()) {
+                throw new UsageException(s == Scenario.REBOOT
+                        ? "--scenarios reboot needs the fleet: it reboots the database host, so run it with "
+                        + "ansible/faults.yml on the local fleet or the VMs (docs/vm-path.md); on one machine, restart "
+                        + "is the closest"
+                        : "--scenarios " + s.cliName() + " needs separate app and database hosts: run it with "
+                        + "ansible/faults.yml on the local fleet or the VMs (docs/vm-path.md); on one machine, hang "
+                        + "(Toxiproxy) is the closest");
+            }
         }
     }
 

@@ -29,7 +29,15 @@ public enum Scenario {
      * second host to come between.
      */
     BLACKHOLE("blackhole", "packets between the app and database hosts dropped (nftables on the database "
-            + "host), then let through: no reset");
+            + "host), then let through: no reset"),
+    /**
+     * Hosts only (ansible/faults.yml): the database host is rebooted ({@code systemctl reboot}):
+     * systemd stops MariaDB (every connection closed), the host leaves the network until it is
+     * booted again, and MariaDB starts with the boot. Back = MariaDB answers a query on the host,
+     * as for {@link #RESTART}; how long it is away is the reboot's, not {@code --fault-seconds}.
+     */
+    REBOOT("reboot", "database host rebooted (systemctl reboot: MariaDB stopped, the host away from the network, "
+            + "MariaDB started at boot)");
 
     /** What {@code faults} runs when not told {@code --scenarios}: the database's faults. */
     public static final List<Scenario> DATABASE = List.of(UNREACHABLE, HANG, RESTART);
@@ -70,12 +78,14 @@ public enum Scenario {
      * connections; a Redis client may hold its commands until it reconnects.
      */
     public boolean mayStall() {
-        return this == HANG || this == REDIS_RESTART || this == BLACKHOLE;
+        // A rebooting host is gone from the network: a new connection to it waits (ARP, SYN
+        // retries) rather than being refused, as in a blackhole.
+        return this == HANG || this == REDIS_RESTART || this == BLACKHOLE || this == REBOOT;
     }
 
     /** Whether the scenario needs separate hosts (ansible/faults.yml): the local faults command refuses it. */
     public boolean hostsOnly() {
-        return this == BLACKHOLE;
+        return this == BLACKHOLE || this == REBOOT;
     }
 
     /** What goes away, for messages: "the database", "Redis". */

@@ -83,7 +83,8 @@ class FaultOptionsTest {
 
     @Test
     void badValuesAreClearErrors() {
-        assertMessage("unknown scenario 'flood'; valid scenarios: unreachable, hang, restart, redis-restart, blackhole",
+        assertMessage("unknown scenario 'flood'; valid scenarios: unreachable, hang, restart, redis-restart, blackhole, "
+                + "reboot",
                 "--scenarios", "hang,flood");
         assertMessage("scenario 'hang' listed twice in --scenarios", "--scenarios", "hang,HANG");
         assertMessage("unknown profile 'c3p1'; valid profiles: hikari, tomcat, dbcp, dbcp2, c3p0, vibur, agroal, ucp,"
@@ -119,6 +120,22 @@ class FaultOptionsTest {
         FaultOptions read = FaultOptions.fromJson(Json.parse(Json.line(fleet.toJson())), "options.json");
         assertEquals(Json.line(fleet.toJson()), Json.line(read.toJson()));
         FaultOptions.parse("--scenarios", "hang").requireOneMachineScenarios();
+    }
+
+    @Test
+    void rebootIsRefusedOnOneMachineButSummarizedFromTheFleet() throws Exception {
+        FaultOptions fleet = FaultOptions.parse("--scenarios", "restart,reboot");
+        UsageException e = assertThrows(UsageException.class, fleet::requireOneMachineScenarios);
+        assertEquals("--scenarios reboot needs the fleet: it reboots the database host, so run it with "
+                + "ansible/faults.yml on the local fleet or the VMs (docs/vm-path.md); on one machine, restart is the "
+                + "closest", e.getMessage());
+        assertEquals(List.of(Scenario.RESTART, Scenario.REBOOT), fleet.scenarios);
+        FaultOptions read = FaultOptions.fromJson(Json.parse(Json.line(fleet.toJson())), "options.json");
+        assertEquals(Json.line(fleet.toJson()), Json.line(read.toJson()));
+        // The local runner has no way to apply it: a plan that got past the options is a bug, said so.
+        IllegalStateException never = assertThrows(IllegalStateException.class,
+                () -> Fault.of(Scenario.REBOOT, null, null, null));
+        assertEquals("reboot runs between hosts only (ansible/faults.yml)", never.getMessage());
     }
 
     private static void assertMessage(String expected, String... args) {

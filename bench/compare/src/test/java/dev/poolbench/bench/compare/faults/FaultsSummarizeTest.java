@@ -240,6 +240,29 @@ class FaultsSummarizeTest {
     }
 
     @Test
+    void aRebootRunFromTheFleetIsSummarizedAsTheOthers(@TempDir Path dir) throws Exception {
+        // faults.yml's reboot: the window from the reboot's issue to MariaDB's first answer at boot.
+        options(dir, "\"restart\", \"reboot\"", 20);
+        run(dir, "restart-hikari", DECIDED, 0);
+        Path runDir = run(dir, "reboot-hikari", DECIDED, 0);
+        Files.writeString(runDir.resolve("fault-run.json"), Files.readString(runDir.resolve("fault-run.json"))
+                .replace("\"faultDetail\": null", "\"faultDetail\": \"host up 2.1s after the reboot, MariaDB answered "
+                        + "1.2s later\""));
+
+        Run r = summarize("--results", dir.toString(), "--check");
+        assertEquals(0, r.status(), r.out() + r.err());
+        JsonNode figures = Json.read(runDir.resolve("figures.json"));
+        assertEquals(20, figures.get("errorsDuringFault").asLong());
+        assertEquals(2.4, figures.get("recoverySeconds").asDouble(), 1e-9);
+        assertEquals("host up 2.1s after the reboot, MariaDB answered 1.2s later", figures.get("faultDetail").asText());
+        String table = Files.readString(dir.resolve("faults.txt"));
+        assertTrue(table.contains(String.format(Locale.ROOT, "%-12s %-7s %6s %7s %-22s", "reboot", "hikari", "3.3",
+                "0.7", "20 (500:16 none:4)")), table);
+        assertEquals("reboot", Json.read(dir.resolve("faults.json")).at("/runs/1/scenario").asText());
+        assertTrue(Files.size(dir.resolve("faults-reboot.png")) > 10_000);
+    }
+
+    @Test
     void aMissingRunAndAnInconsistentOneFailTheChecks(@TempDir Path dir) throws Exception {
         options(dir, "\"unreachable\", \"hang\"", 20);
         Files.writeString(dir.resolve("environment.json"), "{\"mode\": \"ansible\", \"hosts\": {\"pb1\": 2}}");
