@@ -41,7 +41,7 @@ public class CompareOptions {
 
     static final List<String> POOL_MODES = List.of("equalized", "defaults");
     static final List<String> SCHEMAS = List.of("tuned", "original");
-    static final List<String> DATABASES = List.of("mariadb", "postgres");
+    public static final List<String> DATABASES = List.of("mariadb", "postgres");
     static final List<String> ORDERS = List.of("interleaved", "sequential");
     static final List<String> GCS = List.of("G1", "Parallel", "Serial", "Z", "Shenandoah");
     /** The load generator's default workload (its {@code Config}), shown in --help. */
