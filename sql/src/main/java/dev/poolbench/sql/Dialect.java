@@ -74,6 +74,15 @@ public enum Dialect {
         return this == MYSQL ? null : "SELECT setval('login_log_id_seq', (SELECT MAX(id) FROM login_log))";
     }
 
+    /**
+     * A DATETIME/TIMESTAMP column as {@code yyyy-MM-dd HH:mm:ss} text, the fraction cut off: read
+     * back as text so no driver shifts the wall-clock value into another time zone.
+     */
+    public String secondText(String column) {
+        return this == MYSQL ? "DATE_FORMAT(" + column + ", '%Y-%m-%d %H:%i:%s')"
+                : "to_char(" + column + ", 'YYYY-MM-DD HH24:MI:SS')";
+    }
+
     public String cliName() {
         return name().toLowerCase(Locale.ROOT);
     }

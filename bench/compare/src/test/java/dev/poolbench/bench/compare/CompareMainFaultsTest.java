@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** {@code faults} on the runner's command line: bad options are exit 2 before anything starts. */
@@ -30,6 +31,17 @@ class CompareMainFaultsTest {
         assertEquals(2, bad.status);
         assertTrue(bad.err.contains("--pool-wait-ms must be between 1 and 600000, got -5"), bad.err);
         assertTrue(bad.err.contains("Run 'poolbench faults --help'"), bad.err);
+    }
+
+    @Test
+    void prometheusOnPostgresIsOneLineAndExitStatus2() {
+        // Both commands that start mysqld_exporter; the refusal comes before anything starts.
+        for (String command : List.of("faults", "compare")) {
+            Result refused = runCapturingErr(command, "--database", "postgres", "--prometheus");
+            assertEquals(2, refused.status, refused.err);
+            assertEquals("poolbench " + command + ": --prometheus watches MariaDB only (mysqld_exporter): it cannot be "
+                    + "used with --database postgres", refused.err.lines().findFirst().orElse(""), refused.err);
+        }
     }
 
     @Test

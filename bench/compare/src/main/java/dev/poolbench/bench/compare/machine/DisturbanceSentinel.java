@@ -7,7 +7,6 @@ import dev.poolbench.bench.compare.util.Json;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -23,9 +22,9 @@ import java.util.Set;
  * <ul>
  *   <li>steal: steal jiffies / all jiffies of /proc/stat (all CPUs);</li>
  *   <li>other: busy jiffies of the machine minus the CPU of our own processes
- *       ({@link OwnProcesses}), / all jiffies; the difference also catches processes too
- *       short-lived to be sampled. The top three other processes are named from the
- *       per-process samples;</li>
+ *       ({@link OwnProcesses}) and of the children they reaped ({@link CpuLedger}: PostgreSQL's
+ *       backends), / all jiffies; the difference also catches other processes too short-lived
+ *       to be sampled. The top three other processes are named from the per-process samples;</li>
  *   <li>load average: mean and max of the 1-minute figure;</li>
  *   <li>gc: the app's pause total from its gc.log, / the window;</li>
  *   <li>loadgen: the load generator's CPU seconds while its workers ran
@@ -45,8 +44,7 @@ public final class DisturbanceSentinel {
     private Instant endedAt;
     private long endNanos;
     private ProcFs.CpuTimes firstCpu;
-    private final Map<Long, Long> firstTicks = new HashMap<>();
-    private final Map<Long, ProcFs.ProcessCpu> lastSeen = new HashMap<>();
+    private CpuLedger ledger;
     private final Set<Long> ownSeen = new HashSet<>();
     private final List<Double> loadAverages = new ArrayList<>();
     private final Map<Long, String> commands = new HashMap<>();
@@ -73,10 +71,8 @@ public final class DisturbanceSentinel {
         startedAt = Instant.now();
         startNanos = System.nanoTime();
         firstCpu = ProcFs.cpu();
-        firstTicks.clear();
-        // Forget processes that ended before the window: they must not count with a zero baseline.
-        lastSeen.clear();
-        ProcFs.processes().values().forEach(p -> firstTicks.put(p.pid(), p.ticks()));
+        // Afresh: processes that ended before the window must not count with a zero baseline.
+        ledger = new CpuLedger(ProcFs.processes());
         loadAverages.clear();
         samples = 0;
     }
@@ -119,7 +115,7 @@ public final class DisturbanceSentinel {
         }
         // Own pids first: a load JVM seen once stays ours even after it exits.
         ownSeen.addAll(own.pids());
-        lastSeen.putAll(ProcFs.processes());
+        ledger.sample(ProcFs.processes());
         ProcFs.CpuTimes cpu = ProcFs.cpu();
         if (cpu != null) {
             lastCpu = cpu;
@@ -193,15 +189,9 @@ public final class DisturbanceSentinel {
         }
     }
 
-    /** CPU ticks of our own processes in the window. */
+    /** CPU ticks of our own processes (and the children they reaped) in the window. */
     private long ownTicks() {
-        long ownTicks = 0;
-        for (ProcFs.ProcessCpu p : lastSeen.values()) {
-            if (ownSeen.contains(p.pid())) {
-                ownTicks += p.ticks() - firstTicks.getOrDefault(p.pid(), 0L);
-            }
-        }
-        return ownTicks;
+        return ledger.ownTicks(ownSeen);
     }
 
     private CpuShares cpuShares(long ownTicks) {
@@ -266,16 +256,7 @@ public final class DisturbanceSentinel {
 
     /** Processes not ours with their CPU in the window, most first. */
     private List<ProcFs.ProcessCpu> others() {
-        List<ProcFs.ProcessCpu> others = new ArrayList<>();
-        for (ProcFs.ProcessCpu p : lastSeen.values()) {
-            // A process that was not there at the start began in the window: all its CPU counts.
-            long used = p.ticks() - firstTicks.getOrDefault(p.pid(), 0L);
-            if (!ownSeen.contains(p.pid()) && used > 0) {
-                others.add(new ProcFs.ProcessCpu(p.pid(), p.name(), used));
-            }
-        }
-        others.sort(Comparator.comparingLong(ProcFs.ProcessCpu::ticks).reversed());
-        return others;
+        return ledger.others(ownSeen);
     }
 
     /**

@@ -19,8 +19,16 @@ public final class ProcFs {
     record CpuTimes(long busy, long steal, long total) {
     }
 
-    /** CPU of one process (all its threads) since it started, in clock ticks. */
-    record ProcessCpu(long pid, String name, long ticks) {
+    /**
+     * CPU of one process since it started, in clock ticks: {@code ticks} its own (all its
+     * threads), {@code childTicks} that of its children it has waited for (and theirs).
+     */
+    record ProcessCpu(long pid, String name, long ppid, long ticks, long childTicks) {
+
+        /** Its own time and its reaped children's: what its parent's cutime gains when it is reaped. */
+        long total() {
+            return ticks + childTicks;
+        }
     }
 
     static final Path ROOT = Path.of("/proc");
@@ -82,9 +90,9 @@ public final class ProcFs {
     }
 
     /**
-     * {@code pid (comm) state ppid ... utime stime ...}: the name may contain spaces and
-     * parentheses, so the fields are counted from the last ')'; utime and stime are fields 14
-     * and 15 of proc(5).
+     * {@code pid (comm) state ppid ... utime stime cutime cstime ...}: the name may contain spaces
+     * and parentheses, so the fields are counted from the last ')'; ppid is field 4 of proc(5),
+     * utime and stime 14 and 15, cutime and cstime (waited-for children) 16 and 17.
      */
     static ProcessCpu parseProcessStat(String stat) {
         int open = stat.indexOf('(');
@@ -96,7 +104,8 @@ public final class ProcFs {
         String[] rest = stat.substring(close + 1).trim().split("\\s+");
         // rest[0] is field 3 (state), so field n is rest[n - 3]
         long ticks = Long.parseLong(rest[11]) + Long.parseLong(rest[12]);
-        return new ProcessCpu(pid, stat.substring(open + 1, close), ticks);
+        long childTicks = Long.parseLong(rest[13]) + Long.parseLong(rest[14]);
+        return new ProcessCpu(pid, stat.substring(open + 1, close), Long.parseLong(rest[1]), ticks, childTicks);
     }
 
     /** The 1-minute load average, or NaN. */

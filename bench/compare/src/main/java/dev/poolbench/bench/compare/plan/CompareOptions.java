@@ -41,7 +41,7 @@ public class CompareOptions {
 
     static final List<String> POOL_MODES = List.of("equalized", "defaults");
     static final List<String> SCHEMAS = List.of("tuned", "original");
-    static final List<String> DATABASES = List.of("mariadb", "postgres");
+    public static final List<String> DATABASES = List.of("mariadb", "postgres");
     static final List<String> ORDERS = List.of("interleaved", "sequential");
     static final List<String> GCS = List.of("G1", "Parallel", "Serial", "Z", "Shenandoah");
     /** The load generator's default workload (its {@code Config}), shown in --help. */
@@ -258,8 +258,8 @@ public class CompareOptions {
     public boolean gatlingReport;
 
     @Option(names = "--prometheus", arity = "0", description = "a real Prometheus (and node/mysqld exporters) "
-            + "scrapes every run's app each second; URL printed, TSDB kept in the results (docs/dashboards.md) "
-            + "(default: off)")
+            + "scrapes every run's app each second (MariaDB only); URL printed, TSDB kept in the results "
+            + "(docs/dashboards.md) (default: off)")
     public boolean prometheus;
 
     /** Set from --cds (and --quick) by {@link #finish}. */
@@ -377,8 +377,10 @@ public class CompareOptions {
         RemoteOptions.validate(this, given);
         remoteLanes.applySecondLane(this);
         if (!"mariadb".equals(database) && (remote() || prometheus)) {
-            throw new UsageException("--database " + database + " picks the local server the runner starts; "
-                    + (remote() ? "remote mode resets the server it is given" : "--prometheus watches MariaDB only"));
+            // --prometheus: its mysqld_exporter would watch nothing, every database panel stay empty.
+            throw new UsageException(remote() ? "--database " + database + " picks the local server the runner "
+                    + "starts; remote mode resets the server it is given" : "--prometheus watches MariaDB only "
+                    + "(mysqld_exporter): it cannot be used with --database " + database);
         }
         if (prometheus) {
             try {

@@ -138,6 +138,23 @@ class FaultOptionsTest {
         assertEquals("reboot runs between hosts only (ansible/faults.yml)", never.getMessage());
     }
 
+    @Test
+    void postgresIsKeptInOptionsJsonAndRefusesPrometheus() throws Exception {
+        assertEquals("mariadb", FaultOptions.parse().database);
+        FaultOptions o = FaultOptions.parse("--database", "POSTGRES", "--scenarios", "unreachable,hang,restart");
+        assertEquals("postgres", o.database);
+        assertTrue(o.postgres());
+        assertEquals("postgres", FaultOptions.fromJson(Json.parse(Json.line(o.toJson())), "options.json").database);
+        // faults.yml's options.json names no database: its runs are MySQL's.
+        var fleet = (com.fasterxml.jackson.databind.node.ObjectNode) Json.parse(Json.line(o.toJson()));
+        fleet.remove("database");
+        assertFalse(FaultOptions.fromJson(fleet, "options.json").postgres());
+        assertMessage("--database must be one of mariadb, postgres, got 'oracle'", "--database", "oracle");
+        // Before the tools are looked for: the refusal holds where Prometheus is installed and where not.
+        assertMessage("--prometheus watches MariaDB only (mysqld_exporter): it cannot be used with --database postgres",
+                "--database", "postgres", "--prometheus");
+    }
+
     private static void assertMessage(String expected, String... args) {
         UsageException e = assertThrows(UsageException.class, () -> FaultOptions.parse(args));
         assertEquals(expected, e.getMessage());

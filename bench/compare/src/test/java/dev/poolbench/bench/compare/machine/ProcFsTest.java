@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -25,12 +28,39 @@ class ProcFsTest {
 
     @Test
     void parsesAProcessNameWithSpacesAndParentheses() {
-        // fields 14 and 15 (utime, stime) are 11 and 12 after the state
-        String stat = "4242 (my (odd) name) S 1 4242 4242 0 -1 4194560 100 0 0 0 70 30 0 0 20 0 1 0 500 0 0";
+        // fields 4 (ppid), 14 and 15 (utime, stime), 16 and 17 (cutime, cstime) are 1, 11 to 14 after the state
+        String stat = "4242 (my (odd) name) S 17 4242 4242 0 -1 4194560 100 0 0 0 70 30 12 8 20 0 1 0 500 0 0";
         ProcFs.ProcessCpu p = ProcFs.parseProcessStat(stat);
         assertEquals(4242, p.pid());
         assertEquals("my (odd) name", p.name());
+        assertEquals(17, p.ppid());
         assertEquals(100, p.ticks());
+        assertEquals(20, p.childTicks());
+        assertEquals(120, p.total());
+    }
+
+    @Test
+    void aChildsTimeIsInItsParentsCutimeOnlyOnceWaitedFor() throws Exception {
+        assumeTrue(Files.isRegularFile(Path.of("/proc/stat")), "Linux only");
+        long self = ProcessHandle.current().pid();
+        // The child's own child burns ~0.25 s of CPU (a count, not a time: the machine may be busy);
+        // the child prints its own stat, then stays (not yet waited for) until told to end.
+        Process child = new ProcessBuilder("bash", "-c", "bash -c 'i=0; while [ $i -lt 100000 ]; do i=$((i+1)); "
+                + "done'; cat /proc/$$/stat; read line || true").start();
+        String stat = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))
+                .readLine();
+        ProcFs.ProcessCpu alive = ProcFs.parseProcessStat(stat);
+        assertEquals(child.pid(), alive.pid());
+        assertEquals(self, alive.ppid());
+        // Its own child, waited for, is in its cutime.
+        assertTrue(alive.childTicks() >= 10, "the busy loop's time: " + alive);
+        long beforeWait = ProcFs.process(self).childTicks();
+        child.getOutputStream().close();
+        assertEquals(0, child.waitFor());
+        // Waited for now (the JVM's reaper): its total joined this JVM's cutime, and was not there before.
+        long afterWait = ProcFs.process(self).childTicks();
+        assertTrue(afterWait - beforeWait >= alive.total(), "cutime grew by " + (afterWait - beforeWait)
+                + " ticks, the child's total was " + alive.total());
     }
 
     @Test

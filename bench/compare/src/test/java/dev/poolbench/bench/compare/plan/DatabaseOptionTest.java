@@ -30,7 +30,8 @@ class DatabaseOptionTest {
         String unknown = assertThrows(UsageException.class, () -> CompareOptions.parse("--database", "oracle"))
                 .getMessage();
         assertEquals("--database must be one of mariadb, postgres, got 'oracle'", unknown);
-        assertTrue(assertThrows(UsageException.class, () -> CompareOptions.parse("--database", "postgres",
-                "--prometheus")).getMessage().startsWith("--database postgres picks the local server"));
+        assertEquals("--prometheus watches MariaDB only (mysqld_exporter): it cannot be used with --database "
+                + "postgres", assertThrows(UsageException.class, () -> CompareOptions.parse("--database", "postgres",
+                "--prometheus")).getMessage());
     }
 }
