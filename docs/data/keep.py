@@ -4,6 +4,7 @@
   python3 docs/data/keep.py sitting RESULTS_DIR [NAME]   a comparison's summary.json -> sittings/
   python3 docs/data/keep.py size RESULTS_DIR             a size search -> sizes/<stamp>-<pools>-<distance>/
   python3 docs/data/keep.py faults RESULTS_DIR           a faults run (results/<stamp>/faults) -> faults/<stamp>-<pools>/
+                                                         (faults.yml's on the fleet: fleet-faults/)
   python3 docs/data/keep.py micro RESULTS_DIR            a JMH run (results/<stamp>/micro) -> micro/<stamp>/
   python3 docs/data/keep.py dimension RESULTS_DIR SUBJECT a comparison of one dimension (redis: --session,
                                                          virtual-threads: --threads) -> dimensions/SUBJECT/
@@ -126,7 +127,9 @@ def keep_faults(results):
     options = load(os.path.join(results, "options.json"))
     pools = options.get("profiles") or sorted({r.get("profile", "?") for r in faults.get("runs", [])})
     name = "all" if len(pools) >= 9 else "+".join(pools)
-    target = os.path.join(HERE, "faults", f"{stamp(results, env)}-{name}")
+    # faults.yml's runs (environment.json "mode": "ansible") act between hosts.
+    folder = "fleet-faults" if env.get("mode") == "ansible" or env.get("remote") else "faults"
+    target = os.path.join(HERE, folder, f"{stamp(results, env)}-{name}")
     provenance(results)
     copy_small(results, target, FAULT_FILES)
     return target

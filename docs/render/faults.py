@@ -10,24 +10,28 @@ from .svg import BAD, BAND, GOOD, GRID, INK, MUTED, Svg, text_width, wrap
 
 FAULTS = "docs/data/faults"
 SCENARIOS = ("unreachable", "hang", "restart")
+# faults.yml on the local fleet (docs/vm-path.md): the database host's packets dropped, the host
+# rebooted, its server restarted; kept apart, since they act between hosts, not through a proxy.
+FLEET_FAULTS = "docs/data/fleet-faults"
+FLEET_SCENARIOS = ("blackhole", "reboot", "restart")
 ORDER = ("hikari", "tomcat", "dbcp", "dbcp2", "c3p0", "vibur", "agroal", "ucp", "nopool")
 
 
-def kept(data):
+def kept(data, root=FAULTS):
     """[(directory name, faults.json, provenance.json)], oldest first."""
     found = []
-    for path in data.glob(f"{FAULTS}/*/faults.json"):
+    for path in data.glob(f"{root}/*/faults.json"):
         d = os.path.dirname(path)
         found.append((os.path.basename(d), data.json(path), data.optional_json(f"{d}/provenance.json")))
     return found
 
 
-def cells(data, session="memory"):
+def cells(data, session="memory", root=FAULTS, scenarios=SCENARIOS):
     """{(profile, scenario): [figures]} over every kept run of the database's scenarios."""
     out = {}
-    for _, faults, _ in kept(data):
+    for _, faults, _ in kept(data, root):
         for run in faults["runs"]:
-            if run.get("session", "memory") != session or run["scenario"] not in SCENARIOS:
+            if run.get("session", "memory") != session or run["scenario"] not in scenarios:
                 continue
             out.setdefault((run["profile"], run["scenario"]), []).append(run.get("figures"))
     return out
@@ -61,27 +65,36 @@ def profiles(found):
     return [p for p in ORDER if p in names] + sorted(names - set(ORDER))
 
 
-def table(data):
-    found = cells(data)
-    rows = ["| pool | scenario | runs | first error after s (fail fast) | errors in the fault | errors after the return "
-            "| first login after the return s | back to 90 % s | connections opened | login_log rows | /report exact |",
-            "|---|---|---:|---|---|---|---|---|---|---|---|"]
+def table(data, root=FAULTS, scenarios=SCENARIOS):
+    found = cells(data, root=root, scenarios=scenarios)
+    rows = ["| pool | scenario | runs | first error after s (fail fast) | longest request s | errors in the fault "
+            "| errors after the return | first login after the return s | back to 90 % s | connections opened "
+            "| login_log rows | /report exact |",
+            "|---|---|---:|---|---|---|---|---|---|---|---|---|"]
     for profile in profiles(found):
-        for scenario in SCENARIOS:
+        for scenario in scenarios:
             figs = [f for f in found.get((profile, scenario), []) if f]
             if not figs:
                 continue
             exact = sum(1 for f in figs if f.get("reportExact"))
             rows.append(f"| {profile} | {scenario} | {len(figs)} "
                         f"| {spread([f.get('firstErrorSeconds') for f in figs], none='no error')} "
+                        f"| {spread(longest_seconds(figs))} "
                         f"| {spread([f['errorsDuringFault'] for f in figs], '{:.0f}')} "
                         f"| {spread([f['errorsAfterReturn'] for f in figs], '{:.0f}')} "
                         f"| {spread([f.get('firstSuccessSeconds') for f in figs], none='none')} "
                         f"| {spread([f.get('recoverySeconds') for f in figs], none='never')} "
                         f"| {spread([f.get('connectionsOpened') for f in figs], '{:.0f}')} "
                         f"| {rows_lost(figs)} | {exact} of {len(figs)} |")
-    sittings = [f"{name[:10]} {name[11:13]}:{name[13:15]} UTC ({name[16:]}{quiet_before(prov)})" for name, _, prov in kept(data)]
+    sittings = [f"{name[:10]} {name[11:13]}:{name[13:15]} UTC ({name[16:]}{quiet_before(prov)})" for name, _, prov in kept(data, root)]
     return "\n".join(rows) + f"\n\nKept sittings: {'; '.join(sittings) if sittings else 'none yet'}.\n"
+
+
+def fleet_table(data):
+    """The same table for the fleet's kept faults.yml runs (blackhole, reboot, restart)."""
+    if not kept(data, FLEET_FAULTS):
+        return "No faults.yml run on the fleet kept yet.\n"
+    return table(data, FLEET_FAULTS, FLEET_SCENARIOS)
 
 
 def median_of(figs, key):

@@ -19,7 +19,9 @@ def placement(prov):
     """Where the sitting's two lanes ran, from the options its provenance kept."""
     options = prov.get("options") or {}
     if not options.get("appUrl"):
-        return "local: each lane its own app and MariaDB, on loopback"
+        if options.get("lanes") == "isolated":
+            return "local: a MariaDB server and a CPU per lane"
+        return "local: both lanes' apps on the machine, both databases in one MariaDB"
     first, second = (urlparse(options.get(k) or "").hostname for k in ("appUrl", "secondAppUrl"))
     if second and second != first:
         return "fleet: an app host and a db host per lane"
