@@ -43,6 +43,7 @@ FIGURES = {
     "faults-scorecard": faults.scorecard,
     "faults-table": faults.table,
     "faults-picture": faults.scorecard_picture,
+    "fleet-faults-table": faults.fleet_table,
     "micro": micro.table,
     "fleet-beside-local": fleet.beside_local,
     "postgres": database.beside_mariadb,

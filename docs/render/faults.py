@@ -31,10 +31,22 @@ def cells(data, session="memory", root=FAULTS, scenarios=SCENARIOS):
     out = {}
     for _, faults, _ in kept(data, root):
         for run in faults["runs"]:
-            if run.get("session", "memory") != session or run["scenario"] not in scenarios:
+            if run.get("session", "memory") != session or run["scenario"] not in scenarios or not seen(run):
                 continue
             out.setdefault((run["profile"], run["scenario"]), []).append(run.get("figures"))
     return out
+
+
+def seen(run):
+    """False when the checks found no fault in the run (faultSeen: logins decided while the database
+    was to be away, or no effect at all): its figures are not of a fault and are left out."""
+    return (run.get("figures") or {}).get("faultSeen", True) is not False
+
+
+def unseen(data, root, scenarios):
+    """'restart/hikari, ...' of the kept runs left out because their fault was not seen."""
+    return [f"{r['scenario']}/{r['profile']} ({name})" for name, faults, _ in kept(data, root)
+            for r in faults["runs"] if r["scenario"] in scenarios and not seen(r)]
 
 
 def spread(values, fmt="{:.1f}", none="-"):
@@ -87,7 +99,10 @@ def table(data, root=FAULTS, scenarios=SCENARIOS):
                         f"| {spread([f.get('connectionsOpened') for f in figs], '{:.0f}')} "
                         f"| {rows_lost(figs)} | {exact} of {len(figs)} |")
     sittings = [f"{name[:10]} {name[11:13]}:{name[13:15]} UTC ({name[16:]}{quiet_before(prov)})" for name, _, prov in kept(data, root)]
-    return "\n".join(rows) + f"\n\nKept sittings: {'; '.join(sittings) if sittings else 'none yet'}.\n"
+    left_out = unseen(data, root, scenarios)
+    note = (f"\n\nLeft out, their fault not seen by the checks (logins decided while the database was to be away): "
+            f"{', '.join(left_out)}." if left_out else "")
+    return "\n".join(rows) + f"\n\nKept sittings: {'; '.join(sittings) if sittings else 'none yet'}.{note}\n"
 
 
 def fleet_table(data):
