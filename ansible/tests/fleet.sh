@@ -104,7 +104,8 @@ pass "docs/vm-path.md's fleet block: ${#fleet_block[@]} lines (init, apply, site
 fleet_stamp="fleet-$(date -u +%Y%m%d-%H%M%S)"
 BENCH_ARGS="-e poolbench_profiles=hikari,dbcp2 -e poolbench_runs=1 -e poolbench_duration=10 -e poolbench_warmup=3"
 BENCH_ARGS+=" -e poolbench_results_stamp=$fleet_stamp"
-FAULTS_ARGS="-e poolbench_profiles=hikari -e poolbench_fault_scenarios=restart,blackhole,reboot -e poolbench_quick=true"
+# reboot first: a restart after it must still take the database away (socket activation once restarted it at once).
+FAULTS_ARGS="-e poolbench_profiles=hikari -e poolbench_fault_scenarios=reboot,restart,blackhole -e poolbench_quick=true"
 FAULTS_ARGS+=" -e poolbench_faults_check=true -e poolbench_results_stamp=$fleet_stamp-faults"
 
 fleet_applied=0    # the block got to its apply line: terraform may have something to destroy
