@@ -128,7 +128,7 @@ def keep_faults(results):
     pools = options.get("profiles") or sorted({r.get("profile", "?") for r in faults.get("runs", [])})
     name = "all" if len(pools) >= 9 else "+".join(pools)
     # faults.yml's runs (environment.json "mode": "ansible") act between hosts.
-    folder = "fleet-faults" if env.get("mode") == "ansible" or env.get("remote") else "faults"
+    folder = "fleet-faults" if env.get("mode") == "ansible" else "faults"
     target = os.path.join(HERE, folder, f"{stamp(results, env)}-{name}")
     provenance(results)
     copy_small(results, target, FAULT_FILES)

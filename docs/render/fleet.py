@@ -8,9 +8,8 @@ recomputed here but the sd as a percentage.
 import shlex
 from urllib.parse import urlparse
 
-from .answer import interval, pct
 from .data import command, quiet_before
-from .dimension import kept
+from .dimension import deciding, kept
 
 SUBJECT = "fleet"
 
@@ -42,12 +41,6 @@ def compared(summary):
             if p.get("differencePercent") is not None and p["profile"] in rows and p["reference"] in rows:
                 return rows[p["reference"]], rows[p["profile"]], p
     return None
-
-
-def deciding(p):
-    d = p.get("decidingInterval") or {"level": 95, "lowPercent": p["ci95LowPercent"],
-                                      "highPercent": p["ci95HighPercent"]}
-    return f"{pct(p['differencePercent'])}, {d['level']} % {interval(d['lowPercent'], d['highPercent'])}"
 
 
 def beside_local(data):
