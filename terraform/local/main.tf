@@ -23,6 +23,10 @@ locals {
       "${var.name}-db-2"  = { fleet = "db-2", address = cidrhost(var.subnet, 12), groups = ["db"] }
       "${var.name}-app-2" = { fleet = "app-2", address = cidrhost(var.subnet, 13), groups = ["app"] }
     } : {},
+    # A replica of the first db host (db_replica = true): faults.yml's failover promotes it.
+    var.db_replica ? {
+      "${var.name}-db-2" = { fleet = "db-2", address = cidrhost(var.subnet, 12), groups = ["db"] }
+    } : {},
     { for i in range(var.bench_count) : "${var.name}-bench-${i + 1}" => {
       fleet = "bench-${i + 1}", address = cidrhost(var.subnet, 21 + i), groups = ["bench"]
     } },
@@ -54,8 +58,9 @@ resource "terraform_data" "fleet" {
 module "inventory" {
   source = "../modules/inventory"
 
-  topology = "split3"
-  ssh_user = "admin" # the fleet's user, as on Debian's cloud images
+  topology   = "split3"
+  ssh_user   = "admin" # the fleet's user, as on Debian's cloud images
+  db_replica = var.db_replica
 
   db_hosts    = [for name, h in local.hosts : local.inventory_hosts[name] if contains(h.groups, "db")]
   app_hosts   = [for name, h in local.hosts : local.inventory_hosts[name] if contains(h.groups, "app")]

@@ -41,3 +41,15 @@ variable "subnet" {
     error_message = "The fleet's subnet is 10.77.0.0/24 (fleet/fleet.sh); other subnets are not supported."
   }
 }
+
+variable "db_replica" {
+  description = "A second database host, db-2 (10.77.0.12), replicating the first (GTID): faults.yml's failover scenario (docs/faults.md). Not with lanes = 2, whose db-2 is lane 1's."
+  type        = bool
+  default     = false
+  nullable    = false
+
+  validation {
+    condition     = !var.db_replica || var.lanes == 1
+    error_message = "db_replica needs lanes = 1: with lanes = 2, db-2 is the second lane's database host."
+  }
+}

@@ -26,9 +26,11 @@ locals {
   # Ansible YAML inventory: variables once under all.hosts, group membership under children.
   inventory = {
     all = {
-      vars = {
-        poolbench_topology = var.topology
-      }
+      vars = merge(
+        { poolbench_topology = var.topology },
+        # The mysql role's replication (faults.yml's failover): the first db host is the primary.
+        var.db_replica ? { poolbench_mysql_primary = var.db_hosts[0].name } : {},
+      )
       hosts = local.host_vars
       children = {
         for group, names in local.groups : group => {

@@ -38,7 +38,7 @@ variable "db_hosts" {
   }
   validation {
     condition     = length(var.db_hosts) <= 1 || length(var.db_hosts) == 2 && var.topology == "split3"
-    error_message = "db_hosts has ${length(var.db_hosts)} hosts: one database host, or two in topology split3 with two app hosts (one of each per duet lane)."
+    error_message = "db_hosts has ${length(var.db_hosts)} hosts: one database host, or two in topology split3 (two app hosts: one of each per duet lane; or one app host and db_replica)."
   }
   validation {
     condition     = alltrue([for h in var.db_hosts : can(regex("^[A-Za-z0-9][A-Za-z0-9._-]*$", h.name)) && trimspace(h.public_ip) != ""])
@@ -60,8 +60,8 @@ variable "app_hosts" {
   }
   validation {
     # (The two counts are compared here only: a validation of db_hosts that read app_hosts too would be a cycle.)
-    condition     = length(var.app_hosts) <= 2 && (length(var.app_hosts) == length(var.db_hosts) || length(var.app_hosts) <= 1 && length(var.db_hosts) <= 1) && (length(var.app_hosts) <= 1 || var.topology == "split3")
-    error_message = "app_hosts has ${length(var.app_hosts)} hosts and db_hosts ${length(var.db_hosts)}: one app host, or two in topology split3 with two db hosts (one of each per duet lane)."
+    condition     = length(var.app_hosts) <= 2 && (length(var.app_hosts) == length(var.db_hosts) || length(var.app_hosts) <= 1 && (length(var.db_hosts) <= 1 || var.db_replica)) && (length(var.app_hosts) <= 1 || var.topology == "split3")
+    error_message = "app_hosts has ${length(var.app_hosts)} hosts and db_hosts ${length(var.db_hosts)}: one app host, or two in topology split3 with two db hosts (one of each per duet lane); one app host with two db hosts needs db_replica."
   }
   validation {
     condition     = alltrue([for h in var.app_hosts : can(regex("^[A-Za-z0-9][A-Za-z0-9._-]*$", h.name)) && trimspace(h.public_ip) != ""])
@@ -71,6 +71,10 @@ variable "app_hosts" {
     condition     = length(var.app_hosts) != 2 || length(setintersection([for h in var.app_hosts : h.name], [for h in var.db_hosts : h.name])) == 0
     error_message = "With a host per duet lane (two app and two db hosts) no host may be both an app and a db host."
   }
+  validation {
+    condition     = !var.db_replica || length(setintersection([for h in var.app_hosts : h.name], [for h in var.db_hosts : h.name])) == 0
+    error_message = "With db_replica (a primary and its replica) no db host may be the app host."
+  }
   # Placement of the database relative to the app; only judged once the counts are right.
   validation {
     condition = (
@@ -78,6 +82,19 @@ variable "app_hosts" {
       (var.topology == "split3" ? var.db_hosts[0].name != var.app_hosts[0].name : var.db_hosts[0] == var.app_hosts[0])
     )
     error_message = "Wrong placement for this topology: in single and split the db host and the app host are the same host (same name and addresses); in split3 they are different hosts."
+  }
+}
+
+# (Read by app_hosts' validation: one app host with two db hosts is a primary and its replica.)
+variable "db_replica" {
+  description = "Whether the second db host replicates the first (faults.yml's failover): then one app host with two db hosts, and all.vars.poolbench_mysql_primary names the first."
+  type        = bool
+  default     = false
+  nullable    = false
+
+  validation {
+    condition     = !var.db_replica || length(var.db_hosts) == 2
+    error_message = "db_replica needs exactly two db hosts (a primary and its replica), got ${length(var.db_hosts)}."
   }
 }
 

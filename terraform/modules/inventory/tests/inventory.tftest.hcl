@@ -313,3 +313,56 @@ run "rejects_a_monitoring_host_that_is_not_one_of_the_hosts" {
 
   expect_failures = [var.monitoring_hosts]
 }
+
+run "db_replica_adds_a_second_db_host_and_names_the_primary" {
+  command = plan
+
+  variables {
+    db_replica = true
+    db_hosts = [
+      { name = "pb-db", public_ip = "198.51.100.10", private_ip = "10.42.1.10" },
+      { name = "pb-db-2", public_ip = "198.51.100.12", private_ip = "10.42.1.12" },
+    ]
+  }
+
+  assert {
+    condition     = output.groups.db == ["pb-db", "pb-db-2"] && output.groups.app == ["pb-app"] && output.groups.redis == ["pb-db"]
+    error_message = "With db_replica both db hosts are in db, the one app host in app, Redis on the primary."
+  }
+  assert {
+    condition     = output.inventory.all.vars.poolbench_mysql_primary == "pb-db"
+    error_message = "With db_replica all.vars must name the first db host as the primary."
+  }
+}
+
+run "without_db_replica_no_primary_is_named" {
+  command = plan
+
+  assert {
+    condition     = !contains(keys(output.inventory.all.vars), "poolbench_mysql_primary")
+    error_message = "Without db_replica the inventory must not name a primary (the default path has no replication)."
+  }
+}
+
+run "rejects_two_db_hosts_and_one_app_host_without_db_replica" {
+  command = plan
+
+  variables {
+    db_hosts = [
+      { name = "pb-db", public_ip = "198.51.100.10" },
+      { name = "pb-db-2", public_ip = "198.51.100.12" },
+    ]
+  }
+
+  expect_failures = [var.app_hosts]
+}
+
+run "rejects_db_replica_with_one_db_host" {
+  command = plan
+
+  variables {
+    db_replica = true
+  }
+
+  expect_failures = [var.db_replica]
+}

@@ -42,7 +42,7 @@ interface Fault {
                 yield redis::restart;
             }
             // Refused by FaultOptions before anything starts: only ansible/faults.yml runs them, between hosts.
-            case BLACKHOLE, REBOOT -> throw new IllegalStateException(scenario.cliName()
+            case BLACKHOLE, REBOOT, FAILOVER -> throw new IllegalStateException(scenario.cliName()
                     + " runs between hosts only (ansible/faults.yml)");
         };
     }

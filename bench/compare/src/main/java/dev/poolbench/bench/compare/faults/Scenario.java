@@ -40,7 +40,13 @@ public enum Scenario {
      * as for {@link #RESTART}; how long it is away is the reboot's, not {@code --fault-seconds}.
      */
     REBOOT("reboot", "database host rebooted (systemctl reboot: MariaDB stopped, the host away from the network, "
-            + "MariaDB started at boot)");
+            + "MariaDB started at boot)"),
+    /**
+     * Hosts only (ansible/faults.yml): the primary's MariaDB stopped, its replica promoted
+     * {@code --fault-seconds} later and the name the app connects to moved to it (the app host's
+     * /etc/hosts). Back = the name moved; the JVM may still hold the old address (its DNS cache).
+     */
+    FAILOVER("failover", "primary stopped, replica promoted, the app's database name moved to it (/etc/hosts)");
 
     /** What {@code faults} runs when not told {@code --scenarios}: the database's faults. */
     public static final List<Scenario> DATABASE = List.of(UNREACHABLE, HANG, RESTART);
@@ -88,7 +94,7 @@ public enum Scenario {
 
     /** Whether the scenario needs separate hosts (ansible/faults.yml): the local faults command refuses it. */
     public boolean hostsOnly() {
-        return this == BLACKHOLE || this == REBOOT;
+        return this == BLACKHOLE || this == REBOOT || this == FAILOVER;
     }
 
     /** What goes away, for messages: "the database", "Redis". */

@@ -139,6 +139,17 @@ class FaultOptionsTest {
     }
 
     @Test
+    void failoverIsRefusedOnOneMachineButSummarizedFromTheFleet() throws Exception {
+        FaultOptions fleet = FaultOptions.parse("--scenarios", "failover");
+        UsageException e = assertThrows(UsageException.class, fleet::requireOneMachineScenarios);
+        assertEquals("--scenarios failover needs two database hosts, a primary and its replica: run it with "
+                + "ansible/faults.yml on the local fleet (terraform/local -var db_replica=true, docs/faults.md); on one "
+                + "machine, restart is the closest", e.getMessage());
+        FaultOptions read = FaultOptions.fromJson(Json.parse(Json.line(fleet.toJson())), "options.json");
+        assertEquals(List.of(Scenario.FAILOVER), read.scenarios);
+    }
+
+    @Test
     void postgresIsKeptInOptionsJsonAndRefusesPrometheus() throws Exception {
         assertEquals("mariadb", FaultOptions.parse().database);
         FaultOptions o = FaultOptions.parse("--database", "POSTGRES", "--scenarios", "unreachable,hang,restart");
