@@ -120,6 +120,10 @@ final class FaultRunFiles {
             problems.add(FaultRunRecord.FILE + " names the session store " + record.session().label() + ", the plan "
                     + planned.session().label());
         }
+        if (record.settings() != planned.settings()) {
+            problems.add(FaultRunRecord.FILE + " names the settings " + record.settings().label() + ", the plan "
+                    + planned.settings().label());
+        }
         if (record.loadExitCode() != null && record.loadExitCode() == 2) {
             problems.add("load run failed (exit 2): " + AppProcess.tail(runDir.resolve("load.log"), 1).strip());
         }
