@@ -165,10 +165,6 @@ final class FaultRun {
         Json.write(runDir.resolve("poolsettings.json"), settings);
         problems.addAll(SessionCheck.problems(settings, planned.session(), s.options().redisPoolSize,
                 redis == null ? null : redis.port()));
-        String readBack = settings.path("settings").asText(PoolSettingsSet.SHIPPED.label());
-        if (!readBack.equals(planned.settings().label())) {
-            problems.add("the app reads back settings " + readBack + ", the plan " + planned.settings().label());
-        }
         if (s.monitoring() != null) {
             s.monitoring().runStarting(managementUrl.getAuthority(), profile, 1, runDir.getFileName().toString(),
                     planned.variant());

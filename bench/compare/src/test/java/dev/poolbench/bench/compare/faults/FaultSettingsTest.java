@@ -85,5 +85,13 @@ class FaultSettingsTest {
         assertEquals(1, mixed.status());
         assertTrue(mixed.err().contains("hang/hikari/recommended: run failed: fault-run.json names the settings "
                 + "shipped, the plan recommended"), mixed.err());
+        // So is an app that read back other settings than it was started with (poolsettings.json).
+        Files.writeString(wrong, Files.readString(wrong).replace("\"settings\": \"shipped\"",
+                "\"settings\": \"recommended\""));
+        Files.writeString(wrong.resolveSibling("poolsettings.json"), "{\"profile\": \"hikari\", \"settings\": \"shipped\"}");
+        FaultsSummarizeTest.Run readBack = FaultsSummarizeTest.summarize("--results", dir.toString());
+        assertEquals(1, readBack.status());
+        assertTrue(readBack.err().contains("hang/hikari/recommended: run failed: the app read back the settings "
+                + "shipped, the plan recommended"), readBack.err());
     }
 }
