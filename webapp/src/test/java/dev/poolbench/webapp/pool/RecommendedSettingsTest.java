@@ -92,13 +92,13 @@ class RecommendedSettingsTest {
     @Test
     void aKeyNoSetterTakesStopsTheApp() throws IOException {
         StandardEnvironment environment = environment("hikari", Map.of(RecommendedSettings.SETTING, "recommended",
-                RecommendedSettings.POOL_PREFIX + ".hikari.max-life-time", "60000"));
+                RecommendedSettings.POOL_PREFIX + ".hikari.max-lifespan", "60000"));
         PoolDescriptor<?> descriptor = PoolProfiles.descriptor("hikari");
         PoolBinding binding = new PoolBinding(environment, "hikari");
         DataSource pool = descriptor.createEqualized(NOWHERE, binding);
         try {
             assertThatThrownBy(() -> binding.requireAllBound("HikariDataSource"))
-                    .isInstanceOf(InvalidSettingException.class).hasMessageContaining("max-life-time");
+                    .isInstanceOf(InvalidSettingException.class).hasMessageContaining("max-lifespan");
         } finally {
             descriptor.closeQuietly(pool);
         }
