@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.poolbench.webapp.InvalidSettingException;
 import java.io.IOException;
+import java.security.Security;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -87,6 +88,23 @@ class RecommendedSettingsTest {
                 Map.of(RecommendedSettings.SETTING, "recommended", DatabaseSettings.DATABASE_SETTING, "postgres"))).jdbcUrl();
         assertThat(postgres).startsWith("jdbc:postgresql:").contains("connectTimeout=2&").endsWith("socketTimeout=3")
                 .doesNotContain("connectTimeout=10");
+    }
+
+    @Test
+    void theJvmsDnsCacheTimeIsASecurityPropertyReadBackWithTheRest() throws IOException {
+        StandardEnvironment environment = environment("hikari", Map.of(RecommendedSettings.SETTING, "recommended"));
+        String before = Security.getProperty(RecommendedSettings.DNS_TTL_PROPERTY);
+        try {
+            RecommendedSettings.applyJvm(environment);
+            assertThat(Security.getProperty(RecommendedSettings.DNS_TTL_PROPERTY)).isEqualTo("5");
+            Map<String, Object> applied = RecommendedSettings.applied(environment, "hikari", false);
+            assertThat(applied).containsEntry(RecommendedSettings.DNS_TTL_PROPERTY, "5")
+                    .containsEntry("jdbcUrlSettings", "connectTimeout=2000&socketTimeout=3000")
+                    .containsEntry("validation-timeout", "1000").containsEntry("max-lifetime", "1800000");
+            assertThat(applied.keySet()).noneMatch(key -> key.contains("dbcp"));
+        } finally {
+            Security.setProperty(RecommendedSettings.DNS_TTL_PROPERTY, before == null ? "" : before);
+        }
     }
 
     @Test
