@@ -57,10 +57,8 @@ public final class FaultOptions implements Callable<Integer> {
     /** --settings ({@link PoolSettingsSet}): shipped unless told; each set is a run of every scenario and profile. */
     List<PoolSettingsSet> settings = List.of(PoolSettingsSet.SHIPPED);
 
-    @Option(names = "--settings", paramLabel = "LIST", description = "the pool's and driver's settings: shipped "
-            + "(the profile's equalized values) | recommended (plus the timeouts, validation and lifetime that make "
-            + "a pool fail fast and recover: webapp pool-recommended.properties, docs/faults.md), a comma list runs "
-            + "each (default: ${DEFAULT-VALUE})")
+    @Option(names = "--settings", paramLabel = "LIST", description = "pool and driver settings: shipped | recommended "
+            + "(plus timeouts, validation, lifetime: docs/faults.md), a comma list runs each (default: ${DEFAULT-VALUE})")
     private String settingsText = PoolSettingsSet.SHIPPED.label();
 
     @Option(names = "--redis-pool-size", paramLabel = "N", description = "redis-pooled: connections of the app's "
