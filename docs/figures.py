@@ -47,6 +47,7 @@ FIGURES = {
     "micro": micro.table,
     "fleet-beside-local": fleet.beside_local,
     "postgres": database.beside_mariadb,
+    "postgres-size": size.postgres_beside_mariadb,
     "redis-sessions": lambda data: dimension.sitting_table(data, "redis"),
     "virtual-threads": lambda data: dimension.sitting_table(data, "virtual-threads"),
     "virtual-threads-figures": lambda data: dimension.thread_figures(data, "virtual-threads"),

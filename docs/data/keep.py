@@ -2,7 +2,7 @@
 """Keep a measurement as data: docs/data/README.md.
 
   python3 docs/data/keep.py sitting RESULTS_DIR [NAME]   a comparison's summary.json -> sittings/
-  python3 docs/data/keep.py size RESULTS_DIR             a size search -> sizes/<stamp>-<pools>-<distance>/
+  python3 docs/data/keep.py size RESULTS_DIR             a size search -> sizes/<stamp>-<pools>-<distance>[-<database>]/
   python3 docs/data/keep.py faults RESULTS_DIR           a faults run (results/<stamp>/faults) -> faults/<stamp>-<pools>/
                                                          (faults.yml's on the fleet: fleet-faults/)
   python3 docs/data/keep.py micro RESULTS_DIR            a JMH run (results/<stamp>/micro) -> micro/<stamp>/
@@ -113,7 +113,10 @@ def keep_size(results):
     env = load(os.path.join(results, "environment.json"))
     pools = "+".join(p["profile"] for p in size["pools"])
     distance = (env.get("dbDistance") or {}).get("name") or env.get("options", {}).get("dbDistance") or "loopback"
-    target = os.path.join(HERE, "sizes", f"{stamp(results, env)}-{pools}-{distance}")
+    # A database other than the default names itself, so the renderers keep the answers apart.
+    database = env.get("options", {}).get("database") or "mariadb"
+    suffix = "" if database == "mariadb" else f"-{database}"
+    target = os.path.join(HERE, "sizes", f"{stamp(results, env)}-{pools}-{distance}{suffix}")
     provenance(results)
     copy_small(results, target, SIZE_FILES)
     return target

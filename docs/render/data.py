@@ -52,16 +52,20 @@ class Data:
 
     def pooled(self, design):
         """The runner's `sittings` over the kept sittings of a design: its sittings.json pairs."""
-        files = self.sittings(design)
-        if design not in self.pooled_cache:
+        return self.pooled_files(design, self.sittings(design))["pairs"]
+
+    def pooled_files(self, key, files):
+        """The runner's `sittings` over the given summary files (each counts as read): its sittings.json."""
+        self.read.update(files)
+        if key not in self.pooled_cache:
             with tempfile.TemporaryDirectory() as out:
                 subprocess.run(["java", "-Djava.awt.headless=true", "-cp", self.classpath(),
                                 "dev.poolbench.bench.compare.CompareMain", "sittings", "--out", out,
                                 "--results", *files],
                                check=True, stdout=subprocess.DEVNULL, cwd=self.root)
                 with open(os.path.join(out, "sittings.json")) as f:
-                    self.pooled_cache[design] = json.load(f)
-        return self.pooled_cache[design]["pairs"]
+                    self.pooled_cache[key] = json.load(f)
+        return self.pooled_cache[key]
 
     def between_sd(self, design):
         """The between-sitting sd the kept sittings of a design support (`sittings`' betweenSd)."""

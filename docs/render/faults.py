@@ -15,6 +15,8 @@ SCENARIOS = ("unreachable", "hang", "restart")
 FLEET_FAULTS = "docs/data/fleet-faults"
 FLEET_SCENARIOS = ("blackhole", "reboot", "restart")
 ORDER = ("hikari", "tomcat", "dbcp", "dbcp2", "c3p0", "vibur", "agroal", "ucp", "nopool")
+# A run's pool and driver settings (faults --settings); a run kept before they existed is shipped.
+SETTINGS = ("shipped", "recommended")
 
 
 def kept(data, root=FAULTS):
@@ -27,14 +29,23 @@ def kept(data, root=FAULTS):
 
 
 def cells(data, session="memory", root=FAULTS, scenarios=SCENARIOS):
-    """{(profile, scenario): [figures]} over every kept run of the database's scenarios."""
+    """{((profile, settings), scenario): [figures]} over every kept run of the database's scenarios."""
     out = {}
     for _, faults, _ in kept(data, root):
         for run in faults["runs"]:
             if run.get("session", "memory") != session or run["scenario"] not in scenarios or not seen(run):
                 continue
-            out.setdefault((run["profile"], run["scenario"]), []).append(run.get("figures"))
+            who = (run["profile"], run.get("settings", "shipped"))
+            out.setdefault((who, run["scenario"]), []).append(run.get("figures"))
     return out
+
+
+def row_label(who, found):
+    """The pool, with its settings when any kept run is not shipped (a row each: as shipped, recommended)."""
+    profile, settings = who
+    if all(s == "shipped" for (_, s), _ in found):
+        return profile
+    return f"{profile}, {'as shipped' if settings == 'shipped' else settings}"
 
 
 def seen(run):
@@ -73,8 +84,11 @@ def rows_lost(figs):
 
 
 def profiles(found):
-    names = {p for p, _ in found}
-    return [p for p in ORDER if p in names] + sorted(names - set(ORDER))
+    """The (profile, settings) of the found cells: the pools in ORDER, shipped before recommended."""
+    whos = {w for w, _ in found}
+    rank = {p: i for i, p in enumerate(ORDER)}
+    return sorted(whos, key=lambda w: (rank.get(w[0], len(ORDER)), w[0],
+                                       SETTINGS.index(w[1]) if w[1] in SETTINGS else len(SETTINGS), w[1]))
 
 
 def table(data, root=FAULTS, scenarios=SCENARIOS):
@@ -83,13 +97,13 @@ def table(data, root=FAULTS, scenarios=SCENARIOS):
             "| errors after the return | first login after the return s | back to 90 % s | connections opened "
             "| login_log rows | /report exact |",
             "|---|---|---:|---|---|---|---|---|---|---|---|---|"]
-    for profile in profiles(found):
+    for who in profiles(found):
         for scenario in scenarios:
-            figs = [f for f in found.get((profile, scenario), []) if f]
+            figs = [f for f in found.get((who, scenario), []) if f]
             if not figs:
                 continue
             exact = sum(1 for f in figs if f.get("reportExact"))
-            rows.append(f"| {profile} | {scenario} | {len(figs)} "
+            rows.append(f"| {row_label(who, found)} | {scenario} | {len(figs)} "
                         f"| {spread([f.get('firstErrorSeconds') for f in figs], none='no error')} "
                         f"| {spread(longest_seconds(figs))} "
                         f"| {spread([f['errorsDuringFault'] for f in figs], '{:.0f}')} "
@@ -125,8 +139,8 @@ def scorecard(data):
     found = cells(data)
     rows = ["| pool | longest request s, median (unreachable / hang / restart) | back to 90 % s, median "
             "| errors after the return | login_log rows lost | runs |", "|---|---|---|---|---|---:|"]
-    for profile in profiles(found):
-        per = [[f for f in found.get((profile, s), []) if f] for s in SCENARIOS]
+    for who in profiles(found):
+        per = [[f for f in found.get((who, s), []) if f] for s in SCENARIOS]
 
         def cell(values_of, none):
             out = []
@@ -137,7 +151,7 @@ def scorecard(data):
 
         every = [f for figs in per for f in figs]
         after = sum(f["errorsAfterReturn"] for f in every)
-        rows.append(f"| {profile} | {cell(longest_seconds, '-')} "
+        rows.append(f"| {row_label(who, found)} | {cell(longest_seconds, '-')} "
                     f"| {cell(lambda figs: [f.get('recoverySeconds') for f in figs], 'never')} "
                     f"| {after} in all | {rows_lost(every)} | {len(every)} |")
     return "\n".join(rows) + "\n"
@@ -148,7 +162,8 @@ def picture(data):
     error (red: how fast the pool fails) and the return to 90 % of the logins (green), each the median
     over the repeats with its range."""
     found = cells(data)
-    names = profiles(found)
+    whos = profiles(found)
+    names = [row_label(w, found) for w in whos]
     label_w = max([text_width(p, 13, bold=True) for p in names] + [60]) + 24
     panel_w, row_h, gap = 270, 26, 22
     width = label_w + 3 * panel_w + 2 * gap + 16
@@ -178,9 +193,9 @@ def picture(data):
             svg.text(px(t), top + row_h * len(names) + 14, str(t), size=10, anchor="middle", fill=MUTED)
         svg.text(x0 + panel_w / 2, top + row_h * len(names) + 30, "seconds from the fault's start", size=11,
                  anchor="middle")
-        for i, profile in enumerate(names):
+        for i, who in enumerate(whos):
             y = top + row_h * i + row_h / 2
-            figs = [f for f in found.get((profile, scenario), []) if f]
+            figs = [f for f in found.get((who, scenario), []) if f]
             if not figs:
                 continue
             _wait_bar(svg, px, y, longest_seconds(figs))

@@ -11,19 +11,25 @@ from .svg import BAD, BAND, BLUE, GOOD, GRID, INK, MUTED, ORANGE, Svg, text_widt
 SIZES = "docs/data/sizes"
 
 
-def kept(data):
-    """[(directory name, size.json, provenance.json)], oldest first."""
+def database_of(name):
+    """keep.py names a search on another database than MariaDB with it: <stamp>-<pools>-<distance>-<database>."""
+    return "postgres" if name.endswith("-postgres") else "mariadb"
+
+
+def kept(data, database="mariadb"):
+    """[(directory name, size.json, provenance.json)] of one database's searches, oldest first."""
     found = []
     for path in data.glob(f"{SIZES}/*/size.json"):
         d = os.path.dirname(path)
-        found.append((os.path.basename(d), data.json(path), data.optional_json(f"{d}/provenance.json")))
+        if database_of(os.path.basename(d)) == database:
+            found.append((os.path.basename(d), data.json(path), data.optional_json(f"{d}/provenance.json")))
     return found
 
 
-def by_pool(data):
+def by_pool(data, database="mariadb"):
     """{profile: [(name, pool entry, size.json, provenance)]}, each pool's searches oldest first."""
     pools = {}
-    for name, size, prov in kept(data):
+    for name, size, prov in kept(data, database):
         for p in size["pools"]:
             pools.setdefault(p["profile"], []).append((name, p, size, prov))
     return pools
@@ -49,6 +55,13 @@ def knee_text(pool, reference):
     return f"**{knee}**: {deciding(size_entry(pool, knee))}, equivalent"
 
 
+def knee_only(pool):
+    if pool["result"] == "open":
+        low = pool.get("knownSlowerSize")
+        return f"open ({low} < S <= {pool['knownEquivalentSize']})" if low else f"open (S <= {pool['knownEquivalentSize']})"
+    return f"**{pool['smallestEquivalentSize']}**"
+
+
 def slower_text(pool):
     s = pool.get("nextSmallerSlowerSize")
     if s is None:
@@ -56,11 +69,11 @@ def slower_text(pool):
     return f"{s}: {deciding(size_entry(pool, s))}, slower"
 
 
-def replicas_text(pool):
+def replicas_text(pool, server=False):
     r = pool.get("replicas")
     if not r:
         return "-"
-    return f"{r['held']} ({r['heldDuringRollingUpdate']})"
+    return f"{r['held']} ({r['heldDuringRollingUpdate']})" + (f" of {r['maxConnections']}" if server else "")
 
 
 def table(data):
@@ -175,9 +188,7 @@ def how_big_brief(data):
             "| replicas on a server of max_connections 151 (during a rolling update) |", "|---|---|---|---|---|"]
     for profile, searches in by_pool(data).items():
         name, pool, size, _ = searches[-1]
-        knee = (f"open ({pool.get('knownSlowerSize', 0)} < S <= {pool['knownEquivalentSize']})"
-                if pool["result"] == "open" else f"**{pool['smallestEquivalentSize']}**")
-        rows.append(f"| {profile} | {knee} | {pool.get('prediction', {}).get('predictedSize', '-')} "
+        rows.append(f"| {profile} | {knee_only(pool)} | {pool.get('prediction', {}).get('predictedSize', '-')} "
                     f"| {pool.get('formula', {}).get('size', '-')} | {replicas_text(pool)} |")
     return "\n".join(rows) + "\n"
 
@@ -189,3 +200,27 @@ def how_big_picture(data):
                   "decided its word; the knee is the smallest size as fast as 16")
     return ("![throughput against pool size per pool: the knee, the prediction from one run and HikariCP's "
             "formula]({root}/docs/images/how-big.svg)\n", {"docs/images/how-big.svg": svg})
+
+
+def tried_text(pool):
+    """Each size tried against the reference: its difference and word, then what contradicts the assumption."""
+    tried = ", ".join(f"{e['size']}: {pct(100 * (e['ratio'] - 1))} {e['verdict']}"
+                      for e in sorted(pool.get("sizes", []), key=lambda e: e["size"]))
+    return "; ".join([tried or "none"] + pool.get("contradictions", []))
+
+
+def postgres_beside_mariadb(data):
+    """README's PostgreSQL part: each pool searched on PostgreSQL, its knee beside its MariaDB knee."""
+    maria = by_pool(data)
+    rows = ["| pool | MariaDB: how big (newest search) | PostgreSQL: how big | each size against 16 on PostgreSQL "
+            "| predicted from one run | replicas a server of PostgreSQL's default max_connections holds (during a "
+            "rolling update) | search |", "|---|---|---|---|---|---|---|"]
+    for profile, searches in by_pool(data, "postgres").items():
+        for name, pool, size, prov in searches:
+            m = maria.get(profile)
+            m_knee = knee_only(m[-1][1]) if m else "not searched"
+            when = f"{name[:10]} {name[11:13]}:{name[13:15]}, {size['duets']} duets, {size['wallMinutes']:.0f} min"
+            rows.append(f"| {profile} | {m_knee} | {knee_only(pool)} | {tried_text(pool)} "
+                        f"| {pool.get('prediction', {}).get('predictedSize', '-')} | {replicas_text(pool, True)} "
+                        f"| {when}{quiet_before(prov)} |")
+    return "\n".join(rows) + "\n"

@@ -41,12 +41,16 @@ public final class LocalPostgres implements DatabaseServer {
     private final int port;
     private final String version;
     private final Duration startupTime;
+    /** Stops the server if the JVM exits first; removed by close(), so a runner that starts and stops
+     * the server per run does not gather one hook (and one server reference) per start. */
+    private final Thread stopAtExit;
 
     private LocalPostgres(Process server, int port, String version, Duration startupTime) {
         this.server = server;
         this.port = port;
         this.version = version;
         this.startupTime = startupTime;
+        this.stopAtExit = new Thread(() -> stop(server), "poolbench-postgres-stop");
     }
 
     /**
@@ -75,7 +79,7 @@ public final class LocalPostgres implements DatabaseServer {
             String version = awaitReady(process, actualPort, base);
             LocalPostgres server = new LocalPostgres(process, actualPort, version,
                     Duration.ofNanos(System.nanoTime() - startNanos));
-            Runtime.getRuntime().addShutdownHook(new Thread(server::close, "poolbench-postgres-stop"));
+            Runtime.getRuntime().addShutdownHook(server.stopAtExit);
             return server;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start PostgreSQL in " + base + ": " + e.getMessage(), e);
@@ -249,6 +253,11 @@ public final class LocalPostgres implements DatabaseServer {
     /** Fast shutdown (SIGINT: clients disconnected, clean checkpoint); the data stays. */
     @Override
     public void close() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(stopAtExit);
+        } catch (IllegalStateException exiting) {
+            // The JVM is exiting: the hook runs (or ran) stop() itself; stopping twice is harmless.
+        }
         stop(server);
     }
 

@@ -3,6 +3,7 @@ package dev.poolbench.webapp;
 import dev.poolbench.sql.DataGenerator;
 import dev.poolbench.sql.DatabaseLoader;
 import dev.poolbench.sql.DatabaseReset;
+import dev.poolbench.sql.Dialect;
 import dev.poolbench.sql.EmbeddedMariaDb;
 import dev.poolbench.sql.LocalPostgres;
 import dev.poolbench.sql.SchemaVariant;
@@ -184,8 +185,8 @@ final class TestDatabase {
     /** The newest login_log row: user_id (or null), login, ip, succeeded, created_at. */
     List<Object> lastRow() {
         try (Connection c = connect(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT user_id, login, ip, succeeded, " + (postgres
-                     ? "to_char(created_at, 'YYYY-MM-DD HH24:MI:SS')" : "DATE_FORMAT(created_at, '%Y-%m-%d %H:%i:%s')")
+             ResultSet rs = s.executeQuery("SELECT user_id, login, ip, succeeded, "
+                     + (postgres ? Dialect.POSTGRES : Dialect.MYSQL).secondText("created_at")
                      + " FROM login_log ORDER BY id DESC LIMIT 1")) {
             rs.next();
             List<Object> row = new ArrayList<>();

@@ -15,8 +15,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.UnaryOperator;
-import org.springframework.boot.context.properties.bind.Bindable;
-import org.springframework.boot.context.properties.bind.Binder;
 
 /**
  * Profile {@code agroal}: Agroal 2.8 (Quarkus's pool); equalized values in
@@ -45,6 +43,8 @@ final class AgroalPool {
         private boolean isValidValidator;
         private boolean databaseExceptionSorter;
         private boolean autoCommit = true;
+        private Duration isValidTimeout = Duration.ZERO;
+        private Duration maxLifetime = Duration.ZERO;
 
         public void setMaxSize(int maxSize) {
             this.maxSize = maxSize;
@@ -89,13 +89,23 @@ final class AgroalPool {
             this.autoCommit = autoCommit;
         }
 
+        /** The isValid() validator's timeout (whole seconds; zero: none, the library's default validator). */
+        public void setIsValidTimeout(Duration isValidTimeout) {
+            this.isValidTimeout = isValidTimeout;
+        }
+
+        public void setMaxLifetime(Duration maxLifetime) {
+            this.maxLifetime = maxLifetime;
+        }
+
         AgroalConnectionPoolConfigurationSupplier apply(AgroalConnectionPoolConfigurationSupplier pool,
                 DatabaseSettings database) {
             pool.maxSize(maxSize).minSize(minSize).initialSize(initialSize)
                     .acquisitionTimeout(acquisitionTimeout).idleValidationTimeout(idleValidationTimeout)
-                    .validateOnBorrow(validateOnBorrow);
+                    .validateOnBorrow(validateOnBorrow).maxLifetime(maxLifetime);
             if (isValidValidator) {
-                pool.connectionValidator(ConnectionValidator.defaultValidator());
+                pool.connectionValidator(isValidTimeout.isZero() ? ConnectionValidator.defaultValidator()
+                        : ConnectionValidator.defaultValidatorWithTimeout((int) isValidTimeout.toSeconds()));
             }
             if (databaseExceptionSorter) {
                 pool.exceptionSorter(database.postgres() ? new PostgreSQLExceptionSorter() : new MySQLExceptionSorter());
@@ -117,9 +127,8 @@ final class AgroalPool {
         }
 
         @Override
-        AgroalDataSource createEqualized(DatabaseSettings database, Binder binder) {
-            Equalized equalized = binder.bind(EQUALIZED_PREFIX, Bindable.ofInstance(new Equalized()))
-                    .orElseGet(Equalized::new);
+        AgroalDataSource createEqualized(DatabaseSettings database, PoolBinding binding) {
+            Equalized equalized = binding.onto(new Equalized());
             return build(database, pool -> equalized.apply(pool, database));
         }
 
@@ -203,7 +212,9 @@ final class AgroalPool {
         }
 
         private static String validatorName(ConnectionValidator validator) {
-            if (validator.getClass() == ConnectionValidator.defaultValidator().getClass()) {
+            // With or without a timeout (recommended settings): the timeout is not readable back.
+            if (validator.getClass() == ConnectionValidator.defaultValidator().getClass()
+                    || validator.getClass() == ConnectionValidator.defaultValidatorWithTimeout(1).getClass()) {
                 return "isValid()";
             }
             if (validator.getClass() == ConnectionValidator.emptyValidator().getClass()) {

@@ -3,6 +3,10 @@ package dev.poolbench.webapp.pool;
 import dev.poolbench.webapp.InvalidSettingException;
 import dev.poolbench.webapp.Settings;
 import java.sql.Driver;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 import org.springframework.core.env.Environment;
 
 /**
@@ -44,12 +48,34 @@ public record DatabaseSettings(String driverClassName, String jdbcUrl, String us
             default -> throw new InvalidSettingException(DATABASE_SETTING + " must be mysql, mariadb or postgres, but is '"
                     + database + "'.", "Set " + DATABASE_SETTING + " to mysql (default), mariadb or postgres.");
         };
-        return of(postgres,
+        DatabaseSettings settings = of(postgres,
                 environment.getProperty("ISU4_DB_HOST", "localhost"),
                 Settings.intSetting(environment, "ISU4_DB_PORT", postgres ? 5432 : 3306, 1),
                 environment.getProperty("ISU4_DB_USER", "root"),
                 environment.getProperty("ISU4_DB_PASSWORD", ""),
                 environment.getProperty("ISU4_DB_NAME", "isu4_qualifier"));
+        return RecommendedSettings.requested(environment)
+                ? settings.withUrlSettings(RecommendedSettings.urlSettings(environment, postgres)) : settings;
+    }
+
+    /**
+     * The same connection with {@code overrides} ({@code a=1&b=2}) on the JDBC URL: a setting the URL
+     * has takes the new value in its place (a driver may read the first of two), others are added.
+     */
+    DatabaseSettings withUrlSettings(String overrides) {
+        int query = jdbcUrl.indexOf('?');
+        Map<String, String> merged = new LinkedHashMap<>();
+        for (String text : List.of(jdbcUrl.substring(query + 1), overrides)) {
+            for (String pair : text.split("&")) {
+                if (!pair.isBlank()) {
+                    int eq = pair.indexOf('=');
+                    merged.put(eq < 0 ? pair : pair.substring(0, eq), eq < 0 ? "" : pair.substring(eq + 1));
+                }
+            }
+        }
+        String settings = merged.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                .collect(Collectors.joining("&"));
+        return new DatabaseSettings(driverClassName, jdbcUrl.substring(0, query + 1) + settings, user, password);
     }
 
     /** MySQL/MariaDB through Connector/J with the app's driver settings, as the app connects. */

@@ -64,6 +64,7 @@ final class Dbcp2Pool {
             map.put("testOnReturn", pool.getTestOnReturn());
             map.put("testWhileIdle", pool.getTestWhileIdle());
             map.put("validationQuery", pool.getValidationQuery());
+            map.put("validationQueryTimeout", String.valueOf(pool.getValidationQueryTimeoutDuration()));
             map.put("durationBetweenEvictionRuns", String.valueOf(pool.getDurationBetweenEvictionRuns()));
             map.put("numTestsPerEvictionRun", pool.getNumTestsPerEvictionRun());
             map.put("minEvictableIdleDuration", String.valueOf(pool.getMinEvictableIdleDuration()));

@@ -3,8 +3,6 @@ package dev.poolbench.webapp.pool;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import javax.sql.DataSource;
-import org.springframework.boot.context.properties.bind.Bindable;
-import org.springframework.boot.context.properties.bind.Binder;
 
 /**
  * Everything pool-specific: how to create an unconfigured instance, and how to read the settings
@@ -49,14 +47,13 @@ abstract class PoolDescriptor<T extends DataSource> {
     abstract T create(DatabaseSettings database);
 
     /**
-     * Equalized mode: the profile's {@code poolbench.equalized.*} properties bound onto the new
-     * instance's own setters. A pool whose configuration is immutable once built (Agroal) binds
-     * them onto its own settings object instead and builds the pool from it.
+     * Equalized mode: the profile's {@code poolbench.equalized.*} properties (and, recommended,
+     * its recommended ones: {@link PoolBinding}) bound onto the new instance's own setters. A pool
+     * whose configuration is immutable once built (Agroal) binds them onto its own settings object
+     * instead and builds the pool from it.
      */
-    T createEqualized(DatabaseSettings database, Binder binder) {
-        T pool = create(database);
-        binder.bind(EQUALIZED_PREFIX, Bindable.ofInstance(pool));
-        return pool;
+    T createEqualized(DatabaseSettings database, PoolBinding binding) {
+        return binding.onto(create(database));
     }
 
     /** Makes a configured pool usable; only for pools that need an explicit start (Vibur). */

@@ -1,5 +1,6 @@
 package dev.poolbench.webapp.pool;
 
+import dev.poolbench.webapp.InvalidSettingException;
 import dev.poolbench.webapp.Settings;
 import org.springframework.core.env.Environment;
 
@@ -11,8 +12,10 @@ import org.springframework.core.env.Environment;
  * @param size              requested fixed size N (used in equalized mode)
  * @param waitMillis        requested wait for a connection (used in equalized mode)
  * @param queryTimeoutSeconds statement timeout for every query (all modes, all pools)
+ * @param recommended       POOLBENCH_POOL_SETTINGS=recommended: {@link RecommendedSettings} on top of equalized mode
  */
-record PoolSettings(String profile, PoolMode mode, int size, int waitMillis, int queryTimeoutSeconds) {
+record PoolSettings(String profile, PoolMode mode, int size, int waitMillis, int queryTimeoutSeconds,
+        boolean recommended) {
 
     static final int DEFAULT_SIZE = 10;
     static final int DEFAULT_WAIT_MILLIS = 30_000;
@@ -28,6 +31,12 @@ record PoolSettings(String profile, PoolMode mode, int size, int waitMillis, int
                 MIN_WAIT_MILLIS);
         int queryTimeoutSeconds = Settings.intSetting(environment, "POOLBENCH_QUERY_TIMEOUT_SECONDS",
                 DEFAULT_QUERY_TIMEOUT_SECONDS, 1);
-        return new PoolSettings(profile, mode, size, waitMillis, queryTimeoutSeconds);
+        boolean recommended = RecommendedSettings.requested(environment);
+        if (recommended && mode != PoolMode.EQUALIZED) {
+            throw new InvalidSettingException(RecommendedSettings.SETTING + "=recommended applies on top of equalized "
+                    + "mode, but POOLBENCH_POOL_MODE is " + mode.label() + ".",
+                    "Leave POOLBENCH_POOL_MODE unset (equalized) or set " + RecommendedSettings.SETTING + "=shipped.");
+        }
+        return new PoolSettings(profile, mode, size, waitMillis, queryTimeoutSeconds, recommended);
     }
 }

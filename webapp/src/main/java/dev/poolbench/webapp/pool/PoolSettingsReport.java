@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import javax.sql.DataSource;
+import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
 /**
@@ -21,13 +22,15 @@ class PoolSettingsReport {
     private final DataSource dataSource;
     private final PoolSettings settings;
     private final DatabaseSettings database;
+    private final Environment environment;
 
     PoolSettingsReport(PoolDescriptor<?> descriptor, DataSource dataSource, PoolSettings settings,
-            DatabaseSettings database) {
+            DatabaseSettings database, Environment environment) {
         this.descriptor = descriptor;
         this.dataSource = dataSource;
         this.settings = settings;
         this.database = database;
+        this.environment = environment;
     }
 
     /** Computed once: a fresh instance of some pools starts threads or registers MBeans. */
@@ -46,6 +49,10 @@ class PoolSettingsReport {
         Map<String, Object> expected = equalized
                 ? descriptor.equalized(settings)
                 : shippedDefaults();
+        if (settings.recommended() && expected.containsKey(PoolDescriptor.VALIDATION_ON_BORROW)) {
+            // The one common key the recommended settings change: every pool validates on borrow.
+            expected.put(PoolDescriptor.VALIDATION_ON_BORROW, true);
+        }
         List<String> mismatches = new ArrayList<>();
         expected.forEach((key, want) -> {
             Object have = effective.get(key);
@@ -61,6 +68,10 @@ class PoolSettingsReport {
         report.put("modeMeaning", equalized
                 ? "same semantics for every pool (fixed size, same wait, comparable validation and clean-up)"
                 : "library defaults as the pool ships them (not Spring Boot's adjustments); requested size/wait ignored");
+        report.put("settings", settings.recommended() ? RecommendedSettings.RECOMMENDED : RecommendedSettings.SHIPPED);
+        if (settings.recommended()) {
+            report.put("recommended", RecommendedSettings.applied(environment, settings.profile(), database.postgres()));
+        }
         report.put("poolClass", descriptor.live(dataSource).getClass().getName());
         Map<String, Object> requested = new LinkedHashMap<>();
         requested.put("size", equalized ? settings.size() : null);

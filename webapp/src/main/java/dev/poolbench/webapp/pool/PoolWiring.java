@@ -2,7 +2,6 @@ package dev.poolbench.webapp.pool;
 
 import javax.sql.DataSource;
 import org.springframework.beans.factory.DisposableBean;
-import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
@@ -10,7 +9,8 @@ import org.springframework.core.env.Environment;
 /**
  * Builds the one DataSource from the active profile's {@link PoolDescriptor} (registered in
  * {@link PoolProfiles}): library defaults, plus (in equalized mode) the profile's
- * {@code poolbench.equalized.*} properties bound onto the pool's own setters. A misspelled key
+ * {@code poolbench.equalized.*} properties (and, with the recommended settings, its recommended ones:
+ * {@link PoolBinding}) bound onto the pool's own setters. A misspelled equalized key
  * would be ignored silently, which is why every value is read back and compared
  * ({@link PoolSettingsReport}).
  */
@@ -47,12 +47,16 @@ class PoolWiring {
     /** The one way a pool is made, in the app and in the microbenchmark ({@link StandalonePool}). */
     static DataSource build(PoolDescriptor<?> descriptor, DatabaseSettings database, PoolSettings settings,
             Environment environment) {
-        return build(descriptor, database, settings.mode() == PoolMode.EQUALIZED ? Binder.get(environment) : null);
+        return build(descriptor, database, settings.mode() == PoolMode.EQUALIZED
+                ? new PoolBinding(environment, settings.recommended() ? settings.profile() : null) : null);
     }
 
     private static <T extends DataSource> T build(PoolDescriptor<T> descriptor, DatabaseSettings database,
-            Binder equalized) {
+            PoolBinding equalized) {
         T pool = equalized == null ? descriptor.create(database) : descriptor.createEqualized(database, equalized);
+        if (equalized != null) {
+            equalized.requireAllBound(pool.getClass().getName());
+        }
         return descriptor.start(pool);
     }
 }

@@ -59,7 +59,7 @@ public final class StandalonePool implements AutoCloseable {
             try (Connection ignored = pool.getConnection()) {
                 // Opened and returned.
             }
-            Map<String, Object> report = new PoolSettingsReport(descriptor, pool, settings, database).read();
+            Map<String, Object> report = new PoolSettingsReport(descriptor, pool, settings, database, environment).read();
             if (!Boolean.TRUE.equals(report.get("matchesRequested"))) {
                 throw new IllegalStateException("pool " + profile + " does not match equalized mode: "
                         + report.get("mismatches"));

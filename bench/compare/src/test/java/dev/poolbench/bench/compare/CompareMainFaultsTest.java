@@ -27,6 +27,10 @@ class CompareMainFaultsTest {
         assertEquals("poolbench faults: --scenarios reboot needs the fleet: it reboots the database host, so run it "
                 + "with ansible/faults.yml on the local fleet or the VMs (docs/vm-path.md); on one machine, restart is "
                 + "the closest", reboot.err.lines().findFirst().orElse(""), reboot.err);
+        Result settings = runCapturingErr("faults", "--settings", "shipped,tuned");
+        assertEquals(2, settings.status);
+        assertEquals("poolbench faults: --settings must be shipped or recommended (a comma list runs each), got 'tuned'",
+                settings.err.lines().findFirst().orElse(""), settings.err);
         Result bad = runCapturingErr("faults", "--pool-wait-ms", "-5");
         assertEquals(2, bad.status);
         assertTrue(bad.err.contains("--pool-wait-ms must be between 1 and 600000, got -5"), bad.err);

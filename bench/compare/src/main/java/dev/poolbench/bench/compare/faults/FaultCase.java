@@ -6,31 +6,41 @@ import java.util.List;
 
 /**
  * One run of the fault plan: a scenario on a pool profile, with the app's HTTP sessions in one
- * store. The plan is their product ({@link #plan}); every step of a run reads the store from
- * here. Names carry the store only when the plan has more than memory, so a memory-only plan
- * keeps the directory names Ansible's faults.yml writes ({@code unreachable-hikari}).
+ * store and the pool and driver with one set of settings ({@link PoolSettingsSet}). The plan is
+ * their product ({@link #plan}); every step of a run reads the store and the settings from here.
+ * Names carry the store only when the plan has more than memory, and the settings only when it
+ * has more than shipped, so a plan of neither keeps the directory names Ansible's faults.yml
+ * writes ({@code unreachable-hikari}).
  *
- * @param showSession whether names and labels carry the store
+ * @param showSession  whether names and labels carry the store
+ * @param showSettings whether names and labels carry the settings
  */
-record FaultCase(Scenario scenario, String profile, SessionStore session, boolean showSession) {
+record FaultCase(Scenario scenario, String profile, SessionStore session, PoolSettingsSet settings,
+                 boolean showSession, boolean showSettings) {
 
-    /** A run with the sessions in memory, named without the store. */
+    /** A run with the sessions in memory and the shipped settings, named by scenario and profile alone. */
     static FaultCase memory(Scenario scenario, String profile) {
-        return new FaultCase(scenario, profile, SessionStore.MEMORY, false);
+        return new FaultCase(scenario, profile, SessionStore.MEMORY, PoolSettingsSet.SHIPPED, false, false);
     }
 
     /**
-     * Scenario outer, profile, store inner. A scenario that takes the session store away runs
-     * only with a Redis store (with memory there is nothing to take away).
+     * Scenario outer, then profile, store, settings (a pool's shipped and recommended runs side by
+     * side). A scenario that takes the session store away runs only with a Redis store (with
+     * memory there is nothing to take away).
      */
-    static List<FaultCase> plan(List<Scenario> scenarios, List<String> profiles, List<SessionStore> sessions) {
-        boolean show = !sessions.equals(List.of(SessionStore.MEMORY));
+    static List<FaultCase> plan(List<Scenario> scenarios, List<String> profiles, List<SessionStore> sessions,
+                                List<PoolSettingsSet> settings) {
+        boolean showSession = !sessions.equals(List.of(SessionStore.MEMORY));
+        boolean showSettings = !settings.equals(List.of(PoolSettingsSet.SHIPPED));
         List<FaultCase> runs = new ArrayList<>();
         for (Scenario scenario : scenarios) {
             for (String profile : profiles) {
                 for (SessionStore store : sessions) {
-                    if (!scenario.sessionStoreAway() || store.redis()) {
-                        runs.add(new FaultCase(scenario, profile, store, show));
+                    if (scenario.sessionStoreAway() && !store.redis()) {
+                        continue;
+                    }
+                    for (PoolSettingsSet set : settings) {
+                        runs.add(new FaultCase(scenario, profile, store, set, showSession, showSettings));
                     }
                 }
             }
@@ -38,23 +48,24 @@ record FaultCase(Scenario scenario, String profile, SessionStore session, boolea
         return List.copyOf(runs);
     }
 
-    /** The run's directory: {@code unreachable-hikari}, {@code redis-restart-hikari-redis-pooled}. */
+    /** The run's directory: {@code unreachable-hikari}, {@code hang-hikari-recommended}, {@code redis-restart-hikari-redis-pooled}. */
     String name() {
-        return scenario.cliName() + "-" + profile + (showSession ? "-" + session.label() : "");
+        return scenario.cliName() + "-" + profile + (showSession ? "-" + session.label() : "")
+                + (showSettings ? "-" + settings.label() : "");
     }
 
-    /** In progress lines and problems: {@code unreachable/hikari}, {@code redis-restart/hikari/redis-pooled}. */
+    /** In progress lines and problems: {@code unreachable/hikari}, {@code hang/hikari/recommended}. */
     String label() {
         return scenario.cliName() + "/" + who();
     }
 
-    /** The profile, with its store when the plan names stores: a line of a picture, a cell of the table. */
+    /** The profile, with its store and settings when the plan names them: a line of a picture, a cell of the table. */
     String who() {
-        return profile + (showSession ? "/" + session.label() : "");
+        return profile + (showSession ? "/" + session.label() : "") + (showSettings ? "/" + settings.label() : "");
     }
 
-    /** The Prometheus variant label: the scenario, with the store when the plan names stores. */
+    /** The Prometheus variant label: the scenario, with the store and settings when the plan names them. */
     String variant() {
-        return scenario.cliName() + (showSession ? " " + session.label() : "");
+        return scenario.cliName() + (showSession ? " " + session.label() : "") + (showSettings ? " " + settings.label() : "");
     }
 }

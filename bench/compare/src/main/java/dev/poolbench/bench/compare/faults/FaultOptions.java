@@ -54,6 +54,13 @@ public final class FaultOptions implements Callable<Integer> {
 
     public int redisPoolSize = SessionStore.DEFAULT_REDIS_POOL_SIZE;
 
+    /** --settings ({@link PoolSettingsSet}): shipped unless told; each set is a run of every scenario and profile. */
+    List<PoolSettingsSet> settings = List.of(PoolSettingsSet.SHIPPED);
+
+    @Option(names = "--settings", paramLabel = "LIST", description = "pool and driver settings: shipped | recommended "
+            + "(plus timeouts, validation, lifetime: docs/faults.md), a comma list runs each (default: ${DEFAULT-VALUE})")
+    private String settingsText = PoolSettingsSet.SHIPPED.label();
+
     @Option(names = "--redis-pool-size", paramLabel = "N", description = "redis-pooled: connections of the app's "
             + "Lettuce pool (default: " + SessionStore.DEFAULT_REDIS_POOL_SIZE + ")")
     private Integer redisPoolSizeGiven;
@@ -193,6 +200,7 @@ public final class FaultOptions implements Callable<Integer> {
         profiles = parseProfiles(profilesText);
         scenarios = parseScenarios(scenariosText);
         sessions = SessionStore.parseList(sessionText);
+        settings = PoolSettingsSet.parseList(settingsText);
         redisPoolSize = SessionStore.redisPoolSize(redisPoolSizeGiven, sessions);
         database = parseDatabase(database);
         range("duration", durationSeconds, 1, 3_600);
@@ -245,9 +253,9 @@ public final class FaultOptions implements Callable<Integer> {
         }
     }
 
-    /** The runs, in order: scenario x profile x session store ({@link FaultCase#plan}). */
+    /** The runs, in order: scenario x profile x session store x settings ({@link FaultCase#plan}). */
     List<FaultCase> plan() {
-        return FaultCase.plan(scenarios, profiles, sessions);
+        return FaultCase.plan(scenarios, profiles, sessions, settings);
     }
 
     /** Whether a run keeps its sessions in Redis: then the command starts a redis-server. */
@@ -316,7 +324,7 @@ public final class FaultOptions implements Callable<Integer> {
             {"faultAtSeconds", "--fault-at"}, {"faultSeconds", "--fault-seconds"}, {"poolWaitMillis", "--pool-wait-ms"},
             {"warmupSeconds", "--warmup"}, {"poolSize", "--pool-size"}, {"workload", "--workload"},
             {"heap", "--heap"}, {"seed", "--seed"}, {"session", "--session"}, {"redisPoolSize", "--redis-pool-size"},
-            {"database", "--database"}};
+            {"database", "--database"}, {"settings", "--settings"}};
 
     /**
      * The options a results directory was taken with ({@code options.json}, written by the local
@@ -370,6 +378,7 @@ public final class FaultOptions implements Callable<Integer> {
             n.put("redisPoolSize", redisPoolSize);
         }
         n.put("database", database);
+        n.putPOJO("settings", settings.stream().map(PoolSettingsSet::label).toList());
         n.put("dbPort", dbPort);
         n.put("proxyPort", proxyPort);
         n.put("quick", quick);

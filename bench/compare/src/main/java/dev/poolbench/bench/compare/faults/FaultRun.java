@@ -107,7 +107,7 @@ final class FaultRun {
             long[] window = awaitFault();
             LoginLog.State after = loginLog.state();
             ProgressLog.write(runDir.resolve(ProgressLog.FILE), progressLog.lines());
-            new FaultRunRecord(scenario, profile, planned.session(), window == null ? null : window[0],
+            new FaultRunRecord(scenario, profile, planned.session(), planned.settings(), window == null ? null : window[0],
                     window == null ? null : window[1],
                     faultDetail, samplerStartEpochMillis, exit, before.rows(), before.maxId(), after.rows(),
                     ZoneId.systemDefault(), loginLog.rowsPerSecond(before.maxId()), List.copyOf(problems))
@@ -241,6 +241,7 @@ final class FaultRun {
         env.put("POOLBENCH_POOL_MODE", "equalized");
         env.put("POOLBENCH_POOL_SIZE", String.valueOf(o.poolSize));
         env.put("POOLBENCH_POOL_WAIT_MILLIS", String.valueOf(o.poolWaitMillis));
+        env.put(PoolSettingsSet.ENVIRONMENT, planned.settings().label());
         env.putAll(RunJvms.sessionEnvironment(planned.session(), o.redisPoolSize, s.redis()));
         env.put("SERVER_PORT", String.valueOf(appPort));
         env.put("POOLBENCH_MANAGEMENT_PORT", String.valueOf(managementPort));

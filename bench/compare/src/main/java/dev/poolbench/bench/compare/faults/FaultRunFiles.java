@@ -112,13 +112,27 @@ final class FaultRunFiles {
                 : ProgressLog.startEpochMillis(firstProgress);
     }
 
-    /** What the run's record itself says went wrong: its own problems, another store, a failed load run. */
+    /**
+     * What the run's record itself says went wrong: its own problems, another store or other
+     * settings (in the record or in the app's read-back), a failed load run.
+     */
     private static List<String> recordProblems(Path runDir, FaultCase planned, FaultRunRecord record)
             throws IOException {
         List<String> problems = new ArrayList<>(record.problems());
         if (record.session() != planned.session()) {
             problems.add(FaultRunRecord.FILE + " names the session store " + record.session().label() + ", the plan "
                     + planned.session().label());
+        }
+        if (record.settings() != planned.settings()) {
+            problems.add(FaultRunRecord.FILE + " names the settings " + record.settings().label() + ", the plan "
+                    + planned.settings().label());
+        }
+        // What the app itself read back (an app from before the settings existed says nothing: shipped).
+        Path poolSettings = runDir.resolve("poolsettings.json");
+        String readBack = Files.isRegularFile(poolSettings)
+                ? Json.read(poolSettings).path("settings").asText(PoolSettingsSet.SHIPPED.label()) : null;
+        if (readBack != null && !readBack.equals(planned.settings().label())) {
+            problems.add("the app read back the settings " + readBack + ", the plan " + planned.settings().label());
         }
         if (record.loadExitCode() != null && record.loadExitCode() == 2) {
             problems.add("load run failed (exit 2): " + AppProcess.tail(runDir.resolve("load.log"), 1).strip());

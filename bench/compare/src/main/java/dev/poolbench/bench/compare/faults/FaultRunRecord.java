@@ -27,6 +27,8 @@ import java.util.TreeMap;
  *
  * @param session                 where the app kept its sessions (memory when the file names none,
  *                                as Ansible's faults.yml writes it)
+ * @param settings                the pool's and driver's settings (shipped when the file names none:
+ *                                every run taken before they were a dimension)
  * @param faultBeginEpochMillis   when the fault started (null: it never ran)
  * @param faultEndEpochMillis     when the database was back (null: it never came back)
  * @param faultDetail             e.g. the restart's stop and start times; may be null
@@ -39,7 +41,8 @@ import java.util.TreeMap;
  * @param rowsPerSecond           rows above {@code maxIdBefore} per {@code created_at} second
  * @param problems                what went wrong while the run was taken
  */
-record FaultRunRecord(Scenario scenario, String profile, SessionStore session, Long faultBeginEpochMillis,
+record FaultRunRecord(Scenario scenario, String profile, SessionStore session, PoolSettingsSet settings,
+                      Long faultBeginEpochMillis,
                       Long faultEndEpochMillis,
                       String faultDetail, Long poolSamplerStartEpochMillis, Integer loadExitCode,
                       long rowsBefore, long maxIdBefore, long rowsAfter, ZoneId timeZone,
@@ -55,6 +58,7 @@ record FaultRunRecord(Scenario scenario, String profile, SessionStore session, L
         n.put("scenario", scenario.cliName());
         n.put("profile", profile);
         n.put("session", session.label());
+        n.put("settings", settings.label());
         n.put("faultBeginEpochMillis", faultBeginEpochMillis);
         n.put("faultEndEpochMillis", faultEndEpochMillis);
         n.put("faultDetail", faultDetail);
@@ -91,6 +95,11 @@ record FaultRunRecord(Scenario scenario, String profile, SessionStore session, L
             throw new IllegalArgumentException(source + ": unknown session store '" + n.path("session").asText("")
                     + "'; valid: memory, redis-shared, redis-pooled");
         }
+        PoolSettingsSet settings = PoolSettingsSet.of(n.path("settings").asText(PoolSettingsSet.SHIPPED.label()));
+        if (settings == null) {
+            throw new IllegalArgumentException(source + ": unknown settings '" + n.path("settings").asText("")
+                    + "'; valid: shipped, recommended");
+        }
         JsonNode log = n.path("loginLog");
         ZoneId zone;
         try {
@@ -110,7 +119,7 @@ record FaultRunRecord(Scenario scenario, String profile, SessionStore session, L
         });
         List<String> problems = new ArrayList<>();
         n.path("problems").forEach(p -> problems.add(p.asText()));
-        return new FaultRunRecord(scenario, n.path("profile").asText(), session,
+        return new FaultRunRecord(scenario, n.path("profile").asText(), session, settings,
                 longOrNull(n, "faultBeginEpochMillis"),
                 longOrNull(n, "faultEndEpochMillis"), n.hasNonNull("faultDetail") ? n.get("faultDetail").asText() : null,
                 longOrNull(n, "poolSamplerStartEpochMillis"),

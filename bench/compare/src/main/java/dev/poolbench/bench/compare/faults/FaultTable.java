@@ -55,7 +55,7 @@ final class FaultTable {
         }
         out.append("""
 
-                profile: with its session store when the runs name stores (--session); away s: how long
+                profile: with its session store and settings when the runs name them (--session, --settings); away s: how long
                 the database (redis-restart: Redis) was away; 1st err: seconds from the fault's start to
                 the end of the first second with an error (fail fast; - = none); errors in fault: error responses (status:
                 count, none = no response) from the fault's start to the second of its end; after: errors
@@ -95,6 +95,7 @@ final class FaultTable {
             n.put("scenario", r.scenario().cliName());
             n.put("profile", r.profile());
             n.put("session", r.run().session().label());
+            n.put("settings", r.run().settings().label());
             n.put("faultBeginSecond", r.faultBegin());
             n.put("faultEndSecond", r.faultEnd());
             if (r.figures() != null) {

@@ -149,11 +149,13 @@ public final class Faults {
     }
 
     private void printPlan(int total) {
-        out.printf("%d runs on %s: scenarios %s x profiles %s%s, %d s each (fault at %d s for %d s) + %d s "
+        out.printf("%d runs on %s: scenarios %s x profiles %s%s%s, %d s each (fault at %d s for %d s) + %d s "
                 + "warm-up%n", total, options.database,
                 String.join(",", options.scenarios.stream().map(Scenario::cliName).toList()),
                 String.join(",", options.profiles), options.sessions.equals(List.of(SessionStore.MEMORY)) ? ""
                         : " x sessions " + String.join(",", options.sessions.stream().map(SessionStore::label).toList()),
+                options.settings.equals(List.of(PoolSettingsSet.SHIPPED)) ? ""
+                        : " x settings " + String.join(",", options.settings.stream().map(PoolSettingsSet::label).toList()),
                 options.durationSeconds, options.faultAtSeconds, options.faultSeconds, options.warmupSeconds);
     }
 

@@ -1,5 +1,6 @@
 package dev.poolbench.bench.compare.size;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Locale;
 
 /**
@@ -12,12 +13,26 @@ public final class Replicas {
 
     /** max_connections of MySQL 8 and of MariaDB when nobody sets it. */
     public static final int DEFAULT_MAX_CONNECTIONS = 151;
+    /** max_connections of PostgreSQL when nobody sets it. */
+    public static final int POSTGRES_DEFAULT_MAX_CONNECTIONS = 100;
     /** Kubernetes' default maxSurge of a Deployment's rolling update: 25 % more replicas at once. */
     public static final double ROLLING_SURGE = 0.25;
     /** The pool size the comparisons use and most pools ship with. */
     public static final int DEFAULT_POOL_SIZE = 10;
 
     private Replicas() {
+    }
+
+    /** The max_connections a server of the search's database has when nobody sets it, and whose it is. */
+    public record ServerDefault(int maxConnections, String whose) {
+
+        /** From environment.json's options.database (absent: MariaDB, the default database). */
+        public static ServerDefault of(JsonNode environment) {
+            String database = environment == null ? "" : environment.path("options").path("database").asText("");
+            return "postgres".equals(database)
+                    ? new ServerDefault(POSTGRES_DEFAULT_MAX_CONNECTIONS, "PostgreSQL's default max_connections")
+                    : new ServerDefault(DEFAULT_MAX_CONNECTIONS, "MySQL's and MariaDB's default max_connections");
+        }
     }
 
     /** Replicas whose pools fit in {@code maxConnections} together. */

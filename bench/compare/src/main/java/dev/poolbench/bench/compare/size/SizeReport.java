@@ -64,6 +64,7 @@ public final class SizeReport {
         JsonNode environment = Files.isRegularFile(dir.resolve("environment.json"))
                 ? Json.read(dir.resolve("environment.json")) : null;
         SizingFormula formula = SizingFormula.of(environment);
+        Replicas.ServerDefault server = Replicas.ServerDefault.of(environment);
         SizeSearch search = new SizeSearch(candidates, SizeSearchRule.MAX_DUETS_PER_SIZE);
         int reference = search.reference();
         List<String> text = new ArrayList<>();
@@ -81,7 +82,7 @@ public final class SizeReport {
         ArrayNode pools = json.putArray("pools");
         for (String profile : profiles) {
             ObjectNode pool = pools.addObject();
-            allDecided &= pool(dir, runs, profile, candidates, search, marginPercent, formula, text, pool);
+            allDecided &= pool(dir, runs, profile, candidates, search, marginPercent, formula, server, text, pool);
         }
         int duets = SizeSearchRule.duets(runs);
         text.add(String.format(Locale.ROOT, "Spent: %d duets, %.1f min wall time%s.", duets, wallMinutes,
@@ -100,7 +101,8 @@ public final class SizeReport {
 
     /** One pool's lines and JSON; returns whether its answer is decided. */
     private static boolean pool(Path dir, List<RunRecord> runs, String profile, List<Integer> candidates,
-                                SizeSearch search, double margin, SizingFormula formula, List<String> text,
+                                SizeSearch search, double margin, SizingFormula formula,
+                                Replicas.ServerDefault server, List<String> text,
                                 ObjectNode json) {
         int reference = search.reference();
         Map<Integer, PairedTest.Result> verdicts = SizeSearchRule.verdicts(runs, profile, candidates, margin);
@@ -161,12 +163,11 @@ public final class SizeReport {
         json.set("contradictions", Json.MAPPER.valueToTree(search.contradictions(outcomes)));
         Integer knee = answer.kind() == SizeSearch.Kind.OPEN ? null : answer.knee();
         if (knee != null) {
-            text.add("  " + Replicas.line(knee, Replicas.DEFAULT_MAX_CONNECTIONS) + " (MySQL's and MariaDB's "
-                    + "default max_connections)");
+            text.add("  " + Replicas.line(knee, server.maxConnections()) + " (" + server.whose() + ")");
             ObjectNode r = json.putObject("replicas");
-            r.put("maxConnections", Replicas.DEFAULT_MAX_CONNECTIONS);
-            r.put("held", Replicas.held(knee, Replicas.DEFAULT_MAX_CONNECTIONS));
-            r.put("heldDuringRollingUpdate", Replicas.heldDuringRollingUpdate(knee, Replicas.DEFAULT_MAX_CONNECTIONS));
+            r.put("maxConnections", server.maxConnections());
+            r.put("held", Replicas.held(knee, server.maxConnections()));
+            r.put("heldDuringRollingUpdate", Replicas.heldDuringRollingUpdate(knee, server.maxConnections()));
         }
         SizePrediction prediction = SizeSearchRule.predict(dir, runs, profile, reference);
         if (prediction != null) {

@@ -35,12 +35,12 @@ class FaultsSummarizeTest {
     private static final long LOAD_START = 1_795_000_000_000L;
     private static final ZoneId APP_ZONE = ZoneId.of("+09:00");
     /** Decided logins per second: 10/s before, none in the fault, back from second 10. */
-    private static final long[] DECIDED = {3, 10, 10, 10, 10, 0, 0, 0, 0, 2, 5, 9, 10, 10, 10, 10, 10, 10, 10, 10};
+    static final long[] DECIDED = {3, 10, 10, 10, 10, 0, 0, 0, 0, 2, 5, 9, 10, 10, 10, 10, 10, 10, 10, 10};
 
-    private record Run(int status, String out, String err) {
+    record Run(int status, String out, String err) {
     }
 
-    private static Run summarize(String... args) {
+    static Run summarize(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         PrintStream stdout = System.out;
@@ -67,7 +67,7 @@ class FaultsSummarizeTest {
     }
 
     /** One run's files: progress.tsv, fault-run.json, result.json, poolmetrics.csv. */
-    private static Path run(Path dir, String name, long[] decided, long extraDecidedInResult) throws Exception {
+    static Path run(Path dir, String name, long[] decided, long extraDecidedInResult) throws Exception {
         long total = java.util.Arrays.stream(decided).sum();
         return run(dir, name.substring(0, name.indexOf('-')), "memory", name, decided, decided,
                 "\"decided\": %d, \"noResponse\": 4, \"errorStatus\": 20".formatted(total + extraDecidedInResult));
@@ -344,7 +344,8 @@ class FaultsSummarizeTest {
 
     @Test
     void theRecordAndTheProgressLinesReadBackAsWritten(@TempDir Path dir) throws Exception {
-        FaultRunRecord record = new FaultRunRecord(Scenario.REDIS_RESTART, "dbcp2", SessionStore.REDIS_SHARED, 1_000L, 12_000L, "stop 0.4s, start 0.9s",
+        FaultRunRecord record = new FaultRunRecord(Scenario.REDIS_RESTART, "dbcp2", SessionStore.REDIS_SHARED,
+                PoolSettingsSet.RECOMMENDED, 1_000L, 12_000L, "stop 0.4s, start 0.9s",
                 null, 1, 5, 7, 9, ZoneId.of("Europe/Berlin"),
                 Map.of(LocalDateTime.of(2026, 11, 25, 1, 2, 3), 4L), List.of("late"));
         record.write(dir);

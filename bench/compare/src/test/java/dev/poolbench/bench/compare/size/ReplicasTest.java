@@ -3,6 +3,7 @@ package dev.poolbench.bench.compare.size;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.poolbench.bench.compare.util.Json;
 import org.junit.jupiter.api.Test;
 
 class ReplicasTest {
@@ -30,5 +31,18 @@ class ReplicasTest {
         assertTrue(line.contains("at pool size 6 a server with max_connections 151 holds 25 replicas, 20 with room"),
                 line);
         assertTrue(line.contains("at pool size 10: 15 and 12"), line);
+    }
+
+    @Test
+    void theServerDefaultFollowsTheSearchsDatabase() throws Exception {
+        Replicas.ServerDefault postgres = Replicas.ServerDefault.of(
+                Json.MAPPER.readTree("{\"options\":{\"database\":\"postgres\"}}"));
+        assertEquals(100, postgres.maxConnections());
+        assertTrue(postgres.whose().startsWith("PostgreSQL"), postgres.whose());
+        Replicas.ServerDefault mariadb = Replicas.ServerDefault.of(
+                Json.MAPPER.readTree("{\"options\":{\"database\":\"mariadb\"}}"));
+        assertEquals(151, mariadb.maxConnections());
+        assertEquals(151, Replicas.ServerDefault.of(null).maxConnections(), "no environment.json: the default database");
+        assertEquals(151, Replicas.ServerDefault.of(Json.MAPPER.readTree("{}")).maxConnections());
     }
 }

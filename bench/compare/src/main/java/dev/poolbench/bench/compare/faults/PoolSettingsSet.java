@@ -1,0 +1,49 @@
+package dev.poolbench.bench.compare.faults;
+
+import dev.poolbench.bench.compare.util.UsageException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code --settings}: which settings a fault run's pool and driver have, a value of the run plan
+ * ({@link FaultCase}). The app's {@code POOLBENCH_POOL_SETTINGS}: {@code shipped} is the profile's
+ * equalized values and the app's JDBC URL (what poolbench ships; runs kept before this dimension
+ * existed are these); {@code recommended} adds what a careful user sets so the pool fails fast
+ * and recovers, all of it in the app's {@code pool-recommended.properties} (docs/faults.md).
+ */
+enum PoolSettingsSet {
+    SHIPPED, RECOMMENDED;
+
+    static final String ENVIRONMENT = "POOLBENCH_POOL_SETTINGS";
+
+    String label() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** The value of a label, or null when there is none. */
+    static PoolSettingsSet of(String label) {
+        for (PoolSettingsSet s : values()) {
+            if (s.label().equals(label)) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** {@code shipped,recommended}: each once, in the order given. */
+    static List<PoolSettingsSet> parseList(String text) throws UsageException {
+        List<PoolSettingsSet> list = new ArrayList<>();
+        for (String part : text.split(",", -1)) {
+            PoolSettingsSet s = of(part.trim());
+            if (s == null) {
+                throw new UsageException("--settings must be shipped or recommended (a comma list runs each), got '"
+                        + part.trim() + "'");
+            }
+            if (list.contains(s)) {
+                throw new UsageException("settings " + s.label() + " listed twice in --settings");
+            }
+            list.add(s);
+        }
+        return List.copyOf(list);
+    }
+}
