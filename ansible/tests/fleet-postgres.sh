@@ -42,7 +42,8 @@ fleet_postgres() {
   fleet_run_line fleet-postgres-bench "$bench_line" || { BENCH_ARGS=$bench_args_before; return 1; }
   BENCH_ARGS=$bench_args_before
   cat "$results/summary.txt"
-  if python3 - "$results" <<'PY'
+  local version
+  if version="$(python3 - "$results" <<'PY'
 import json, os, sys
 d = sys.argv[1]
 env = json.load(open(os.path.join(d, "environment.json")))
@@ -51,10 +52,10 @@ runs = [json.loads(line) for line in open(os.path.join(d, "runs.jsonl")) if line
 assert runs and all(r["valid"] and not r["problems"] for r in runs), [r["problems"] for r in runs]
 assert all(r["versions"]["database"].startswith("PostgreSQL ") for r in runs), [r["versions"] for r in runs]
 assert all(os.path.isfile(os.path.join(d, "runs", r["runDir"], "reset.log")) for r in runs), "a run without reset.log"
+print(runs[0]["versions"]["database"])
 PY
-  then
-    pass "environment.json: database postgres; every run valid, on $(grep -o 'PostgreSQL [0-9.]*' -m1 \
-      "$results/runs.jsonl" || echo PostgreSQL), reset by the db host's psql"
+)"; then
+    pass "environment.json: database postgres; every run valid, on $version, reset by the db host's psql"
   else
     fail "the PostgreSQL run's files in $results"
   fi
