@@ -9,8 +9,9 @@
 # against a database address no app host reaches (refused before anything is installed);
 # site.yml twice with systemd (the second changed=0), every installed unit active, the app
 # connected to the database host's address; the quick bench.yml's and faults.yml's fetched
-# results summarized and checked; after destroy, nothing of the fleet left. Also the fleet
-# without root. A trap destroys the fleet when the block stops early.
+# results summarized and checked; after the faults.yml line, the site.yml and bench.yml lines
+# again with -e poolbench_database=postgres (tests/fleet-postgres.sh); after destroy, nothing of
+# the fleet left. Also the fleet without root. A trap destroys the fleet when the block stops early.
 # Needs root, terraform, systemd-nspawn, debootstrap, nft: without them the step is skipped
 # (failed with CI=true).
 
@@ -162,7 +163,7 @@ mkdir -p "$snapshot"/{webapp/target,sql/target,bench/load/target,bench/compare/t
 cp -a "$REPO_DIR/monitoring/grafana" "$snapshot/monitoring/"
 cp -a "$REPO_DIR/webapp/jvm.options" "$snapshot/webapp/"
 cp -a "$REPO_DIR/webapp/target/poolbench-webapp.jar" "$snapshot/webapp/target/"
-cp -a "$REPO_DIR/sql/mysql" "$REPO_DIR"/sql/*.sql "$snapshot/sql/"
+cp -a "$REPO_DIR/sql/mysql" "$REPO_DIR/sql/postgres" "$REPO_DIR"/sql/*.sql "$snapshot/sql/"
 for module in sql bench/load bench/compare; do
   cp -a "$REPO_DIR/$module/target/poolbench-$(basename "$module").jar" "$REPO_DIR/$module/target/lib" "$snapshot/$module/target/"
 done
@@ -326,6 +327,9 @@ fleet_faults() {
     || fail "the reboot's pending file on the db host: '${pending:-no answer over SSH}' (its watcher did not run)"
 }
 
+# shellcheck source=ansible/tests/fleet-postgres.sh
+source "$ANSIBLE_DIR/tests/fleet-postgres.sh"
+
 step "the fleet block of docs/vm-path.md, line by line from the top of the checkout"
 cd "$REPO_DIR"
 fleet_index=0
@@ -340,11 +344,15 @@ for fleet_line in "${fleet_block[@]}"; do
       fleet_run_line fleet-apply "$fleet_line" || exit 1
       fleet_after_apply "$fleet_line" || true ;;
     site)
+      fleet_site_line=$fleet_line
       fleet_site "$fleet_line$fleet_extra" || exit 1 ;;
     bench)
+      fleet_bench_line=$fleet_line
       fleet_bench "$fleet_line$fleet_extra" || true ;;
     faults)
-      fleet_faults "$fleet_line$fleet_extra" || true ;;
+      fleet_faults "$fleet_line$fleet_extra" || true
+      # The same hosts switched to PostgreSQL (the block's site.yml and bench.yml lines come before).
+      fleet_postgres "${fleet_site_line:-}" "${fleet_bench_line:-}" || true ;;
     destroy)
       step "terraform destroy of terraform/local (the fleet down, the inventory removed)"
       fleet_run_line fleet-destroy "$fleet_line" && fleet_destroyed=1 ;;

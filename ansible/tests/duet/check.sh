@@ -76,5 +76,18 @@ grep -qx 'SPRING_PROFILES_ACTIVE=tomcat' "$scratch/etc/app.env" || fail "isolate
 expected="poolbench-app restart
 mysql --database=isu4_qualifier --execute=source $scratch/sql/reset.sql"
 [[ "$(cat "$scratch/calls.log")" == "$expected" ]] || fail "isolated lane 1's calls were: $(cat "$scratch/calls.log")"
+# PostgreSQL (poolbench_database=postgres): the reset is psql as the postgres superuser.
+ansible-playbook -i localhost, tests/duet/play.yml -e "ansible_python_interpreter=$(command -v python3)" \
+  -e "poolbench_test_dir=$scratch" -e "poolbench_test_template=$PWD/templates/poolbench-duet.j2" \
+  -e __database=postgres >"$log_dir/duet-command-postgres.log" 2>&1 || {
+  tail -n 30 "$log_dir/duet-command-postgres.log"
+  fail "rendering with PostgreSQL failed"
+}
+printf '#!/bin/bash\necho "runuser $*" >>%q\n' "$scratch/calls.log" >"$scratch/path/runuser"
+chmod +x "$scratch/path/runuser"
+: >"$scratch/calls.log"
+SSH_ORIGINAL_COMMAND='reset 1' duet >/dev/null
+expected="runuser -u postgres -- psql --quiet --no-psqlrc --set=ON_ERROR_STOP=1 --dbname=isu4_qualifier_2 --file=$scratch/sql/postgres/reset.sql"
+[[ "$(cat "$scratch/calls.log")" == "$expected" ]] || fail "PostgreSQL's reset calls were: $(cat "$scratch/calls.log")"
 echo "duet command: lanes, resets, labels and the forced command's words as expected; 13 bad commands refused;" \
-  "isolated lane 1 on its host's only app and database"
+  "isolated lane 1 on its host's only app and database; PostgreSQL's reset with psql"

@@ -73,7 +73,7 @@ public final class SqlTool implements Callable<Integer> {
 
     /** Common to the commands that talk to a database: --jdbc-url, --user, --password. */
     static final class DbOptions {
-        @Option(names = "--jdbc-url", paramLabel = "URL", description = "jdbc:mysql://... (default: from "
+        @Option(names = "--jdbc-url", paramLabel = "URL", description = "jdbc:mysql://... or jdbc:postgresql://... (default: from "
                 + "ISU4_DB_HOST (localhost), ISU4_DB_PORT (3306), ISU4_DB_NAME (isu4_qualifier))")
         String url;
 
@@ -243,8 +243,8 @@ public final class SqlTool implements Callable<Integer> {
                 url = "jdbc:mysql://" + env.getOrDefault("ISU4_DB_HOST", "localhost") + ":"
                         + env.getOrDefault("ISU4_DB_PORT", "3306") + "/" + env.getOrDefault("ISU4_DB_NAME", "isu4_qualifier");
             }
-            if (!url.startsWith("jdbc:mysql:")) {
-                throw new UsageException("--jdbc-url must start with jdbc:mysql:, was '" + url + "'");
+            if (!url.startsWith("jdbc:mysql:") && !url.startsWith("jdbc:postgresql:")) {
+                throw new UsageException("--jdbc-url must start with jdbc:mysql: or jdbc:postgresql:, was '" + url + "'");
             }
             return new Database(url, options.user != null ? options.user : env.getOrDefault("ISU4_DB_USER", "root"),
                     options.password != null ? options.password : env.getOrDefault("ISU4_DB_PASSWORD", ""));

@@ -30,7 +30,7 @@ class SqlToolTest {
         assertError("poolbench-sql load: --schema must be 'tuned' or 'original', was 'fast'",
                 "load", "--data", "x", "--schema", "fast");
         assertError("poolbench-sql embedded: --port must be between 0 and 65535, was 70000", "embedded", "--port", "70000");
-        assertError("poolbench-sql reset: --jdbc-url must start with jdbc:mysql:, was 'jdbc:pg:x'",
+        assertError("poolbench-sql reset: --jdbc-url must start with jdbc:mysql: or jdbc:postgresql:, was 'jdbc:pg:x'",
                 "reset", "--jdbc-url", "jdbc:pg:x");
         assertError("poolbench-sql schema: unknown option --seed", "schema", "--schema", "tuned", "--seed", "1");
         assertError("poolbench-sql: unexpected argument 'frobnicate'", "frobnicate");

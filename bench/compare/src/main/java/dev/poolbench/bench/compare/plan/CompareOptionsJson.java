@@ -33,7 +33,8 @@ final class CompareOptionsJson {
         o.poolSizes.forEach(s::add);
         n.put("poolMode", o.poolMode);
         n.put("schema", o.schema);
-        n.put("database", o.remote() ? null : o.database);
+        // Remote mode: the server the app there uses (Ansible's poolbench_database), checked per run.
+        n.put("database", o.database);
         n.put("order", o.order);
         n.put("duet", o.duet);
         n.put("lanes", o.lanePlacement.cliName());

@@ -235,10 +235,21 @@ final class RemoteSite implements RunSite {
         // The apps there are not ours to stop: the next run's app command restarts them.
     }
 
-    /** With --app-command: the pool mode and size the runner asked the app command for (its profile: WindowMeasurement). */
+    /**
+     * The server the app uses is the one --database names (remote mode starts none, so a run on
+     * the other server would be recorded as this one); with --app-command also the pool mode and
+     * size the runner asked the app command for (its profile: WindowMeasurement).
+     */
     @Override
     public List<String> settingsProblems(JsonNode settings, RunPlan.Planned planned) {
         List<String> problems = new ArrayList<>();
+        String server = Json.text(settings, "serverVersion");
+        boolean postgres = "postgres".equals(options.database);
+        // Connector/J names MariaDB "MySQL"; "unavailable: ..." when the app could not ask.
+        if (server != null && !server.startsWith("unavailable") && server.startsWith("PostgreSQL") != postgres) {
+            problems.add("app's database is " + server + ", expected " + (postgres ? "PostgreSQL" : "MariaDB or MySQL")
+                    + " (--database " + options.database + ")");
+        }
         if (options.appCommand == null) {
             // Its configuration is the remote host's own, not a variant of this plan.
             return problems;

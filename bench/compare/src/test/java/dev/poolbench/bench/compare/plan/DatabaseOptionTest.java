@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.poolbench.bench.compare.util.UsageException;
 import org.junit.jupiter.api.Test;
 
-/** --database: the local server the runner starts, recorded in options.json. */
+/** --database: the local server the runner starts (remote mode: the one the app there uses), recorded in options.json. */
 class DatabaseOptionTest {
 
     @Test
@@ -19,10 +19,19 @@ class DatabaseOptionTest {
 
     @Test
     void postgresWhenItsBinariesAreThere() throws Exception {
-        // The project's machines have the postgresql package (sql/README.md); the check is the converter's.
+        // The project's machines have the postgresql package (sql/README.md), checked in local mode.
         CompareOptions o = CompareOptions.parse("--database", "POSTGRES");
         assertEquals("postgres", o.database);
         assertEquals("postgres", o.toJson().path("database").asText());
+    }
+
+    @Test
+    void remoteModeRecordsTheServerTheAppThereUses() throws Exception {
+        CompareOptions o = CompareOptions.parse("--app-url", "http://10.0.0.2:8080", "--reset-command", "true",
+                "--database", "postgres");
+        assertEquals("postgres", o.toJson().path("database").asText());
+        assertEquals("mariadb", CompareOptions.parse("--app-url", "http://10.0.0.2:8080", "--reset-command", "true")
+                .toJson().path("database").asText());
     }
 
     @Test

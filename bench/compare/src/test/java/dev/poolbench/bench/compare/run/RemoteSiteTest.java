@@ -132,8 +132,13 @@ class RemoteSiteTest {
 
         JsonNode asked = Json.parse("{\"mode\":\"defaults\",\"requested\":{\"size\":null}}");
         assertEquals(2, site.settingsProblems(asked, planned).size(), site.settingsProblems(asked, planned).toString());
-        JsonNode right = Json.parse("{\"mode\":\"equalized\",\"requested\":{\"size\":7}}");
+        JsonNode right = Json.parse("{\"mode\":\"equalized\",\"requested\":{\"size\":7},"
+                + "\"serverVersion\":\"MySQL 5.5.5-10.11.18-MariaDB\"}");
         assertEquals(List.of(), site.settingsProblems(right, planned));
+        // --database mariadb (the default) against an app on PostgreSQL: the run is not what it says.
+        ((ObjectNode) right).put("serverVersion", "PostgreSQL 15.18");
+        assertEquals(List.of("app's database is PostgreSQL 15.18, expected MariaDB or MySQL (--database mariadb)"),
+                site.settingsProblems(right, planned));
     }
 
     /**
