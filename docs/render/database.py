@@ -22,7 +22,7 @@ def carries(maria_word, pg_word):
 
 def beside_mariadb(data):
     """Per pool against hikari: MariaDB pooled over its kept sittings, PostgreSQL pooled over its own."""
-    files = [path for path in data.glob(f"{DIMENSIONS}/postgres/*.json")]
+    files = data.glob(f"{DIMENSIONS}/postgres/*.json")
     if not files:
         raise SystemExit(f"figures: nothing kept under {DIMENSIONS}/postgres")
     lines = [f"| pool | MariaDB, pooled over the kept sittings [95 %] | PostgreSQL, pooled over its {len(files)} kept "
