@@ -159,8 +159,8 @@ abstract class PoolDescriptor<T extends DataSource> {
     final Map<String, Object> equalized(PoolSettings settings) {
         Map<String, Object> expected = new LinkedHashMap<>();
         expected.put(MAX_SIZE, settings.size());
-        expected.put(MIN_IDLE, settings.size());
-        expected.put(INITIAL_SIZE, settings.size());
+        expected.put(MIN_IDLE, settings.minIdle());
+        expected.put(INITIAL_SIZE, settings.minIdle());
         expected.put(MAX_IDLE, settings.size());
         expected.put(WAIT_MILLIS, settings.waitMillis());
         expected.put(AUTO_COMMIT, true);

@@ -9,12 +9,14 @@ import org.springframework.core.env.Environment;
  *
  * @param profile           the one active pool profile
  * @param mode              equalized or defaults
- * @param size              requested fixed size N (used in equalized mode)
+ * @param size              requested size N (used in equalized mode): the pool's maximum
+ * @param minIdle           requested minimum idle and initial size (equalized mode): N unless
+ *                          POOLBENCH_POOL_MIN_IDLE makes the pool elastic (the fault scenario storm)
  * @param waitMillis        requested wait for a connection (used in equalized mode)
  * @param queryTimeoutSeconds statement timeout for every query (all modes, all pools)
  * @param recommended       POOLBENCH_POOL_SETTINGS=recommended: {@link RecommendedSettings} on top of equalized mode
  */
-record PoolSettings(String profile, PoolMode mode, int size, int waitMillis, int queryTimeoutSeconds,
+record PoolSettings(String profile, PoolMode mode, int size, int minIdle, int waitMillis, int queryTimeoutSeconds,
         boolean recommended) {
 
     static final int DEFAULT_SIZE = 10;
@@ -27,6 +29,11 @@ record PoolSettings(String profile, PoolMode mode, int size, int waitMillis, int
         String profile = PoolProfiles.activePoolProfile(environment);
         PoolMode mode = PoolMode.parse(environment.getProperty("POOLBENCH_POOL_MODE"));
         int size = Settings.intSetting(environment, "POOLBENCH_POOL_SIZE", DEFAULT_SIZE, 1);
+        int minIdle = Settings.intSetting(environment, "POOLBENCH_POOL_MIN_IDLE", size, 1);
+        if (minIdle > size) {
+            throw new InvalidSettingException("POOLBENCH_POOL_MIN_IDLE is " + minIdle + ", above POOLBENCH_POOL_SIZE "
+                    + size + ".", "Set POOLBENCH_POOL_MIN_IDLE to at most the pool size, or leave it unset (the size).");
+        }
         int waitMillis = Settings.intSetting(environment, "POOLBENCH_POOL_WAIT_MILLIS", DEFAULT_WAIT_MILLIS,
                 MIN_WAIT_MILLIS);
         int queryTimeoutSeconds = Settings.intSetting(environment, "POOLBENCH_QUERY_TIMEOUT_SECONDS",
@@ -37,6 +44,6 @@ record PoolSettings(String profile, PoolMode mode, int size, int waitMillis, int
                     + "mode, but POOLBENCH_POOL_MODE is " + mode.label() + ".",
                     "Leave POOLBENCH_POOL_MODE unset (equalized) or set " + RecommendedSettings.SETTING + "=shipped.");
         }
-        return new PoolSettings(profile, mode, size, waitMillis, queryTimeoutSeconds, recommended);
+        return new PoolSettings(profile, mode, size, minIdle, waitMillis, queryTimeoutSeconds, recommended);
     }
 }

@@ -75,6 +75,7 @@ class PoolSettingsReport {
         report.put("poolClass", descriptor.live(dataSource).getClass().getName());
         Map<String, Object> requested = new LinkedHashMap<>();
         requested.put("size", equalized ? settings.size() : null);
+        requested.put("minIdle", equalized ? settings.minIdle() : null);
         requested.put("waitMillis", equalized ? settings.waitMillis() : null);
         requested.put("queryTimeoutSeconds", settings.queryTimeoutSeconds());
         report.put("requested", requested);

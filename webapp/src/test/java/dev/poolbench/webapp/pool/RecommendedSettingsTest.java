@@ -135,7 +135,7 @@ class RecommendedSettingsTest {
     }
 
     /** The app's own property files for {@code profile}, as StandalonePool reads them, plus {@code extra}. */
-    private static StandardEnvironment environment(String profile, Map<String, String> extra) throws IOException {
+    static StandardEnvironment environment(String profile, Map<String, String> extra) throws IOException {
         StandardEnvironment environment = new StandardEnvironment();
         MutablePropertySources sources = environment.getPropertySources();
         sources.remove(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME);
