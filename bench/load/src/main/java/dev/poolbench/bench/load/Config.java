@@ -25,6 +25,18 @@ public final class Config extends CommonOptions implements Cloneable {
     @Option(names = "--duration", paramLabel = "SECONDS", description = "seconds of load (default: ${DEFAULT-VALUE})")
     public int durationSeconds = intProp("duration", 60);
 
+    @Option(names = "--jump-workload", paramLabel = "N", description = "extra workers that join the run at "
+            + "--jump-at and leave --jump-seconds later, more of the same clients (0 = no jump) (default: ${DEFAULT-VALUE})")
+    public int jumpWorkload = intProp("jumpWorkload", 0);
+
+    @Option(names = "--jump-at", paramLabel = "S", description = "second of the run the extra workers join "
+            + "(default: ${DEFAULT-VALUE})")
+    public int jumpAtSeconds = intProp("jumpAt", 10);
+
+    @Option(names = "--jump-seconds", paramLabel = "S", description = "how long they stay; each ends the flow it "
+            + "is in (default: ${DEFAULT-VALUE})")
+    public int jumpSeconds = intProp("jumpSeconds", 10);
+
     @Option(names = "--partition", paramLabel = "i/K", converter = PartitionConverter.class,
             description = "this bench host's share when K hosts load one app (default: ${DEFAULT-VALUE})")
     public Partition partition = Partition.parse(prop("partition", "1/1"));
@@ -109,6 +121,13 @@ public final class Config extends CommonOptions implements Cloneable {
         }
         if (durationSeconds < 1) {
             throw new IllegalArgumentException("--duration must be >= 1 second, got " + durationSeconds);
+        }
+        if (jumpWorkload < 0 || workload + jumpWorkload > 4_000) {
+            throw new IllegalArgumentException("--jump-workload must be 0..4000 minus --workload, got " + jumpWorkload);
+        }
+        if (jumpWorkload > 0 && (jumpAtSeconds < 1 || jumpSeconds < 1 || jumpAtSeconds + jumpSeconds > durationSeconds)) {
+            throw new IllegalArgumentException("--jump-at " + jumpAtSeconds + " and --jump-seconds " + jumpSeconds
+                    + " must be >= 1 and end within --duration " + durationSeconds);
         }
         if (warmupSeconds < 0) {
             throw new IllegalArgumentException("poolbench.warmup must be >= 0 seconds, got " + warmupSeconds);

@@ -62,6 +62,9 @@ final class ResultRecord {
         r.put("expectations", expectations == null ? emptyExpectations() : toJson(expectations));
         long cpu = ctx.cpuNanos();
         r.put("loadGenerator", loadGenerator(cpu < 0 ? 0.0 : cpu / 1e9, s.passedPages()));
+        if (s.jump() != null) {
+            r.put("jump", s.jump().toJson());
+        }
         r.put("perSecond", s.perSecond().toJson(ctx.elapsedMillis()));
         return r;
     }

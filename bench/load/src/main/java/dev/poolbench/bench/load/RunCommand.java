@@ -6,6 +6,7 @@ import dev.poolbench.bench.load.model.IpLists;
 import dev.poolbench.bench.load.model.UserData;
 import dev.poolbench.bench.load.report.Expectations;
 import dev.poolbench.bench.load.report.ReportCheck;
+import dev.poolbench.bench.load.score.Jump;
 import dev.poolbench.bench.load.score.Scorer;
 import dev.poolbench.bench.load.sim.LoginSimulation;
 import dev.poolbench.bench.load.sim.RunContext;
@@ -55,9 +56,10 @@ final class RunCommand {
         }
         int lists = (IpLists.LIST_COUNT - config.partition.firstList() + config.partition.count() - 1)
                 / config.partition.count();
-        if (config.workload > lists) {
-            throw new UsageException("--workload " + config.workload + " needs one ip list per worker; partition "
-                    + config.partition + " has " + lists);
+        if (config.workload + config.jumpWorkload > lists) {
+            throw new UsageException("--workload " + config.workload + (config.jumpWorkload > 0 ? " + --jump-workload "
+                    + config.jumpWorkload : "") + " needs one ip list per worker; partition " + config.partition
+                    + " has " + lists);
         }
         if (config.awaitStart) {
             out.println(READY);
@@ -139,12 +141,15 @@ final class RunCommand {
         ClientModel model = new ClientModel(users, config.partition, config.ipBanThreshold, config.userLockThreshold);
         // The series keeps the duration, the grace and some slack for a slow stop.
         int seriesSeconds = config.durationSeconds + config.graceSeconds + 30;
-        Scorer scorer = new Scorer(config.workload, line -> {
+        Scorer scorer = new Scorer(config.workload + config.jumpWorkload, line -> {
             isuconLines.add(line);
             if (!config.quiet) {
                 out.println(line);
             }
         }, seriesSeconds, config.latencyThresholdsMillis);
+        if (config.jumpWorkload > 0) {
+            scorer.jump(new Jump(config.jumpAtSeconds, config.jumpSeconds, config.jumpWorkload));
+        }
         RunContext ctx = new RunContext(config, model, scorer, manifest);
         RunContext.install(ctx);
 

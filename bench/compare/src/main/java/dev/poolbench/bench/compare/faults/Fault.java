@@ -2,6 +2,7 @@ package dev.poolbench.bench.compare.faults;
 
 import dev.poolbench.bench.compare.db.LocalDatabase;
 import dev.poolbench.bench.compare.proxy.Proxy;
+import dev.poolbench.bench.compare.proxy.SlowConnectRelay;
 import dev.poolbench.bench.compare.redis.LocalRedis;
 
 /** Takes the database (or the session store) away for a while; returns once it is back. */
@@ -10,8 +11,12 @@ interface Fault {
     /** @return a detail worth reporting (the restart's stop and start times), or null */
     String apply(long millis) throws Exception;
 
-    /** @param redis the command's redis-server; null when no run keeps its sessions in Redis */
-    static Fault of(Scenario scenario, Proxy proxy, LocalDatabase database, LocalRedis redis) {
+    /**
+     * @param redis the command's redis-server; null when no run keeps its sessions in Redis
+     * @param relay the storm's relay in front of the database; null when no scenario is storm
+     */
+    static Fault of(Scenario scenario, Proxy proxy, LocalDatabase database, LocalRedis redis, SlowConnectRelay relay,
+                    int stormConnectMillis) {
         return switch (scenario) {
             case UNREACHABLE -> millis -> {
                 proxy.disable();
@@ -41,6 +46,17 @@ interface Fault {
                 }
                 yield redis::restart;
             }
+            // Every new connection waits at the relay (the fleet: init_connect); the load's jump is the load's own.
+            case STORM -> millis -> {
+                relay.resetCounts();
+                relay.slow(stormConnectMillis);
+                try {
+                    Thread.sleep(millis);
+                } finally {
+                    relay.slow(0);
+                }
+                return "connections made " + stormConnectMillis + " ms slower at a relay: " + relay.slowSummary();
+            };
             // Refused by FaultOptions before anything starts: only ansible/faults.yml runs them, between hosts.
             case BLACKHOLE, REBOOT, FAILOVER -> throw new IllegalStateException(scenario.cliName()
                     + " runs between hosts only (ansible/faults.yml)");

@@ -28,7 +28,12 @@ final class FaultChecks {
             if (!options.check) {
                 continue;
             }
-            if (!f.faultSeen()) {
+            if (!f.faultSeen() && o.scenario().storm()) {
+                StormFigures.Jump jump = f.storm() == null ? null : f.storm().jump();
+                failures.add(run + (jump == null ? "the load reported no jump (result.json has no jump)"
+                        : "the load's jump did not run: " + jump.workersJoined() + " of " + jump.workload()
+                        + " extra workers joined, " + jump.flows() + " flows"));
+            } else if (!f.faultSeen()) {
                 failures.add(run + (f.decidedInsideFault() > 0
                         ? f.decidedInsideFault() + " logins decided while " + away + " was away"
                         : o.scenario().mayStall()

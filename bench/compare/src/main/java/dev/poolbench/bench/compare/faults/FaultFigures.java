@@ -51,7 +51,9 @@ record FaultFigures(
          */
         boolean faultSeen,
         /** Per second of the run: decided logins, errors, active and pending connections. */
-        List<Point> series) {
+        List<Point> series,
+        /** The pool's connections before the fault and at their peak, and the load's jump (storm). */
+        StormFigures storm) {
 
     /** Fraction of the pre-fault rate that counts as recovered. */
     static final double RECOVERED = 0.9;
@@ -60,8 +62,12 @@ record FaultFigures(
     record Point(int second, double decided, double errors, double active, double pending) {
     }
 
-    /** A pool gauge sample at load time {@code t}. */
-    record PoolSample(double t, double active, double pending, double openedTotal) {
+    /** A pool gauge sample at load time {@code t}; idle NaN when not read. */
+    record PoolSample(double t, double active, double pending, double openedTotal, double idle) {
+
+        PoolSample(double t, double active, double pending, double openedTotal) {
+            this(t, active, pending, openedTotal, Double.NaN);
+        }
     }
 
     record Inputs(Scenario scenario, double faultBegin, double faultEnd, int durationSeconds, int poolWaitMillis,
@@ -116,13 +122,16 @@ record FaultFigures(
         // so may a Redis client that holds its commands until it reconnects.
         boolean effect = errors.during() > 0 || in.scenario().mayStall() && (slower != null && slower > 0
                 || longest != null && longest >= (in.faultEnd() - in.faultBegin()) * 500);
-        boolean seen = effect && decidedInside == 0;
+        StormFigures storm = StormFigures.compute(in.pool(), in.faultBegin(), r);
+        // Nothing goes away in a storm: logins go on, and what must show is the load's jump.
+        boolean seen = in.scenario().storm() ? storm.jump() != null && storm.jump().ran()
+                : effect && decidedInside == 0;
 
         List<Point> series = series(in, decided, statusesKnown);
         Double firstError = errors.firstSecond() < 0 ? null : Math.max(0, errors.firstSecond() - in.faultBegin());
         return new FaultFigures(errors.byStatus(), errors.during(), errors.after(), firstError, longest, slower, preMean,
                 firstSuccess, recovery, pool.opened(), pool.peakPending(), rowsAdded, decidedCount, noResponse,
-                verdict, report, valid, decidedInside, seen, series);
+                verdict, report, valid, decidedInside, seen, series, storm);
     }
 
     /**
@@ -330,6 +339,9 @@ record FaultFigures(
         n.put("valid", valid);
         n.put("decidedInsideFault", decidedInsideFault);
         n.put("faultSeen", faultSeen);
+        if (storm != null) {
+            storm.json(n);
+        }
         return n;
     }
 

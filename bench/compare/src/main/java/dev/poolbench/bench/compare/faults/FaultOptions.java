@@ -40,7 +40,8 @@ public final class FaultOptions implements Callable<Integer> {
     public List<Scenario> scenarios = Scenario.DATABASE;
 
     @Option(names = "--scenarios", paramLabel = "LIST", description = "unreachable,hang,restart (the database's), "
-            + "redis-restart (the session store's: needs a Redis --session); blackhole, reboot and failover only on hosts "
+            + "redis-restart (the session store's: needs a Redis --session), storm (slow new connections while the load "
+            + "jumps, on an elastic pool: --storm-*); blackhole, reboot and failover only on hosts "
             + "(ansible/faults.yml) (default: ${DEFAULT-VALUE})")
     private String scenariosText = String.join(",", Scenario.DATABASE.stream().map(Scenario::cliName).toList());
 
@@ -91,6 +92,22 @@ public final class FaultOptions implements Callable<Integer> {
     @Option(names = "--workload", paramLabel = "N", description = "load workers (default: the load generator's "
             + "default, " + dev.poolbench.bench.load.Config.DEFAULT_WORKLOAD + ")")
     public Integer workload;
+
+    @Option(names = "--storm-connect-ms", paramLabel = "MS", description = "storm: how long every new connection "
+            + "takes while it lasts (init_connect DO SLEEP) (default: ${DEFAULT-VALUE})")
+    public int stormConnectMillis = 250;
+
+    @Option(names = "--storm-workload", paramLabel = "N", description = "storm: extra load workers from a second "
+            + "after the fault's start to its end (per bench host) (default: ${DEFAULT-VALUE})")
+    public int stormWorkload = 24;
+
+    @Option(names = "--storm-pool-size", paramLabel = "N", description = "storm: the pool's maximum, for every pool "
+            + "(the other scenarios: --pool-size, fixed) (default: ${DEFAULT-VALUE})")
+    public int stormPoolSize = 32;
+
+    @Option(names = "--storm-min-idle", paramLabel = "N", description = "storm: the pool's minimum idle and "
+            + "initial size, for every pool (default: ${DEFAULT-VALUE})")
+    public int stormMinIdle = 4;
 
     @Option(names = "--heap", paramLabel = "SIZE", description = "app heap (default: ${DEFAULT-VALUE})")
     public String heap = "1g";
@@ -212,6 +229,10 @@ public final class FaultOptions implements Callable<Integer> {
         if (workload != null) {
             range("workload", workload, 1, 10_000);
         }
+        range("storm-connect-ms", stormConnectMillis, 1, 10_000);
+        range("storm-workload", stormWorkload, 1, 4_000);
+        range("storm-pool-size", stormPoolSize, 1, 1_000);
+        range("storm-min-idle", stormMinIdle, 1, stormPoolSize);
         if (!heap.matches("[1-9][0-9]*[kKmMgG]?")) {
             throw new UsageException("--heap must be a JVM size such as 512m or 1g, got '" + heap + "'");
         }
@@ -232,6 +253,10 @@ public final class FaultOptions implements Callable<Integer> {
             throw new UsageException(String.format(Locale.ROOT, "--duration %d is too short: the fault ends at "
                     + "second %d (--fault-at %d + --fault-seconds %d) and recovery needs at least 3 s after it",
                     durationSeconds, faultAtSeconds + faultSeconds, faultAtSeconds, faultSeconds));
+        }
+        if (scenarios.contains(Scenario.STORM) && faultSeconds < 2) {
+            throw new UsageException("--scenarios storm needs --fault-seconds >= 2 (the load jumps from a second after "
+                    + "the fault's start to its end), got " + faultSeconds);
         }
         if (scenarios.stream().anyMatch(Scenario::sessionStoreAway) && !needsRedis()) {
             throw new UsageException("--scenarios redis-restart needs --session redis-shared or redis-pooled");
@@ -256,6 +281,16 @@ public final class FaultOptions implements Callable<Integer> {
     /** The runs, in order: scenario x profile x session store x settings ({@link FaultCase#plan}). */
     List<FaultCase> plan() {
         return FaultCase.plan(scenarios, profiles, sessions, settings);
+    }
+
+    /** storm: the second of the load the extra workers join, one after the fault's start (placed to ~0.5 s). */
+    int stormJumpAt() {
+        return faultAtSeconds + 1;
+    }
+
+    /** storm: how long the extra workers stay: until the fault's end. */
+    int stormJumpSeconds() {
+        return faultSeconds - 1;
     }
 
     /** Whether a run keeps its sessions in Redis: then the command starts a redis-server. */
@@ -324,7 +359,9 @@ public final class FaultOptions implements Callable<Integer> {
             {"faultAtSeconds", "--fault-at"}, {"faultSeconds", "--fault-seconds"}, {"poolWaitMillis", "--pool-wait-ms"},
             {"warmupSeconds", "--warmup"}, {"poolSize", "--pool-size"}, {"workload", "--workload"},
             {"heap", "--heap"}, {"seed", "--seed"}, {"session", "--session"}, {"redisPoolSize", "--redis-pool-size"},
-            {"database", "--database"}, {"settings", "--settings"}};
+            {"database", "--database"}, {"settings", "--settings"}, {"stormConnectMillis", "--storm-connect-ms"},
+            {"stormWorkload", "--storm-workload"}, {"stormPoolSize", "--storm-pool-size"},
+            {"stormMinIdle", "--storm-min-idle"}};
 
     /**
      * The options a results directory was taken with ({@code options.json}, written by the local
@@ -379,6 +416,10 @@ public final class FaultOptions implements Callable<Integer> {
         }
         n.put("database", database);
         n.putPOJO("settings", settings.stream().map(PoolSettingsSet::label).toList());
+        n.put("stormConnectMillis", stormConnectMillis);
+        n.put("stormWorkload", stormWorkload);
+        n.put("stormPoolSize", stormPoolSize);
+        n.put("stormMinIdle", stormMinIdle);
         n.put("dbPort", dbPort);
         n.put("proxyPort", proxyPort);
         n.put("quick", quick);

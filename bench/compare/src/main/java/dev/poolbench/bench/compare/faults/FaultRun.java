@@ -43,7 +43,7 @@ final class FaultRun {
      * {@code redis} null when no run keeps its sessions in Redis.
      */
     record Setup(FaultOptions options, String java, Path webappJar, Path loadJar, Path loadLib, Path data,
-                 LocalDatabase database, int proxyPort, Progress progress, AtomicReference<Process> app,
+                 LocalDatabase database, int proxyPort, int relayPort, Progress progress, AtomicReference<Process> app,
                  ComparisonMonitoring monitoring, LocalRedis redis) {
     }
 
@@ -233,13 +233,18 @@ final class FaultRun {
         env.put("ISU4_DB_HOST", "127.0.0.1");
         // Through the proxy for the proxy faults; straight to the server for a restart, so
         // refused connections come from the real server's port.
-        env.put("ISU4_DB_PORT", String.valueOf(scenario.throughProxy() ? s.proxyPort() : s.database().port()));
+        env.put("ISU4_DB_PORT", String.valueOf(scenario.throughProxy() ? s.proxyPort()
+                : scenario.storm() ? s.relayPort() : s.database().port()));
         env.put("ISU4_DB_USER", s.database().user());
         env.put("ISU4_DB_PASSWORD", s.database().password());
         env.put("ISU4_DB_NAME", LocalDatabase.DATABASE);
         env.put("POOLBENCH_DATABASE", o.database);
         env.put("POOLBENCH_POOL_MODE", "equalized");
-        env.put("POOLBENCH_POOL_SIZE", String.valueOf(o.poolSize));
+        // A storm's pool may grow (the same minimum and maximum for every pool); the others are fixed.
+        env.put("POOLBENCH_POOL_SIZE", String.valueOf(scenario.storm() ? o.stormPoolSize : o.poolSize));
+        if (scenario.storm()) {
+            env.put("POOLBENCH_POOL_MIN_IDLE", String.valueOf(o.stormMinIdle));
+        }
         env.put("POOLBENCH_POOL_WAIT_MILLIS", String.valueOf(o.poolWaitMillis));
         env.put(PoolSettingsSet.ENVIRONMENT, planned.settings().label());
         env.putAll(RunJvms.sessionEnvironment(planned.session(), o.redisPoolSize, s.redis()));
@@ -281,6 +286,10 @@ final class FaultRun {
         command.add("--label=" + planned.name() + (warmup ? " warm-up" : ""));
         if (warmup) {
             command.add("--no-report-check");
+        } else if (scenario.storm()) {
+            command.add("--jump-workload=" + o.stormWorkload);
+            command.add("--jump-at=" + o.stormJumpAt());
+            command.add("--jump-seconds=" + o.stormJumpSeconds());
         }
         return command;
     }

@@ -49,6 +49,9 @@ final class FaultTable {
                     num(f.firstSuccessSeconds(), "%.1f"), f.recoverySeconds() == null ? "never" : num(f.recoverySeconds(), "%.1f"),
                     num(f.connectionsOpened(), "%.0f"), num(f.peakPending(), "%.0f"), f.rowsVerdict(),
                     f.reportExact() == null ? "-" : f.reportExact() ? "exact" : "WRONG"));
+            if (r.scenario().storm() && f.storm() != null) {
+                out.append("    ").append(storm(f.storm())).append('\n');
+            }
             for (String p : r.problems()) {
                 out.append("    problem: ").append(p).append('\n');
             }
@@ -66,9 +69,19 @@ final class FaultTable {
                 before it saves the session); opened: connections opened from the fault's start to the
                 end; pend: peak threads waiting for a connection from the fault on; rows: login_log rows
                 added vs decided logins (ok, LOST n: decided without a row, DOUBLED n); report: /report
-                check. See docs/faults.md.
+                check; storm: the pool's connections (active + idle) before the fault and at their peak, the
+                load's extra workers, and the request p99 before the jump and during it. See docs/faults.md.
                 """);
         return out.toString();
+    }
+
+    /** A storm run's line: the pool's growth and the jump's p99 against before it. */
+    static String storm(StormFigures s) {
+        StormFigures.Jump j = s.jump();
+        return String.format(Locale.ROOT, "storm: connections %s before, peak %s; jump %s; p99 %s ms before, %s ms "
+                        + "during", num(s.connectionsBeforeFault(), "%.0f"), num(s.peakConnections(), "%.0f"),
+                j == null ? "none" : j.workersJoined() + "/" + j.workload() + " workers, " + j.flows() + " flows",
+                j == null ? "-" : j.p99BeforeMillis(), j == null ? "-" : j.p99DuringMillis());
     }
 
     static String errors(FaultFigures f) {

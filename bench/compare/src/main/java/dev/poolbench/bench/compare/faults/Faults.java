@@ -6,6 +6,7 @@ import dev.poolbench.bench.compare.launch.LoadProcess;
 import dev.poolbench.bench.compare.launch.Progress;
 import dev.poolbench.bench.compare.monitoring.ComparisonMonitoring;
 import dev.poolbench.bench.compare.proxy.Proxy;
+import dev.poolbench.bench.compare.proxy.SlowConnectRelay;
 import dev.poolbench.bench.compare.proxy.Toxiproxy;
 import dev.poolbench.bench.compare.proxy.ToxiproxyBinary;
 import dev.poolbench.bench.compare.redis.LocalRedis;
@@ -44,6 +45,8 @@ public final class Faults {
     private volatile Toxiproxy toxiproxy;
     /** With a Redis --session, else null. */
     private volatile LocalRedis redis;
+    /** With the scenario storm, else null. */
+    private volatile SlowConnectRelay relay;
     /** With --prometheus, else null. */
     private volatile ComparisonMonitoring monitoring;
     private volatile boolean interrupted;
@@ -95,13 +98,17 @@ public final class Faults {
             // A free port unless given: a fixed neighbour of --db-port may be another database's.
             int proxyPort = options.proxyPort != null ? options.proxyPort : FreePort.next();
             Proxy proxy = startProxyIfNeeded(dir, proxyPort, environment);
+            if (options.scenarios.contains(Scenario.STORM)) {
+                relay = SlowConnectRelay.start(0, database.port());
+                environment.put("stormRelay", "127.0.0.1:" + relay.port() + " -> 127.0.0.1:" + database.port());
+            }
             List<FaultCase> plan = options.plan();
             int total = plan.size();
             printPlan(total);
             try (Progress progress = new Progress(out, Progress.isTerminal(), total,
                     (options.durationSeconds + options.warmupSeconds) * 1_000L)) {
                 FaultRun.Setup setup = new FaultRun.Setup(options, java, webappJar, loadJar, loadLib, data, database,
-                        proxyPort, progress, app, monitoring, redis);
+                        proxyPort, relay == null ? 0 : relay.port(), progress, app, monitoring, redis);
                 runEach(plan, setup, progress, proxy, runsDir, outcomes);
             }
         } finally {
@@ -169,7 +176,8 @@ public final class Faults {
             }
             progress.runStarted(++index, planned.label());
             FaultRun.Outcome outcome = new FaultRun(setup, planned,
-                    Fault.of(planned.scenario(), proxy, database, redis), runsDir.resolve(planned.name())).run();
+                    Fault.of(planned.scenario(), proxy, database, redis, relay, options.stormConnectMillis),
+                    runsDir.resolve(planned.name())).run();
             progress.runFinished();
             outcomes.add(outcome);
             progress.message(line(outcome));
@@ -180,6 +188,10 @@ public final class Faults {
         FaultFigures f = o.figures();
         if (f == null) {
             return String.format("%s: FAILED %s", o.run().label(), o.problems());
+        }
+        if (o.scenario().storm() && f.storm() != null) {
+            return String.format(java.util.Locale.ROOT, "%s: %s, %s opened, %d errors", o.run().label(),
+                    FaultTable.storm(f.storm()), FaultTable.num(f.connectionsOpened(), "%.0f"), f.errorsDuringFault());
         }
         return String.format(java.util.Locale.ROOT, "%s: %d errors in the fault, first success %s s after the "
                         + "return, 90 %% back after %s s, rows %s, report %s", o.run().label(),
@@ -197,6 +209,11 @@ public final class Faults {
         monitoring = null;
         if (m != null) {
             m.close();
+        }
+        SlowConnectRelay sr = relay;
+        relay = null;
+        if (sr != null) {
+            sr.close();
         }
         Toxiproxy t = toxiproxy;
         toxiproxy = null;

@@ -28,6 +28,7 @@ final class PoolCsv {
         int active = header.indexOf("active");
         int pending = header.indexOf("pending");
         int opened = header.indexOf("connections_opened_total");
+        int idle = header.indexOf("idle");
         for (String line : lines.subList(1, lines.size())) {
             String[] f = line.split(",", -1);
             double t = value(f, seconds);
@@ -35,7 +36,7 @@ final class PoolCsv {
                 continue;
             }
             samples.add(new FaultFigures.PoolSample(t + offsetSeconds, value(f, active), value(f, pending),
-                    value(f, opened)));
+                    value(f, opened), value(f, idle)));
         }
         return samples;
     }

@@ -46,7 +46,18 @@ public enum Scenario {
      * {@code --fault-seconds} later and the name the app connects to moved to it (the app host's
      * /etc/hosts). Back = the name moved; the JVM may still hold the old address (its DNS cache).
      */
-    FAILOVER("failover", "primary stopped, replica promoted, the app's database name moved to it (/etc/hosts)");
+    FAILOVER("failover", "primary stopped, replica promoted, the app's database name moved to it (/etc/hosts)"),
+    /**
+     * Nothing goes away: every new connection is made slow while the load jumps
+     * ({@code --storm-workload} extra workers from a second after the fault's start to its end),
+     * on an elastic pool ({@code --storm-min-idle} up to {@code --storm-pool-size}): how many
+     * connections each pool opens, and what the jump does to the p99. Existing connections are
+     * untouched. On hosts MariaDB's {@code init_connect} runs {@code DO SLEEP} for the app's user
+     * (no privilege of its skips it); locally a relay in front of the database holds each new
+     * connection ({@link dev.poolbench.bench.compare.proxy.SlowConnectRelay}): the embedded
+     * MariaDB runs without grant checks, so it would skip {@code init_connect} for everyone.
+     */
+    STORM("storm", "new connections made slow while the load jumps");
 
     /** What {@code faults} runs when not told {@code --scenarios}: the database's faults. */
     public static final List<Scenario> DATABASE = List.of(UNREACHABLE, HANG, RESTART);
@@ -95,6 +106,11 @@ public enum Scenario {
     /** Whether the scenario needs separate hosts (ansible/faults.yml): the local faults command refuses it. */
     public boolean hostsOnly() {
         return this == BLACKHOLE || this == REBOOT || this == FAILOVER;
+    }
+
+    /** Whether the load jumps during the fault and the pool may grow (storm): nothing goes away. */
+    public boolean storm() {
+        return this == STORM;
     }
 
     /** What goes away, for messages: "the database", "Redis". */

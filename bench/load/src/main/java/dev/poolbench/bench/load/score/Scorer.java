@@ -36,6 +36,8 @@ public final class Scorer {
     private final LongAdder loginsDecided = new LongAdder();
     private final LongAdder loginsNoResponse = new LongAdder();
     private final LongAdder loginsErrorStatus = new LongAdder();
+    /** The load jump (--jump-workload), or null. */
+    private volatile Jump jump;
     private long failLineSecond;
     private int failLinesThisSecond;
 
@@ -62,6 +64,19 @@ public final class Scorer {
     /** Start of the measured window, second 0 of the per-second series. */
     public void start(long nanos) {
         perSecond.start(nanos);
+        Jump j = jump;
+        if (j != null) {
+            j.start(nanos);
+        }
+    }
+
+    /** Set before the run starts. */
+    public void jump(Jump j) {
+        jump = j;
+    }
+
+    public Jump jump() {
+        return jump;
     }
 
     public void pagePassed(int worker) {
@@ -105,6 +120,10 @@ public final class Scorer {
         requests.increment();
         latency.record(ms);
         perSecond.request(ms, status);
+        Jump j = jump;
+        if (j != null) {
+            j.request(ms);
+        }
         for (int i = 0; i < thresholds.length; i++) {
             if (ms >= thresholds[i]) {
                 overThreshold[i].increment();

@@ -16,6 +16,7 @@ import dev.poolbench.bench.load.check.PageParser;
 import dev.poolbench.bench.load.model.Flow;
 import dev.poolbench.bench.load.model.Worker;
 import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.CheckBuilder;
 import io.gatling.javaapi.core.Choice;
 import io.gatling.javaapi.core.Session;
@@ -205,9 +206,33 @@ public class LoginSimulation extends Simulation {
         ChainBuilder worker = exec(s -> s.set(Keys.WORKER, ctx.newWorker()))
                 .asLongAs(s -> !ctx.timeUp()).on(loginFlow());
 
-        setUp(scenario("isucon4 login").exec(worker).injectOpen(atOnceUsers(ctx.config.workload)))
+        List<PopulationBuilder> populations = new ArrayList<>();
+        populations.add(scenario("isucon4 login").exec(worker).injectOpen(atOnceUsers(ctx.config.workload)));
+        if (ctx.config.jumpWorkload > 0) {
+            populations.add(scenario("isucon4 login jump").exec(jumpWorker(loginFlow()))
+                    .injectOpen(atOnceUsers(ctx.config.jumpWorkload)));
+        }
+        setUp(populations)
                 .protocols(protocol)
                 .maxDuration(Duration.ofSeconds(ctx.config.durationSeconds + ctx.config.graceSeconds));
+    }
+
+    /**
+     * A worker of the load jump (--jump-workload): waits from the run's start for the jump, takes
+     * its ip list and users as any worker does (so the model and the /report check stay exact),
+     * and starts flows while the jump is on; the flow it is in when the jump ends runs to its end.
+     */
+    private ChainBuilder jumpWorker(ChainBuilder flow) {
+        return exec(s -> {
+                    ctx.start();
+                    return s;
+                })
+                .pause(s -> ctx.untilJump())
+                .exec(s -> s.set(Keys.WORKER, ctx.newJumpWorker()))
+                .asLongAs(s -> ctx.inJump()).on(flow.exec(s -> {
+                    ctx.scorer.jump().flowDone();
+                    return s;
+                }));
     }
 
     @Override

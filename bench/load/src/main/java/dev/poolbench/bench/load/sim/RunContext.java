@@ -53,6 +53,22 @@ public final class RunContext {
         return new Worker(workers.getAndIncrement(), model, config.seed);
     }
 
+    /** A worker of the load jump, made when the jump starts (after the run's own workers took their lists). */
+    Worker newJumpWorker() {
+        scorer.jump().joined();
+        return new Worker(workers.getAndIncrement(), model, config.seed);
+    }
+
+    /** How long a jump worker waits for the jump (the run started: {@link #start} ran). */
+    java.time.Duration untilJump() {
+        return java.time.Duration.ofNanos(scorer.jump().untilStartNanos(System.nanoTime()));
+    }
+
+    /** Whether a jump worker starts another flow: the jump is on and the run not over. */
+    boolean inJump() {
+        return !timeUp() && scorer.jump().on(System.nanoTime());
+    }
+
     /** The measured window starts when the first worker does (Gatling's own start-up is not measured). */
     synchronized void start() {
         if (startNanos != 0) {
