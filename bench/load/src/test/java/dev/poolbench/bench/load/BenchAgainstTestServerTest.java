@@ -106,6 +106,30 @@ class BenchAgainstTestServerTest {
         }
     }
 
+    /**
+     * The load jump (the fault scenario storm): its extra workers join, take ip lists of their
+     * own, run flows, and the model still predicts /report exactly.
+     */
+    @Test
+    void jumpWorkersJoinWithTheirOwnListsAndTheReportStaysExact() throws IOException {
+        try (IsuconTestServer server = server(Defect.NONE)) {
+            Outcome o = runAgainst(server, "jump", "--jump-workload", "3", "--jump-at", "1", "--jump-seconds", "2");
+            assertEquals(0, o.exit(), o.stderr() + o.stdout());
+            assertEquals(0, o.fail(), o.reasons());
+            assertTrue(o.result().path("reportCheck").path("ok").asBoolean(), o.result().path("reportCheck").toString());
+            JsonNode jump = o.result().path("jump");
+            assertEquals(3, jump.path("workersJoined").asInt(), jump.toString());
+            assertTrue(jump.path("flows").asLong() >= 3, jump.toString());
+            assertTrue(jump.at("/duringLatencyMillis/count").asLong() > 0, jump.toString());
+            assertTrue(jump.at("/beforeLatencyMillis/count").asLong() == 0, "nothing ends in [1 s, 1 s): " + jump);
+            // An ip list is a third octet and a half (.1-127 or .128-254): two workers hold two.
+            long lists = server.forwardedOnMypage.stream().map(ip -> ip.substring(0, ip.lastIndexOf('.') + 1)
+                    + (Integer.parseInt(ip.substring(ip.lastIndexOf('.') + 1)) < 128 ? "low" : "high")).distinct().count();
+            assertTrue(lists >= 3 && lists <= 5, "2 workers and up to 3 of the jump: "
+                    + server.forwardedOnMypage.stream().distinct().toList());
+        }
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
             "WRONG_NOTICE          | #notice-message is not 'Wrong username or password'",

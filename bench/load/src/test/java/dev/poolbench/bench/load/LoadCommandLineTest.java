@@ -80,6 +80,10 @@ class LoadCommandLineTest {
         assertBad("poolbench-load merge: unknown option --workload", "merge", "--workload", "8", "r.json");
         assertBad("poolbench-load merge: missing RESULT_JSON", "merge");
         assertBad("poolbench-load: unexpected argument 'fly'", "fly");
+        Result jump = run("run", "--duration", "10", "--jump-workload", "4", "--jump-at", "8", "--jump-seconds", "5");
+        assertEquals(2, jump.status);
+        assertEquals("poolbench-load: --jump-at 8 and --jump-seconds 5 must be >= 1 and end within --duration 10",
+                jump.err.strip());
         Result url = run("run", "--base-url", "ftp://x");
         assertEquals(2, url.status);
         assertEquals("poolbench-load: --base-url must start with http://, got 'ftp://x'", url.err.strip());

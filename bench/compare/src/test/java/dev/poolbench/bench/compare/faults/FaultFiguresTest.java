@@ -38,6 +38,46 @@ class FaultFiguresTest {
                 + " \"reportCheck\": {\"performed\": true, \"ok\": true}" + extra + "}");
     }
 
+    /**
+     * storm: logins go on through the fault, so what must show is the load's jump; the pool's
+     * connections before the fault and at their peak come from the gauges (active + idle).
+     */
+    @Test
+    void aStormIsSeenByItsJumpAndTheGrowthByTheGauges() {
+        List<Second> load = new ArrayList<>();
+        for (int k = 1; k <= 20; k++) {
+            load.add(new Second(k, 20, 0, 40, 0, Map.of("200", 40L), 100));
+        }
+        Map<Integer, Long> decided = decided(3, 10, 10, 10, 10, 12, 14, 14, 14, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10);
+        List<FaultFigures.PoolSample> pool = List.of(new FaultFigures.PoolSample(4.5, 3, 0, 6, 5),
+                new FaultFigures.PoolSample(6.5, 20, 9, 30, 2), new FaultFigures.PoolSample(7.5, 12, 0, 31, 19),
+                new FaultFigures.PoolSample(19.5, 1, 0, 31, 30));
+        String jump = ", \"jump\": {\"atSeconds\": 6, \"seconds\": 2, \"workload\": 24, \"workersJoined\": 24, "
+                + "\"flows\": 80, \"beforeLatencyMillis\": {\"count\": 900, \"p50\": 4, \"p99\": 30, \"max\": 60}, "
+                + "\"duringLatencyMillis\": {\"count\": 700, \"p50\": 9, \"p99\": 420, \"max\": 900}}";
+        FaultFigures f = FaultFigures.compute(inputs(Scenario.STORM, decided, load, pool,
+                result(", \"logins\": {\"decided\": 150}" + jump)));
+        assertTrue(f.faultSeen(), "the jump ran, though logins were decided inside the fault");
+        assertTrue(f.decidedInsideFault() > 0);
+        assertEquals(8.0, f.storm().connectionsBeforeFault(), 1e-9);
+        assertEquals(31.0, f.storm().peakConnections(), 1e-9, "20 active + 2 idle, then 12 + 19 = 31, then 31");
+        assertEquals(25.0, f.connectionsOpened(), 1e-9, "31 seen at the end, 6 before the fault");
+        assertEquals(30, f.storm().jump().p99BeforeMillis());
+        assertEquals(420, f.storm().jump().p99DuringMillis());
+        JsonNode json = f.json();
+        assertEquals(420, json.at("/jump/p99DuringMillis").asLong(), json.toString());
+        assertEquals(31.0, json.path("peakConnections").asDouble(), json.toString());
+        assertTrue(FaultTable.storm(f.storm()).contains("p99 30 ms before, 420 ms during"), FaultTable.storm(f.storm()));
+
+        String halfJump = jump.replace("\"workersJoined\": 24", "\"workersJoined\": 10");
+        FaultFigures notRun = FaultFigures.compute(inputs(Scenario.STORM, decided, load, pool,
+                result(", \"logins\": {\"decided\": 150}" + halfJump)));
+        assertFalse(notRun.faultSeen(), "10 of 24 extra workers: the jump did not run as asked");
+        assertFalse(FaultFigures.compute(inputs(Scenario.STORM, decided, load, pool, result(""))).faultSeen(),
+                "no jump in result.json");
+        assertNull(FaultFigures.compute(inputs(Scenario.RESTART, decided, load, pool, result(""))).storm().jump());
+    }
+
     @Test
     void errorsByStatusDuringTheFaultAndRecoveryTimes() {
         List<Second> load = new ArrayList<>();

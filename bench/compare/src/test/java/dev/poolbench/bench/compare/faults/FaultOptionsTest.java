@@ -84,7 +84,7 @@ class FaultOptionsTest {
     @Test
     void badValuesAreClearErrors() {
         assertMessage("unknown scenario 'flood'; valid scenarios: unreachable, hang, restart, redis-restart, blackhole, "
-                + "reboot, failover",
+                + "reboot, failover, storm",
                 "--scenarios", "hang,flood");
         assertMessage("scenario 'hang' listed twice in --scenarios", "--scenarios", "hang,HANG");
         assertMessage("unknown profile 'c3p1'; valid profiles: hikari, tomcat, dbcp, dbcp2, c3p0, vibur, agroal, ucp,"
@@ -134,7 +134,7 @@ class FaultOptionsTest {
         assertEquals(Json.line(fleet.toJson()), Json.line(read.toJson()));
         // The local runner has no way to apply it: a plan that got past the options is a bug, said so.
         IllegalStateException never = assertThrows(IllegalStateException.class,
-                () -> Fault.of(Scenario.REBOOT, null, null, null));
+                () -> Fault.of(Scenario.REBOOT, null, null, null, null, 0));
         assertEquals("reboot runs between hosts only (ansible/faults.yml)", never.getMessage());
     }
 
@@ -147,6 +147,24 @@ class FaultOptionsTest {
                 + "machine, restart is the closest", e.getMessage());
         FaultOptions read = FaultOptions.fromJson(Json.parse(Json.line(fleet.toJson())), "options.json");
         assertEquals(List.of(Scenario.FAILOVER), read.scenarios);
+    }
+
+    @Test
+    void stormRunsLocallyWithItsOwnPoolAndJumpKeptInOptionsJson() throws Exception {
+        FaultOptions o = FaultOptions.parse("--scenarios", "storm", "--storm-connect-ms", "300", "--storm-workload", "12",
+                "--storm-pool-size", "20", "--storm-min-idle", "2");
+        o.requireOneMachineScenarios();
+        assertEquals(List.of(Scenario.STORM), o.scenarios);
+        assertEquals(11, o.stormJumpAt(), "a second after the fault's start at 10");
+        assertEquals(9, o.stormJumpSeconds(), "to the fault's end at 20");
+        FaultOptions read = FaultOptions.fromJson(Json.parse(Json.line(o.toJson())), "options.json");
+        assertEquals(Json.line(o.toJson()), Json.line(read.toJson()));
+        assertEquals(300, read.stormConnectMillis);
+        assertEquals(2, read.stormMinIdle);
+        assertEquals(250, FaultOptions.parse().stormConnectMillis);
+        assertMessage("--scenarios storm needs --fault-seconds >= 2 (the load jumps from a second after the fault's "
+                + "start to its end), got 1", "--scenarios", "storm", "--fault-seconds", "1");
+        assertMessage("--storm-min-idle must be between 1 and 8, got 9", "--storm-pool-size", "8", "--storm-min-idle", "9");
     }
 
     @Test
