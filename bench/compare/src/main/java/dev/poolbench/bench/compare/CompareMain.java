@@ -3,6 +3,7 @@ package dev.poolbench.bench.compare;
 import dev.poolbench.bench.compare.faults.FaultOptions;
 import dev.poolbench.bench.compare.faults.FaultsSummarize;
 import dev.poolbench.bench.compare.faults.PoolSampleCommand;
+import dev.poolbench.bench.compare.faults.StormRelayCommand;
 import dev.poolbench.bench.compare.plan.CompareConverters;
 import dev.poolbench.bench.compare.report.Summarizer;
 import dev.poolbench.bench.compare.report.WarmupCurve;
@@ -30,7 +31,8 @@ import picocli.CommandLine;
  * pooled), {@code warmup-curve} (the per-second warm-up curve of a
  * results directory), {@code faults} (fault scenarios per pool),
  * {@code faults-summarize} (their figures from a results directory, e.g. fetched by Ansible),
- * {@code faults-sample} (the pool sampler on an Ansible app host), {@code prometheus} (the stored
+ * {@code faults-sample} (the pool sampler on an Ansible app host), {@code faults-relay} (the storm
+ * fault's relay there), {@code prometheus} (the stored
  * time series of a {@code --prometheus} run served again) and {@code completion}
  * (bash/zsh completion script). Exit status: 0 every run valid and as
  * requested, 1 some run invalid or flagged, 2 usage or setup error.
@@ -38,7 +40,8 @@ import picocli.CommandLine;
 @Command(name = "poolbench", description = "Compare JDBC connection pools (bench/README.md).",
         subcommands = {CompareCommand.class, SizeCommand.class, CompareMain.Summarize.class,
                 CompareMain.SittingsCommand.class, WarmupCurve.class, FaultOptions.class,
-                FaultsSummarize.class, PoolSampleCommand.class, PrometheusCommand.class, CompareMain.Completion.class,
+                FaultsSummarize.class, PoolSampleCommand.class, StormRelayCommand.class, PrometheusCommand.class,
+                CompareMain.Completion.class,
                 CommandLine.HelpCommand.class})
 public final class CompareMain implements Callable<Integer> {
 

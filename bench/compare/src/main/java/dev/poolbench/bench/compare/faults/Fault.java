@@ -46,7 +46,7 @@ interface Fault {
                 }
                 yield redis::restart;
             }
-            // Every new connection waits at the relay (the fleet: init_connect); the load's jump is the load's own.
+            // Every new connection waits at the relay (on hosts: faults-relay); the load's jump is the load's own.
             case STORM -> millis -> {
                 relay.resetCounts();
                 relay.slow(stormConnectMillis);
@@ -55,7 +55,7 @@ interface Fault {
                 } finally {
                     relay.slow(0);
                 }
-                return "connections made " + stormConnectMillis + " ms slower at a relay: " + relay.slowSummary();
+                return "new connections held " + stormConnectMillis + " ms at a relay: " + relay.slowSummary();
             };
             // Refused by FaultOptions before anything starts: only ansible/faults.yml runs them, between hosts.
             case BLACKHOLE, REBOOT, FAILOVER -> throw new IllegalStateException(scenario.cliName()

@@ -94,7 +94,7 @@ public final class FaultOptions implements Callable<Integer> {
     public Integer workload;
 
     @Option(names = "--storm-connect-ms", paramLabel = "MS", description = "storm: how long every new connection "
-            + "takes while it lasts (init_connect DO SLEEP) (default: ${DEFAULT-VALUE})")
+            + "takes while it lasts (held at a relay in front of the database) (default: ${DEFAULT-VALUE})")
     public int stormConnectMillis = 250;
 
     @Option(names = "--storm-workload", paramLabel = "N", description = "storm: extra load workers from a second "

@@ -52,10 +52,10 @@ public enum Scenario {
      * ({@code --storm-workload} extra workers from a second after the fault's start to its end),
      * on an elastic pool ({@code --storm-min-idle} up to {@code --storm-pool-size}): how many
      * connections each pool opens, and what the jump does to the p99. Existing connections are
-     * untouched. On hosts MariaDB's {@code init_connect} runs {@code DO SLEEP} for the app's user
-     * (no privilege of its skips it); locally a relay in front of the database holds each new
-     * connection ({@link dev.poolbench.bench.compare.proxy.SlowConnectRelay}): the embedded
-     * MariaDB runs without grant checks, so it would skip {@code init_connect} for everyone.
+     * untouched. A relay in front of the database holds each new connection before it reaches
+     * the server ({@link dev.poolbench.bench.compare.proxy.SlowConnectRelay}: in the runner
+     * locally, {@code faults-relay} on the app host with ansible/faults.yml), so the driver's
+     * connect itself is slow.
      */
     STORM("storm", "new connections made slow while the load jumps");
 

@@ -16,9 +16,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * A TCP relay in front of the database whose new connections, while {@link #slow} is on, wait
  * that long before the relay connects them to the database (so the server's greeting, and the
  * whole of connection creation, comes that much later); connections already open are relayed
- * as they are. The local form of the storm fault: the embedded MariaDB runs without grant
- * checks, so its own {@code init_connect} (the fleet's way) would skip every user. Plain
- * blocking sockets, a thread per direction: a pool's few dozen connections.
+ * as they are: the storm fault, locally in the runner and on hosts as {@code faults-relay} on
+ * the app host (as Toxiproxy is there for the proxy faults). Not MariaDB's {@code init_connect}:
+ * the server runs it after it has sent the handshake's OK, so the driver's connect returns at
+ * once and the delay falls on the connection's first statement instead (and the embedded
+ * MariaDB, without grant checks, skips it for everyone). Plain blocking sockets, a thread per
+ * direction: a pool's few dozen connections.
  */
 public final class SlowConnectRelay implements AutoCloseable {
 
@@ -37,9 +40,13 @@ public final class SlowConnectRelay implements AutoCloseable {
 
     /** Listens on 127.0.0.1:{@code port} (0: a free one) and relays to 127.0.0.1:{@code upstreamPort}. */
     public static SlowConnectRelay start(int port, int upstreamPort) throws IOException {
+        return start(port, new InetSocketAddress(InetAddress.getLoopbackAddress(), upstreamPort));
+    }
+
+    /** Listens on 127.0.0.1:{@code port} (0: a free one) and relays to {@code upstream}. */
+    public static SlowConnectRelay start(int port, InetSocketAddress upstream) throws IOException {
         ServerSocket server = new ServerSocket(port, 200, InetAddress.getLoopbackAddress());
-        SlowConnectRelay relay = new SlowConnectRelay(server,
-                new InetSocketAddress(InetAddress.getLoopbackAddress(), upstreamPort));
+        SlowConnectRelay relay = new SlowConnectRelay(server, upstream);
         Thread accept = new Thread(relay::acceptLoop, "slow-connect-relay");
         accept.setDaemon(true);
         accept.start();
@@ -57,9 +64,18 @@ public final class SlowConnectRelay implements AutoCloseable {
 
     /** Connections accepted while slow, and the shortest wait one of them had (ms; -1: none). */
     public String slowSummary() {
+        return slowConnections() + " new connections held, the shortest for " + shortestSlowMillis() + " ms";
+    }
+
+    /** Connections accepted while slow since the last {@link #resetCounts}. */
+    public int slowConnections() {
+        return slowConnections.get();
+    }
+
+    /** The shortest wait of those (ms), or -1 when there was none. */
+    public long shortestSlowMillis() {
         long shortest = shortestSlowMillis.get();
-        return slowConnections.get() + " new connections held, the shortest for "
-                + (shortest == Long.MAX_VALUE ? -1 : shortest) + " ms";
+        return shortest == Long.MAX_VALUE ? -1 : shortest;
     }
 
     /** Counts from zero again (a new run). */
