@@ -164,6 +164,11 @@ public final class Faults {
                 options.settings.equals(List.of(PoolSettingsSet.SHIPPED)) ? ""
                         : " x settings " + String.join(",", options.settings.stream().map(PoolSettingsSet::label).toList()),
                 options.durationSeconds, options.faultAtSeconds, options.faultSeconds, options.warmupSeconds);
+        if (options.scenarios.contains(Scenario.STORM)) {
+            out.printf("storm: pools of %d to %d connections, new ones held %d ms, %d extra workers from second %d "
+                    + "for %d s%n", options.stormMinIdle, options.stormPoolSize, options.stormConnectMillis,
+                    options.stormWorkload, options.stormJumpAt(), options.stormJumpSeconds());
+        }
     }
 
     /** One run per planned case, scenario by scenario; Ctrl-C ends the series before the next run. */
