@@ -40,8 +40,8 @@ public final class FaultOptions implements Callable<Integer> {
     public List<Scenario> scenarios = Scenario.DATABASE;
 
     @Option(names = "--scenarios", paramLabel = "LIST", description = "unreachable,hang,restart (the database's), "
-            + "redis-restart (the session store's: needs a Redis --session), storm (slow new connections while the load "
-            + "jumps, on an elastic pool: --storm-*); blackhole, reboot and failover only on hosts "
+            + "redis-restart (the session store's: needs a Redis --session), storm (slow connects in a load jump: "
+            + "--storm-*); blackhole, reboot and failover only on hosts "
             + "(ansible/faults.yml) (default: ${DEFAULT-VALUE})")
     private String scenariosText = String.join(",", Scenario.DATABASE.stream().map(Scenario::cliName).toList());
 
@@ -93,20 +93,20 @@ public final class FaultOptions implements Callable<Integer> {
             + "default, " + dev.poolbench.bench.load.Config.DEFAULT_WORKLOAD + ")")
     public Integer workload;
 
-    @Option(names = "--storm-connect-ms", paramLabel = "MS", description = "storm: how long every new connection "
-            + "takes while it lasts (held at a relay in front of the database) (default: ${DEFAULT-VALUE})")
+    @Option(names = "--storm-connect-ms", paramLabel = "MS", description = "storm: how long a relay holds each new "
+            + "connection during the fault (default: ${DEFAULT-VALUE})")
     public int stormConnectMillis = 250;
 
     @Option(names = "--storm-workload", paramLabel = "N", description = "storm: extra load workers from a second "
-            + "after the fault's start to its end (per bench host) (default: ${DEFAULT-VALUE})")
+            + "after the fault's start to its end (default: ${DEFAULT-VALUE})")
     public int stormWorkload = 24;
 
-    @Option(names = "--storm-pool-size", paramLabel = "N", description = "storm: the pool's maximum, for every pool "
-            + "(the other scenarios: --pool-size, fixed) (default: ${DEFAULT-VALUE})")
+    @Option(names = "--storm-pool-size", paramLabel = "N", description = "storm: every pool's maximum (the other "
+            + "scenarios: --pool-size, fixed) (default: ${DEFAULT-VALUE})")
     public int stormPoolSize = 32;
 
-    @Option(names = "--storm-min-idle", paramLabel = "N", description = "storm: the pool's minimum idle and "
-            + "initial size, for every pool (default: ${DEFAULT-VALUE})")
+    @Option(names = "--storm-min-idle", paramLabel = "N", description = "storm: every pool's minimum idle and "
+            + "initial size (default: ${DEFAULT-VALUE})")
     public int stormMinIdle = 4;
 
     @Option(names = "--heap", paramLabel = "SIZE", description = "app heap (default: ${DEFAULT-VALUE})")
