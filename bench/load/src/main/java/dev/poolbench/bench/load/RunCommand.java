@@ -88,6 +88,7 @@ final class RunCommand {
         Config warm = config.copy();
         warm.durationSeconds = config.warmupSeconds;
         warm.warmupSeconds = 0;
+        warm.jumpWorkload = 0;
         warm.awaitStart = false;
         warm.reportCheck = false;
         warm.htmlReport = false;

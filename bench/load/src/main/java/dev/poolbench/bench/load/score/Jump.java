@@ -44,6 +44,11 @@ public final class Jump {
         return t >= atSeconds * SECOND && t < (atSeconds + (long) seconds) * SECOND;
     }
 
+    /** Whether the jump has ended at {@code now}: its workers start no new flow. */
+    public boolean over(long now) {
+        return now - startNanos >= (atSeconds + (long) seconds) * SECOND;
+    }
+
     /** A worker of the jump started its first flow. */
     public void joined() {
         joined.incrementAndGet();

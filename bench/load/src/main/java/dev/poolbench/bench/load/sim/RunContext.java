@@ -64,9 +64,12 @@ public final class RunContext {
         return java.time.Duration.ofNanos(scorer.jump().untilStartNanos(System.nanoTime()));
     }
 
-    /** Whether a jump worker starts another flow: the jump is on and the run not over. */
+    /**
+     * Whether a jump worker starts another flow: the jump and the run are not over (a pause that
+     * ends a hair before the jump's start still counts as in it).
+     */
     boolean inJump() {
-        return !timeUp() && scorer.jump().on(System.nanoTime());
+        return !timeUp() && !scorer.jump().over(System.nanoTime());
     }
 
     /** The measured window starts when the first worker does (Gatling's own start-up is not measured). */
