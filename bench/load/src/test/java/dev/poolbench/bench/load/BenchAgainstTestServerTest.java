@@ -120,8 +120,8 @@ class BenchAgainstTestServerTest {
             JsonNode jump = o.result().path("jump");
             assertEquals(3, jump.path("workersJoined").asInt(), jump.toString());
             assertTrue(jump.path("flows").asLong() >= 3, jump.toString());
-            assertTrue(jump.at("/duringLatencyMillis/count").asLong() > 0, jump.toString());
-            assertTrue(jump.at("/beforeLatencyMillis/count").asLong() == 0, "nothing ends in [1 s, 1 s): " + jump);
+            assertTrue(jump.at("/pageLatencyDuringMillis/count").asLong() > 0, jump.toString());
+            assertTrue(jump.at("/pageLatencyBeforeMillis/count").asLong() == 0, "nothing ends in [1 s, 1 s): " + jump);
             // An ip list is a third octet and a half (.1-127 or .128-254): two workers hold two.
             long lists = server.forwardedOnMypage.stream().map(ip -> ip.substring(0, ip.lastIndexOf('.') + 1)
                     + (Integer.parseInt(ip.substring(ip.lastIndexOf('.') + 1)) < 128 ? "low" : "high")).distinct().count();

@@ -70,7 +70,7 @@ final class FaultTable {
                 end; pend: peak threads waiting for a connection from the fault on; rows: login_log rows
                 added vs decided logins (ok, LOST n: decided without a row, DOUBLED n); report: /report
                 check; storm: the pool's connections (active + idle) before the fault and at their peak, the
-                load's extra workers, and the request p99 before the jump and during it. See docs/faults.md.
+                load's extra workers, and the page requests' p99 before the jump and during it. See docs/faults.md.
                 """);
         return out.toString();
     }

@@ -8,8 +8,8 @@ import java.util.List;
  * How far the pool grew and what a load jump did (the scenario storm, {@link Scenario#storm}),
  * part of {@link FaultFigures}: the pool's connections (active + idle, from the sampler's gauges)
  * at the last sample before the fault and their peak from the fault on, and the load's jump as
- * its result.json reports it ({@code jump}: the extra workers, and the request latency of the
- * seconds before the jump and of the jump itself). Pure computation.
+ * its result.json reports it ({@code jump}: the extra workers, and the latency of the page
+ * requests, those that may use the database, before the jump and during it). Pure computation.
  *
  * @param connectionsBeforeFault active + idle at the last sample before the fault; null without one
  * @param peakConnections        the most active + idle from the fault's start on; null without a sample
@@ -19,8 +19,8 @@ record StormFigures(Double connectionsBeforeFault, Double peakConnections, Jump 
 
     /**
      * The load's jump: {@code workload} extra workers from second {@code atSecond} for
-     * {@code seconds}, of which {@code workersJoined} started a flow; request latency (ms, by
-     * the request's end) before the jump (from second 1 on) and during it.
+     * {@code seconds}, of which {@code workersJoined} started a flow; page request latency (ms, by
+     * the request's end; not the static assets) before the jump (from second 1 on) and during it.
      */
     record Jump(int atSecond, int seconds, int workload, int workersJoined, long flows, long requestsBefore,
                 long p50BeforeMillis, long p99BeforeMillis, long requestsDuring, long p50DuringMillis,
@@ -56,8 +56,8 @@ record StormFigures(Double connectionsBeforeFault, Double peakConnections, Jump 
         if (j == null || !j.isObject()) {
             return null;
         }
-        JsonNode b = j.path("beforeLatencyMillis");
-        JsonNode d = j.path("duringLatencyMillis");
+        JsonNode b = j.path("pageLatencyBeforeMillis");
+        JsonNode d = j.path("pageLatencyDuringMillis");
         return new Jump(j.path("atSeconds").asInt(), j.path("seconds").asInt(), j.path("workload").asInt(),
                 j.path("workersJoined").asInt(), j.path("flows").asLong(), b.path("count").asLong(),
                 b.path("p50").asLong(), b.path("p99").asLong(), d.path("count").asLong(), d.path("p50").asLong(),

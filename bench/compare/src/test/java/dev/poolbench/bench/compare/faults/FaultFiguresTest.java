@@ -53,8 +53,8 @@ class FaultFiguresTest {
                 new FaultFigures.PoolSample(6.5, 20, 9, 30, 2), new FaultFigures.PoolSample(7.5, 12, 0, 31, 19),
                 new FaultFigures.PoolSample(19.5, 1, 0, 31, 30));
         String jump = ", \"jump\": {\"atSeconds\": 6, \"seconds\": 2, \"workload\": 24, \"workersJoined\": 24, "
-                + "\"flows\": 80, \"beforeLatencyMillis\": {\"count\": 900, \"p50\": 4, \"p99\": 30, \"max\": 60}, "
-                + "\"duringLatencyMillis\": {\"count\": 700, \"p50\": 9, \"p99\": 420, \"max\": 900}}";
+                + "\"flows\": 80, \"pageLatencyBeforeMillis\": {\"count\": 900, \"p50\": 4, \"p99\": 30, \"max\": 60}, "
+                + "\"pageLatencyDuringMillis\": {\"count\": 700, \"p50\": 9, \"p99\": 420, \"max\": 900}}";
         FaultFigures f = FaultFigures.compute(inputs(Scenario.STORM, decided, load, pool,
                 result(", \"logins\": {\"decided\": 150}" + jump)));
         assertTrue(f.faultSeen(), "the jump ran, though logins were decided inside the fault");

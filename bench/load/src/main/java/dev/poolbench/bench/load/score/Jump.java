@@ -7,9 +7,11 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The load jump ({@code --jump-workload}): extra workers join at second {@code atSeconds} of the
- * run and leave {@code seconds} later (the fault scenario storm). Keeps the request latency of the
- * seconds before the jump and of the jump itself, by the time each request ended, so result.json
- * tells what the jump did to the p99; second 1 (the load's ramp) is left out of "before".
+ * run and leave {@code seconds} later (the fault scenario storm). Keeps the latency of the page
+ * requests (GET /, POST /login and their redirects: the ones that may use the database; not the
+ * static assets) of the seconds before the jump and of the jump itself, by the time each ended,
+ * so result.json tells what the jump did to the p99; second 1 (the load's ramp) is left out of
+ * "before".
  */
 public final class Jump {
     private static final long SECOND = 1_000_000_000L;
@@ -59,7 +61,8 @@ public final class Jump {
         flows.increment();
     }
 
-    void request(long latencyMillis) {
+    /** A page request that ended now after {@code latencyMillis}. */
+    public void page(long latencyMillis) {
         long start = startNanos;
         if (start == 0) {
             return;
@@ -80,8 +83,8 @@ public final class Jump {
         m.put("workload", workload);
         m.put("workersJoined", joined.get());
         m.put("flows", flows.sum());
-        m.put("beforeLatencyMillis", window(before));
-        m.put("duringLatencyMillis", window(during));
+        m.put("pageLatencyBeforeMillis", window(before));
+        m.put("pageLatencyDuringMillis", window(during));
         return m;
     }
 

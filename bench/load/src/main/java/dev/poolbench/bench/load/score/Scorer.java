@@ -120,10 +120,6 @@ public final class Scorer {
         requests.increment();
         latency.record(ms);
         perSecond.request(ms, status);
-        Jump j = jump;
-        if (j != null) {
-            j.request(ms);
-        }
         for (int i = 0; i < thresholds.length; i++) {
             if (ms >= thresholds[i]) {
                 overThreshold[i].increment();

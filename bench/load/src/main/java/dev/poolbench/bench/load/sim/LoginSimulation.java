@@ -62,6 +62,9 @@ public class LoginSimulation extends Simulation {
         Flow f = flow(s);
         int status = r.status().code();
         ctx.scorer.request(r.endTimestamp() - r.startTimestamp(), status);
+        if (ctx.scorer.jump() != null) {
+            ctx.scorer.jump().page(r.endTimestamp() - r.startTimestamp());
+        }
         String location = status >= 300 && status < 400 ? r.headers().get("Location") : null;
         String body = status == 200 ? r.body().string() : "";
         f.hopVerdict = checks.response(f, status, location == null ? "" : location, body);

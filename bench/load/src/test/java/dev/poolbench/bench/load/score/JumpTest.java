@@ -29,16 +29,16 @@ class JumpTest {
     void requestsCountInTheWindowTheyEndIn() throws InterruptedException {
         Jump jump = new Jump(1, 1, 2);
         jump.start(System.nanoTime() - S / 2);
-        jump.request(7);
+        jump.page(7);
         jump.start(System.nanoTime() - S - S / 2);
-        jump.request(40);
+        jump.page(40);
         jump.joined();
         jump.flowDone();
         Map<String, Object> json = jump.toJson();
         assertEquals(1, json.get("workersJoined"));
         assertEquals(1L, json.get("flows"));
-        assertEquals(0L, ((Map<?, ?>) json.get("beforeLatencyMillis")).get("count"), "second 1 is the ramp: " + json);
-        assertEquals(1L, ((Map<?, ?>) json.get("duringLatencyMillis")).get("count"), json.toString());
-        assertEquals(40L, ((Map<?, ?>) json.get("duringLatencyMillis")).get("p99"), json.toString());
+        assertEquals(0L, ((Map<?, ?>) json.get("pageLatencyBeforeMillis")).get("count"), "second 1 is the ramp: " + json);
+        assertEquals(1L, ((Map<?, ?>) json.get("pageLatencyDuringMillis")).get("count"), json.toString());
+        assertEquals(40L, ((Map<?, ?>) json.get("pageLatencyDuringMillis")).get("p99"), json.toString());
     }
 }
