@@ -101,6 +101,8 @@ public final class IsuconTestServer implements AutoCloseable {
     private volatile Defect defect = Defect.NONE;
     /** X-Forwarded-For values seen on redirect hops (GET /mypage), to check the header is kept. */
     public final List<String> forwardedOnMypage = java.util.Collections.synchronizedList(new ArrayList<>());
+    /** The client ip of every POST /login (X-Forwarded-For), to tell which ip lists the workers used. */
+    public final java.util.Set<String> loginIps = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     /**
      * @param users    login -> password, ids 1..n in order
@@ -303,6 +305,7 @@ public final class IsuconTestServer implements AutoCloseable {
             }
         }
         String ip = clientIp(ex);
+        loginIps.add(ip);
         String login = form.getOrDefault("login", "");
         String password = form.getOrDefault("password", "");
         String notice;
