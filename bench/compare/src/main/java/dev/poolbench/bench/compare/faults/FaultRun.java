@@ -199,8 +199,9 @@ final class FaultRun {
         long end = System.nanoTime();
         long endEpochMillis = System.currentTimeMillis();
         faultDetail = detail;
-        s.progress().message(String.format(Locale.ROOT, "  %s: %s back at %.1f s (away %.1f s%s)",
-                planned.label(), scenario.target(), (end - loadStartNanos) / 1e9, (end - begin) / 1e9,
+        s.progress().message(String.format(Locale.ROOT, "  %s: %s at %.1f s (away %.1f s%s)",
+                planned.label(), scenario.storm() ? "the storm over" : scenario.target() + " back",
+                (end - loadStartNanos) / 1e9, (end - begin) / 1e9,
                 detail == null ? "" : ": " + detail));
         return new long[] {beginEpochMillis, endEpochMillis};
     }
