@@ -122,10 +122,11 @@ class BenchAgainstTestServerTest {
             assertTrue(jump.path("flows").asLong() >= 3, jump.toString());
             assertTrue(jump.at("/pageLatencyDuringMillis/count").asLong() > 0, jump.toString());
             assertTrue(jump.at("/pageLatencyBeforeMillis/count").asLong() == 0, "nothing ends in [1 s, 1 s): " + jump);
-            // An ip list is a third octet and a half (.1-127 or .128-254): each worker holds its own.
+            // An ip list is a third octet and a half (.1-127 or .128-254): each worker holds its own
+            // (and moves to a new one when half of its ips are banned, so there may be more).
             long lists = server.loginIps.stream().map(ip -> ip.substring(0, ip.lastIndexOf('.') + 1)
                     + (Integer.parseInt(ip.substring(ip.lastIndexOf('.') + 1)) < 128 ? "low" : "high")).distinct().count();
-            assertEquals(5, lists, "2 workers and 3 of the jump: " + server.loginIps);
+            assertTrue(lists >= 5, "2 workers and 3 of the jump, " + lists + " lists: " + server.loginIps);
         }
     }
 
