@@ -99,11 +99,11 @@ public final class FaultOptions implements Callable<Integer> {
 
     @Option(names = "--storm-workload", paramLabel = "N", description = "storm: extra load workers from a second "
             + "after the fault's start to its end (default: ${DEFAULT-VALUE})")
-    public int stormWorkload = 24;
+    public int stormWorkload = 48;
 
     @Option(names = "--storm-pool-size", paramLabel = "N", description = "storm: every pool's maximum (the other "
             + "scenarios: --pool-size, fixed) (default: ${DEFAULT-VALUE})")
-    public int stormPoolSize = 32;
+    public int stormPoolSize = 64;
 
     @Option(names = "--storm-min-idle", paramLabel = "N", description = "storm: every pool's minimum idle and "
             + "initial size (default: ${DEFAULT-VALUE})")
