@@ -9,13 +9,15 @@
   python3 docs/data/keep.py dimension RESULTS_DIR SUBJECT a comparison of one dimension (redis: --session,
                                                          virtual-threads: --threads) -> dimensions/SUBJECT/
 
-Only the small files a figure is rendered from are copied (summary.json, size.json, faults.json,
-JMH's jmh-result.json, their .txt, environment.json, options.json), with provenance.json: what docs/data/measure.sh
+Only the small files a figure is rendered from are copied (summary.json, size.json, faults.json
+and each fault run's runs/*/fault-run.json, JMH's jmh-result.json, their .txt, environment.json,
+options.json), with provenance.json: what docs/data/measure.sh
 recorded (the command, the commit, the load average before it, the machine's facts). A sitting's
 provenance goes to sittings/provenance/<name>.json, since `./poolbench sittings` reads every
 sittings/*.json as a summary. <stamp> is the measurement's start in UTC, yyyy-mm-dd-hhmm
 (environment.json startedAt, else the results directory's name). Refuses to overwrite.
 """
+import glob
 import json
 import os
 import re
@@ -135,6 +137,12 @@ def keep_faults(results):
     target = os.path.join(HERE, folder, f"{stamp(results, env)}-{name}")
     provenance(results)
     copy_small(results, target, FAULT_FILES)
+    # Each run's own record (fault begin and end, login_log counts, a failover's connections to
+    # either primary and its logins never replicated): faults.json has only the figures.
+    for record in sorted(glob.glob(os.path.join(results, "runs", "*", "fault-run.json"))):
+        run = os.path.basename(os.path.dirname(record))
+        os.makedirs(os.path.join(target, "runs", run))
+        shutil.copyfile(record, os.path.join(target, "runs", run, "fault-run.json"))
     return target
 
 

@@ -13,7 +13,7 @@ SCENARIOS = ("unreachable", "hang", "restart")
 # faults.yml on the local fleet (docs/vm-path.md): the database host's packets dropped, the host
 # rebooted, its server restarted; kept apart, since they act between hosts, not through a proxy.
 FLEET_FAULTS = "docs/data/fleet-faults"
-FLEET_SCENARIOS = ("blackhole", "reboot", "restart")
+FLEET_SCENARIOS = ("blackhole", "reboot", "restart", "failover")
 ORDER = ("hikari", "tomcat", "dbcp", "dbcp2", "c3p0", "vibur", "agroal", "ucp", "nopool")
 # A run's pool and driver settings (faults --settings); a run kept before they existed is shipped.
 SETTINGS = ("shipped", "recommended")
@@ -91,18 +91,21 @@ def profiles(found):
                                        SETTINGS.index(w[1]) if w[1] in SETTINGS else len(SETTINGS), w[1]))
 
 
-def table(data, root=FAULTS, scenarios=SCENARIOS):
+def table(data, root=FAULTS, scenarios=SCENARIOS, extra=None):
+    """extra: (header, {(who, scenario): text}) for one more column (the fleet's stale connections)."""
     found = cells(data, root=root, scenarios=scenarios)
+    header, more = extra or (None, {})
     rows = ["| pool | scenario | runs | first error after s (fail fast) | longest request s | errors in the fault "
             "| errors after the return | first login after the return s | back to 90 % s | connections opened "
-            "| login_log rows | /report exact |",
-            "|---|---|---:|---|---|---|---|---|---|---|---|---|"]
+            "| login_log rows | /report exact |" + (f" {header} |" if header else ""),
+            "|---|---|---:|---|---|---|---|---|---|---|---|---|" + ("---|" if header else "")]
     for who in profiles(found):
         for scenario in scenarios:
             figs = [f for f in found.get((who, scenario), []) if f]
             if not figs:
                 continue
             exact = sum(1 for f in figs if f.get("reportExact"))
+            tail = f" {more.get((who, scenario), '-')} |" if header else ""
             rows.append(f"| {row_label(who, found)} | {scenario} | {len(figs)} "
                         f"| {spread([f.get('firstErrorSeconds') for f in figs], none='no error')} "
                         f"| {spread(longest_seconds(figs))} "
@@ -111,7 +114,7 @@ def table(data, root=FAULTS, scenarios=SCENARIOS):
                         f"| {spread([f.get('firstSuccessSeconds') for f in figs], none='none')} "
                         f"| {spread([f.get('recoverySeconds') for f in figs], none='never')} "
                         f"| {spread([f.get('connectionsOpened') for f in figs], '{:.0f}')} "
-                        f"| {rows_lost(figs)} | {exact} of {len(figs)} |")
+                        f"| {rows_lost(figs)} | {exact} of {len(figs)} |{tail}")
     sittings = [f"{name[:10]} {name[11:13]}:{name[13:15]} UTC ({name[16:]}{quiet_before(prov)})" for name, _, prov in kept(data, root)]
     left_out = unseen(data, root, scenarios)
     note = (f"\n\nLeft out, their fault not seen by the checks (logins decided while the database was to be away): "
@@ -120,8 +123,23 @@ def table(data, root=FAULTS, scenarios=SCENARIOS):
 
 
 def fleet_table(data):
-    """The same table for the fleet's kept faults.yml runs (blackhole, reboot, restart)."""
-    return table(data, FLEET_FAULTS, FLEET_SCENARIOS)
+    """The same table for the fleet's kept faults.yml runs (blackhole, reboot, restart, failover), with
+    a failover's stale connections: the app's connections to the old primary after the run."""
+    stale = {}
+    for path in data.glob(f"{FLEET_FAULTS}/*/runs/*/fault-run.json"):
+        record = data.json(path)
+        failover = record.get("failover") or {}
+        if record.get("scenario") != "failover" or not failover:
+            continue
+        who = (record["profile"], record.get("settings", "shipped"))
+        stale.setdefault((who, "failover"), []).append(count(failover.get("appConnectionsToOldPrimary")))
+    more = {cell: spread(values, "{:.0f}", none="not counted") for cell, values in stale.items()}
+    return table(data, FLEET_FAULTS, FLEET_SCENARIOS, ("connections to the old primary after a failover", more))
+
+
+def count(value):
+    """A count that faults.yml's record may hold as text ("3") or leave out (None, "None", "")."""
+    return int(value) if str(value).strip().isdigit() else None
 
 
 def median_of(figs, key):

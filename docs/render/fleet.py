@@ -61,3 +61,29 @@ def beside_local(data):
                      f"{deciding(p)}, {p['verdict']} | {sd} |")
         notes.append(f"{name}: `{typed(prov)}`{quiet_before(prov)}")
     return "\n".join(lines + ["", "Commands: " + "; ".join(notes) + "."]) + "\n"
+
+
+DEFAULT_SUBJECT = "fleet-default"
+
+
+def default_comparison(data):
+    """bench.yml's default comparison on the local fleet (docs/data/dimensions/fleet-default/, kept with
+    `keep.py dimension RESULTS fleet-default`): per pool its mean score and run-to-run spread, and its
+    difference from the reference with the interval that decided it; the sitting's runs, the runs
+    the disturbance sentinel marked, and its wall time."""
+    lines = ["| pool | mean score | run-to-run cv | against the reference, deciding interval | word |",
+             "|---|---:|---:|---|---|"]
+    notes = []
+    for name, summary, prov in kept(data, DEFAULT_SUBJECT):
+        for block in summary["blocks"]:
+            paired = {p["profile"]: p for p in block["paired"]}
+            for row in sorted(block["rows"], key=lambda r: -r["mean"]):
+                p = paired.get(row["profile"])
+                against = "the reference" if p is None else f"{deciding(p)}"
+                word = "" if p is None else p["verdict"]
+                lines.append(f"| {row['profile']} | {row['mean']:,.0f} | {row['cvPercent']:.1f} % | {against} | {word} |")
+        disturbed = summary.get("disturbedRuns")
+        disturbed = len(disturbed) if isinstance(disturbed, list) else disturbed
+        notes.append(f"Sitting {name}: `{typed(prov)}`: {summary.get('runs', '?')} runs, {disturbed} marked disturbed "
+                     f"by the sentinel, {summary.get('wallSeconds', prov.get('wallSeconds', 0)) / 60:.0f} min{quiet_before(prov)}.")
+    return "\n".join(lines + [""] + notes) + "\n"

@@ -106,16 +106,29 @@ def default_compare(data, path=DEFAULT):
 
 
 def kept_sittings(data):
-    rows = ["| sitting (UTC) | design | what | settings (summary.json) | runs counted |",
-            "|---|---|---|---|---:|"]
+    """A row per design, subject and settings: the sittings that share them, by their start."""
+    groups = {}
     for d in DESIGNS:
         for f in data.sittings(d):
             name = os.path.basename(f)[:-5]
             s = data.json(f)
-            what = name[16 + len(d) + 1:]
-            settings = s["settings"].replace("|", "\\|")
-            rows.append(f"| {stamp(name)} | {d} | {what} | {settings} | {s['counted']} of {s['runs']} |")
+            group = groups.setdefault((d, name[16 + len(d) + 1:], s["settings"].replace("|", "\\|")), [[], 0, 0])
+            group[0].append(stamp(name))
+            group[1] += s["counted"]
+            group[2] += s["runs"]
+    rows = ["| sittings (UTC) | design | what | settings (summary.json) | runs counted |",
+            "|---|---|---|---|---:|"]
+    for (d, what, settings), (stamps, counted, runs) in groups.items():
+        rows.append(f"| {starts(stamps)} | {d} | {what} | {settings} | {counted} of {runs} |")
     return "\n".join(rows) + "\n"
+
+
+def starts(stamps):
+    """'2026-11-28 02:55, 03:21; 2026-11-29 08:59': each day once."""
+    days = {}
+    for s in stamps:
+        days.setdefault(s[:10], []).append(s[11:])
+    return "; ".join(f"{day} {', '.join(times)}" for day, times in days.items())
 
 
 def plants(data):
