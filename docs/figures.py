@@ -44,6 +44,7 @@ FIGURES = {
     "faults-table": faults.table,
     "faults-picture": faults.scorecard_picture,
     "fleet-faults-table": faults.fleet_table,
+    "fleet-storm": faults.storm_table,
     "micro": micro.table,
     "fleet-beside-local": fleet.beside_local,
     "postgres": database.beside_mariadb,

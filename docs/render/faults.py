@@ -137,6 +137,31 @@ def fleet_table(data):
     return table(data, FLEET_FAULTS, FLEET_SCENARIOS, ("connections to the old primary after a failover", more))
 
 
+def storm_table(data):
+    """The fleet's kept storm runs (slow connects while the load jumps): per pool and settings, the
+    connections the pool opened, its peak, the page requests' p99 before the jump and during it, the
+    longest request, errors and rows; median [range] over the runs."""
+    found = cells(data, root=FLEET_FAULTS, scenarios=("storm",))
+    rows = ["| pool | runs | connections before the storm | connections opened | peak connections "
+            "| page p99 ms before the jump | page p99 ms during it | longest request s | errors | login_log rows |",
+            "|---|---:|---|---|---|---|---|---|---|---|"]
+    for who in profiles(found):
+        figs = [f for f in found[(who, "storm")] if f]
+        jumps = [f.get("jump") or {} for f in figs]
+        rows.append(f"| {row_label(who, found)} | {len(figs)} "
+                    f"| {spread([f.get('connectionsBeforeFault') for f in figs], '{:.0f}')} "
+                    f"| {spread([f.get('connectionsOpened') for f in figs], '{:.0f}')} "
+                    f"| {spread([f.get('peakConnections') for f in figs], '{:.0f}')} "
+                    f"| {spread([j.get('p99BeforeMillis') for j in jumps], '{:.0f}')} "
+                    f"| {spread([j.get('p99DuringMillis') for j in jumps], '{:.0f}')} "
+                    f"| {spread(longest_seconds(figs))} "
+                    f"| {spread([f['errorsDuringFault'] + f['errorsAfterReturn'] for f in figs], '{:.0f}')} "
+                    f"| {rows_lost(figs)} |")
+    if len(rows) == 2:
+        raise SystemExit(f"figures: no storm run kept under {FLEET_FAULTS}")
+    return "\n".join(rows) + "\n"
+
+
 def count(value):
     """A count that faults.yml's record may hold as text ("3") or leave out (None, "None", "")."""
     return int(value) if str(value).strip().isdigit() else None
