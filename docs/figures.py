@@ -45,6 +45,7 @@ FIGURES = {
     "faults-picture": faults.scorecard_picture,
     "fleet-faults-table": faults.fleet_table,
     "fleet-storm": faults.storm_table,
+    "fleet-default": fleet.default_comparison,
     "micro": micro.table,
     "fleet-beside-local": fleet.beside_local,
     "postgres": database.beside_mariadb,
