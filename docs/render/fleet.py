@@ -43,6 +43,12 @@ def compared(summary):
     return None
 
 
+def disturbed_count(summary):
+    """The runs the disturbance sentinel marked (summary.json keeps a list, older ones a count)."""
+    disturbed = summary.get("disturbedRuns")
+    return len(disturbed) if isinstance(disturbed, list) else disturbed
+
+
 def beside_local(data):
     """The table of the fleet's page: one row per kept sitting, oldest first."""
     lines = ["| sitting | lanes | runs (disturbed) | reference score | other's score | other vs reference, "
@@ -53,8 +59,7 @@ def beside_local(data):
         if found is None:
             raise SystemExit(f"figures: the fleet sitting {name} has no decided pair with both pools' rows")
         ref, other, p = found
-        disturbed = summary.get("disturbedRuns")
-        disturbed = len(disturbed) if isinstance(disturbed, list) else disturbed
+        disturbed = disturbed_count(summary)
         sd = "-" if p.get("sdLogRatio") is None else f"{100 * p['sdLogRatio']:.1f} %"
         lines.append(f"| {name} | {placement(prov)} | {summary.get('runs', '?')} ({disturbed}) | "
                      f"{ref['profile']} {ref['mean']:,.0f} | {other['profile']} {other['mean']:,.0f} | "
@@ -79,11 +84,10 @@ def default_comparison(data):
             paired = {p["profile"]: p for p in block["paired"]}
             for row in sorted(block["rows"], key=lambda r: -r["mean"]):
                 p = paired.get(row["profile"])
-                against = "the reference" if p is None else f"{deciding(p)}"
+                against = "the reference" if p is None else deciding(p)
                 word = "" if p is None else p["verdict"]
                 lines.append(f"| {row['profile']} | {row['mean']:,.0f} | {row['cvPercent']:.1f} % | {against} | {word} |")
-        disturbed = summary.get("disturbedRuns")
-        disturbed = len(disturbed) if isinstance(disturbed, list) else disturbed
+        disturbed = disturbed_count(summary)
         notes.append(f"Sitting {name}: `{typed(prov)}`: {summary.get('runs', '?')} runs, {disturbed} marked disturbed "
                      f"by the sentinel, {summary.get('wallSeconds', prov.get('wallSeconds', 0)) / 60:.0f} min{quiet_before(prov)}.")
     return "\n".join(lines + [""] + notes) + "\n"
