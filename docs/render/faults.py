@@ -13,7 +13,10 @@ SCENARIOS = ("unreachable", "hang", "restart")
 # faults.yml on the local fleet (docs/vm-path.md): the database host's packets dropped, the host
 # rebooted, its server restarted; kept apart, since they act between hosts, not through a proxy.
 FLEET_FAULTS = "docs/data/fleet-faults"
-FLEET_SCENARIOS = ("blackhole", "reboot", "restart", "failover")
+FLEET_SCENARIOS = ("blackhole", "reboot", "restart", "failover", "demote")
+# A black hole shorter than the socket timeout (the recommended 3 s) and TCP's retransmissions is
+# survived by every connection; a longer one is not: its rows say how long it was.
+TIMED = ("blackhole",)
 ORDER = ("hikari", "tomcat", "dbcp", "dbcp2", "c3p0", "vibur", "agroal", "ucp", "nopool")
 # A run's pool and driver settings (faults --settings); a run kept before they existed is shipped.
 SETTINGS = ("shipped", "recommended")
@@ -29,15 +32,29 @@ def kept(data, root=FAULTS):
 
 
 def cells(data, session="memory", root=FAULTS, scenarios=SCENARIOS):
-    """{((profile, settings), scenario): [figures]} over every kept run of the database's scenarios."""
+    """{((profile, settings), scenario): [figures]} over every kept run of the database's scenarios;
+    a scenario in TIMED is told apart by its length (`blackhole 2 s`)."""
     out = {}
     for _, faults, _ in kept(data, root):
         for run in faults["runs"]:
             if run.get("session", "memory") != session or run["scenario"] not in scenarios or not seen(run):
                 continue
             who = (run["profile"], run.get("settings", "shipped"))
-            out.setdefault((who, run["scenario"]), []).append(run.get("figures"))
+            out.setdefault((who, scenario_label(run["scenario"], faults["options"])), []).append(run.get("figures"))
     return out
+
+
+def scenario_label(scenario, options):
+    """The scenario, with the fault's seconds where they decide what it shows (TIMED)."""
+    return f"{scenario} {options['faultSeconds']} s" if scenario in TIMED else scenario
+
+
+def labels_in_order(found, scenarios):
+    """The found scenario labels in the order of `scenarios`, a TIMED one's longest first."""
+    def key(label):
+        name, _, seconds = label.partition(" ")
+        return (scenarios.index(name), -int(seconds.split()[0]) if seconds else 0)
+    return sorted({label for _, label in found}, key=key)
 
 
 def row_label(who, found):
@@ -100,7 +117,7 @@ def table(data, root=FAULTS, scenarios=SCENARIOS, extra=None):
             "| login_log rows | /report exact |" + (f" {header} |" if header else ""),
             "|---|---|---:|---|---|---|---|---|---|---|---|---|" + ("---|" if header else "")]
     for who in profiles(found):
-        for scenario in scenarios:
+        for scenario in labels_in_order(found, scenarios):
             figs = [f for f in found.get((who, scenario), []) if f]
             if not figs:
                 continue
@@ -123,16 +140,16 @@ def table(data, root=FAULTS, scenarios=SCENARIOS, extra=None):
 
 
 def fleet_table(data):
-    """The same table for the fleet's kept faults.yml runs (blackhole, reboot, restart, failover), with
+    """The same table for the fleet's kept faults.yml runs (blackhole, reboot, restart, failover, demote), with
     a failover's stale connections: the app's connections to the old primary after the run."""
     stale = {}
     for path in data.glob(f"{FLEET_FAULTS}/*/runs/*/fault-run.json"):
         record = data.json(path)
         failover = record.get("failover") or {}
-        if record.get("scenario") != "failover" or not failover:
+        if record.get("scenario") not in ("failover", "demote") or not failover:
             continue
         who = (record["profile"], record.get("settings", "shipped"))
-        stale.setdefault((who, "failover"), []).append(count(failover.get("appConnectionsToOldPrimary")))
+        stale.setdefault((who, record["scenario"]), []).append(count(failover.get("appConnectionsToOldPrimary")))
     more = {cell: spread(values, "{:.0f}", none="not counted") for cell, values in stale.items()}
     return table(data, FLEET_FAULTS, FLEET_SCENARIOS, ("connections to the old primary after a failover", more))
 
