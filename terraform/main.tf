@@ -28,6 +28,8 @@ locals {
       { key = "db", groups = ["db"], instance_type = var.db_instance_type },
       { key = "app", groups = ["app"], instance_type = var.app_instance_type },
     ] : [],
+    # The replica of var.db_replica: named after the primary, so it sorts second among the db hosts.
+    var.db_replica ? [{ key = "db-2", groups = ["db"], instance_type = var.db_instance_type }] : [],
     var.topology == "single" ? [] : [
       for i in range(var.bench_count) : { key = "bench-${i + 1}", groups = ["bench"], instance_type = var.bench_instance_type }
     ],
@@ -314,6 +316,34 @@ resource "aws_vpc_security_group_egress_rule" "app_to_db" {
   tags = { Name = "${var.name}-app-to-db-mysql" }
 }
 
+# With var.db_replica the replica reads the primary's binary log over MySQL's port, and after a
+# failover the old primary replicates the promoted one: both db hosts are in the db group.
+resource "aws_vpc_security_group_ingress_rule" "db_from_db" {
+  count = var.db_replica ? 1 : 0
+
+  security_group_id            = aws_security_group.db[0].id
+  description                  = "MySQL replication between the primary and its replica"
+  ip_protocol                  = "tcp"
+  from_port                    = local.mysql_port
+  to_port                      = local.mysql_port
+  referenced_security_group_id = aws_security_group.db[0].id
+
+  tags = { Name = "${var.name}-db-mysql-from-db" }
+}
+
+resource "aws_vpc_security_group_egress_rule" "db_to_db" {
+  count = var.db_replica ? 1 : 0
+
+  security_group_id            = aws_security_group.db[0].id
+  description                  = "MySQL replication between the primary and its replica"
+  ip_protocol                  = "tcp"
+  from_port                    = local.mysql_port
+  to_port                      = local.mysql_port
+  referenced_security_group_id = aws_security_group.db[0].id
+
+  tags = { Name = "${var.name}-db-to-db-mysql" }
+}
+
 resource "aws_vpc_security_group_ingress_rule" "db_ssh_from_bench" {
   #checkov:skip=CKV_AWS_24: the source is the bench hosts' security group (referenced_security_group_id), not 0.0.0.0/0.
   count = local.separate_db ? 1 : 0
@@ -504,8 +534,9 @@ resource "aws_instance" "this" {
 module "inventory" {
   source = "./modules/inventory"
 
-  topology = var.topology
-  ssh_user = local.ssh_user
+  topology   = var.topology
+  ssh_user   = local.ssh_user
+  db_replica = var.db_replica
 
   db_hosts    = [for name, h in local.hosts : local.inventory_hosts[name] if contains(h.groups, "db")]
   app_hosts   = [for name, h in local.hosts : local.inventory_hosts[name] if contains(h.groups, "app")]

@@ -71,6 +71,18 @@ variable "bench_count" {
   }
 }
 
+variable "db_replica" {
+  description = "A second database host, a MariaDB replica of the first (site.yml sets up GTID replication), for faults.yml's failover: the app reaches the database by a name that the failover moves to the replica. Needs topology split3 (the database on hosts of its own). false: one database host."
+  type        = bool
+  default     = false
+  nullable    = false
+
+  validation {
+    condition     = !var.db_replica || var.topology == "split3"
+    error_message = "db_replica needs topology split3 (the primary and its replica on hosts of their own, not the app host)."
+  }
+}
+
 variable "app_instance_type" {
   description = "Instance type of the app host (in single: the one host; in split: the app and db host). The original contest ran on a 4-vCPU general-purpose machine."
   type        = string

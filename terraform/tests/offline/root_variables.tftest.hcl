@@ -273,3 +273,23 @@ run "accepts_other_cidrs_for_the_monitoring_ports" {
     monitoring_allowed_cidrs = ["198.51.100.0/24", "203.0.113.7/32"]
   }
 }
+
+run "accepts_db_replica_in_split3" {
+  command = plan
+
+  variables {
+    topology   = "split3"
+    db_replica = true
+  }
+}
+
+run "rejects_db_replica_outside_split3" {
+  command = plan
+
+  variables {
+    topology   = "split"
+    db_replica = true
+  }
+
+  expect_failures = [var.db_replica]
+}
