@@ -10,17 +10,7 @@ fleet_postgres() {
   local site_line=$1$fleet_extra bench_line=$2$fleet_extra start=$SECONDS app_env conns
   local results="$REPO_DIR/results/$fleet_stamp-postgres" switch
   switch="$(printf ' %q' -e poolbench_database=postgres)"
-  step "site.yml with poolbench_database=postgres on the same fleet (first run)"
-  fleet_run_line fleet-postgres-converge-1 "$site_line$switch" || return 1
-  step "site.yml with PostgreSQL (second run: changed=0 everywhere)"
-  if fleet_run_line fleet-postgres-converge-2 "$site_line$switch"; then
-    if recap_unchanged "$LOG_DIR/fleet-postgres-converge-2.log"; then
-      pass "idempotence with PostgreSQL (second run changed=0)"
-    else
-      grep -B1 -E '^changed:' "$LOG_DIR/fleet-postgres-converge-2.log" | grep -E '^TASK' || true
-      fail "idempotence with PostgreSQL (second run changed something)"
-    fi
-  fi
+  converge_twice fleet-postgres-converge "with poolbench_database=postgres on the same fleet" "$site_line$switch" || return 1
 
   step "PostgreSQL active on the db host; the app on pgjdbc connected to its address"
   unit_active 10.77.0.10 postgresql@15-main

@@ -223,20 +223,27 @@ fleet_after_apply() {
   fi
 }
 
+# converge_twice LOG WHAT LINE: a site.yml line twice, the second run must change nothing (logs
+# LOG-1.log and LOG-2.log; WHAT names the variant in the steps). Non-zero when the first run fails.
+converge_twice() {
+  local log=$1 what=$2 line=$3
+  step "site.yml $what (first run)"
+  fleet_run_line "$log-1" "$line" || return 1
+  step "site.yml $what (second run: changed=0 everywhere)"
+  if fleet_run_line "$log-2" "$line"; then
+    if recap_unchanged "$LOG_DIR/$log-2.log"; then
+      pass "idempotence $what (second run changed=0)"
+    else
+      grep -B1 -E '^changed:' "$LOG_DIR/$log-2.log" | grep -E '^TASK' || true
+      fail "idempotence $what (second run changed something)"
+    fi
+  fi
+}
+
 # The site.yml line twice (the second must change nothing), then the units and the app's database.
 fleet_site() {
   local line=$1
-  step "site.yml on the fleet, systemd (first run)"
-  fleet_run_line fleet-converge-1 "$line" || return 1
-  step "site.yml on the fleet (second run: changed=0 everywhere)"
-  if fleet_run_line fleet-converge-2 "$line"; then
-    if recap_unchanged "$LOG_DIR/fleet-converge-2.log"; then
-      pass "idempotence (second run changed=0)"
-    else
-      grep -B1 -E '^changed:' "$LOG_DIR/fleet-converge-2.log" | grep -E '^TASK' || true
-      fail "idempotence (second run changed something)"
-    fi
-  fi
+  converge_twice fleet-converge "on the fleet, systemd" "$line" || return 1
 
   step "every unit the roles installed is active under systemd; the app talks to the db host's address"
   unit_active 10.77.0.10 mariadb redis-server
