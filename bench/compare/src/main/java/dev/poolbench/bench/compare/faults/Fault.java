@@ -58,7 +58,7 @@ interface Fault {
                 return "new connections held " + stormConnectMillis + " ms at a relay: " + relay.slowSummary();
             };
             // Refused by FaultOptions before anything starts: only ansible/faults.yml runs them, between hosts.
-            case BLACKHOLE, REBOOT, FAILOVER -> throw new IllegalStateException(scenario.cliName()
+            case BLACKHOLE, REBOOT, FAILOVER, DEMOTE -> throw new IllegalStateException(scenario.cliName()
                     + " runs between hosts only (ansible/faults.yml)");
         };
     }

@@ -41,7 +41,7 @@ public final class FaultOptions implements Callable<Integer> {
 
     @Option(names = "--scenarios", paramLabel = "LIST", description = "unreachable,hang,restart (the database's), "
             + "redis-restart (the session store's: needs a Redis --session), storm (slow connects in a load jump: "
-            + "--storm-*); blackhole, reboot and failover only on hosts "
+            + "--storm-*); blackhole, reboot, failover and demote only on hosts "
             + "(ansible/faults.yml) (default: ${DEFAULT-VALUE})")
     private String scenariosText = String.join(",", Scenario.DATABASE.stream().map(Scenario::cliName).toList());
 
@@ -181,8 +181,8 @@ public final class FaultOptions implements Callable<Integer> {
                         ? "--scenarios reboot needs the fleet: it reboots the database host, so run it with "
                         + "ansible/faults.yml on the local fleet or the VMs (docs/vm-path.md); on one machine, restart "
                         + "is the closest"
-                        : s == Scenario.FAILOVER
-                        ? "--scenarios failover needs two database hosts, a primary and its replica: run it with "
+                        : s == Scenario.FAILOVER || s == Scenario.DEMOTE
+                        ? "--scenarios " + s.cliName() + " needs two database hosts, a primary and its replica: run it with "
                         + "ansible/faults.yml on the local fleet (terraform/local -var db_replica=true, docs/faults.md); "
                         + "on one machine, restart is the closest"
                         : "--scenarios " + s.cliName() + " needs separate app and database hosts: run it with "

@@ -48,6 +48,12 @@ public enum Scenario {
      */
     FAILOVER("failover", "primary stopped, replica promoted, the app's database name moved to it (/etc/hosts)"),
     /**
+     * Hosts only: a {@link #FAILOVER} whose old primary stays up, read-only ({@code read_only = 1}):
+     * the app's open connections to it stay open and its writes fail (error 1290) until the pool
+     * replaces them; how many it still holds after the run is in fault-run.json.
+     */
+    DEMOTE("demote", "primary made read-only and left up, replica promoted, the app's database name moved to it"),
+    /**
      * Nothing goes away: every new connection is made slow while the load jumps
      * ({@code --storm-workload} extra workers from a second after the fault's start to its end),
      * on an elastic pool ({@code --storm-min-idle} up to {@code --storm-pool-size}): how many
@@ -105,7 +111,7 @@ public enum Scenario {
 
     /** Whether the scenario needs separate hosts (ansible/faults.yml): the local faults command refuses it. */
     public boolean hostsOnly() {
-        return this == BLACKHOLE || this == REBOOT || this == FAILOVER;
+        return this == BLACKHOLE || this == REBOOT || this == FAILOVER || this == DEMOTE;
     }
 
     /** Whether the load jumps during the fault and the pool may grow (storm): nothing goes away. */

@@ -84,7 +84,7 @@ class FaultOptionsTest {
     @Test
     void badValuesAreClearErrors() {
         assertMessage("unknown scenario 'flood'; valid scenarios: unreachable, hang, restart, redis-restart, blackhole, "
-                + "reboot, failover, storm",
+                + "reboot, failover, demote, storm",
                 "--scenarios", "hang,flood");
         assertMessage("scenario 'hang' listed twice in --scenarios", "--scenarios", "hang,HANG");
         assertMessage("unknown profile 'c3p1'; valid profiles: hikari, tomcat, dbcp, dbcp2, c3p0, vibur, agroal, ucp,"
@@ -147,6 +147,14 @@ class FaultOptionsTest {
                 + "machine, restart is the closest", e.getMessage());
         FaultOptions read = FaultOptions.fromJson(Json.parse(Json.line(fleet.toJson())), "options.json");
         assertEquals(List.of(Scenario.FAILOVER), read.scenarios);
+        // demote (the old primary left up, read-only) is the same kind of run: the same one line.
+        FaultOptions demote = FaultOptions.parse("--scenarios", "demote,failover");
+        UsageException refused = assertThrows(UsageException.class, demote::requireOneMachineScenarios);
+        assertEquals("--scenarios demote needs two database hosts, a primary and its replica: run it with "
+                + "ansible/faults.yml on the local fleet (terraform/local -var db_replica=true, docs/faults.md); on one "
+                + "machine, restart is the closest", refused.getMessage());
+        assertEquals(List.of(Scenario.DEMOTE, Scenario.FAILOVER),
+                FaultOptions.fromJson(Json.parse(Json.line(demote.toJson())), "options.json").scenarios);
     }
 
     @Test
