@@ -86,6 +86,11 @@ interface PoolAndManagementChecks extends LoginSuite {
         assertThat(settings.get("mismatches")).isEmpty();
         assertThat(settings.get("requested").get("size").asInt()).isEqualTo(POOL_SIZE);
         assertThat(settings.get("serverVersion").asString()).contains("MariaDB");
+        // The releases the app runs, read from its jars: what every kept answer names.
+        JsonNode releases = settings.get("releases");
+        assertThat(releases.get("driver").asString()).matches("mysql-connector-j \\d+\\.\\d+\\.\\d+");
+        assertThat(releases.get("pool").asString()).as(releases.toString())
+                .matches(profile().equals("nopool") ? "none" : "[A-Za-z][\\w.-]* \\d+(\\.\\d+)+");
         if (!profile().equals("nopool")) {
             assertThat(settings.get("effective").get("maxSize").asInt()).isEqualTo(POOL_SIZE);
             assertThat(settings.get("effective").get("waitMillis").asInt()).isEqualTo(WAIT_MILLIS);

@@ -16,6 +16,12 @@ final class NoPool {
             super(SimpleDriverDataSource.class);
         }
 
+        /** No pool library: Spring's SimpleDriverDataSource opens a connection per request. */
+        @Override
+        String poolRelease(javax.sql.DataSource dataSource) {
+            return "none";
+        }
+
         @Override
         SimpleDriverDataSource create(DatabaseSettings database) {
             SimpleDriverDataSource dataSource = new SimpleDriverDataSource();

@@ -113,6 +113,14 @@ abstract class PoolDescriptor<T extends DataSource> {
         return type;
     }
 
+    /**
+     * The pool library's release as the app loaded it ({@code "HikariCP 7.1.0"}), from the jar of
+     * the live pool's own class (Agroal's interface lives in agroal-api, its pool in agroal-pool).
+     */
+    String poolRelease(DataSource dataSource) {
+        return Releases.of(live(dataSource).getClass());
+    }
+
     final Map<String, Object> effectiveOf(DataSource dataSource) {
         return effective(live(dataSource));
     }

@@ -87,6 +87,7 @@ class PoolSettingsReport {
         report.put("native", descriptor.nativeSettingsOf(dataSource));
         report.put("jdbcUrl", database.jdbcUrl());
         report.putAll(versions());
+        report.put("releases", releases());
         Map<String, Object> jvm = new LinkedHashMap<>();
         jvm.put("version", System.getProperty("java.version"));
         jvm.put("vendor", System.getProperty("java.vendor"));
@@ -94,6 +95,17 @@ class PoolSettingsReport {
         jvm.put("availableProcessors", Runtime.getRuntime().availableProcessors());
         report.put("jvm", jvm);
         return report;
+    }
+
+    /**
+     * The pool library's and the JDBC driver's releases, read from the jars the app loaded them
+     * from: what a kept answer names ({@code environment.json}'s {@code releases}).
+     */
+    private Map<String, Object> releases() {
+        Map<String, Object> releases = new LinkedHashMap<>();
+        releases.put("pool", descriptor.poolRelease(dataSource));
+        releases.put("driver", Releases.of(database.driverClass()));
+        return releases;
     }
 
     private Map<String, Object> versions() {

@@ -59,6 +59,18 @@ class DuetComparisonTest {
         assertTrue(summary.contains("paired by duet"), summary);
         assertTrue(summary.contains("dbcp2 vs hikari:") && summary.contains("over 1 duet"), summary);
         assertTrue(Files.isRegularFile(outcome.dir().resolve("duets").resolve(Json.text(a, "duet.window") + ".png")));
+        // The releases measured, as the apps reported them, in environment.json, summary.json,
+        // summary.txt and report.html: a kept answer names what it is about.
+        JsonNode environment = Json.read(outcome.dir().resolve("environment.json"));
+        JsonNode summaryJson = Json.read(outcome.dir().resolve("summary.json"));
+        for (JsonNode releases : List.of(environment.path("releases"), summaryJson.path("releases"))) {
+            assertTrue(Json.text(releases, "hikari.pool").matches("HikariCP \\d+\\.\\d+\\.\\d+"), releases.toString());
+            assertTrue(Json.text(releases, "dbcp2.pool").matches("commons-dbcp2 \\d+\\.\\d+\\.\\d+"), releases.toString());
+            assertTrue(Json.text(releases, "hikari.driver").startsWith("mysql-connector-j "), releases.toString());
+        }
+        String line = "Releases: hikari " + Json.text(environment, "releases.hikari.pool");
+        assertTrue(summary.contains(line), summary);
+        assertTrue(Files.readString(outcome.dir().resolve("report.html")).contains(line));
     }
 
     private static String summary(ChildComparison.Outcome outcome) throws java.io.IOException {

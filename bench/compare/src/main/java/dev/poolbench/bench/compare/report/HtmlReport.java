@@ -3,6 +3,7 @@ package dev.poolbench.bench.compare.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.plan.RunVariant;
+import dev.poolbench.bench.compare.run.RunReleases;
 import dev.poolbench.bench.compare.stats.PairedTest;
 import dev.poolbench.bench.compare.util.HtmlPage;
 import dev.poolbench.bench.compare.util.Json;
@@ -39,6 +40,10 @@ final class HtmlReport {
         String stamp = started == null ? "" : " started " + started.replaceFirst("\\.\\d+Z$", "Z");
         HtmlPage page = new HtmlPage(dir, "poolbench comparison" + stamp);
         page.paragraph(summary.settingsLine());
+        String releases = RunReleases.line(summary.releases()).strip();
+        if (!releases.isEmpty()) {
+            page.paragraph(releases);
+        }
         verdicts(page, summary);
         page.section("Verdicts picture");
         if (Files.isRegularFile(dir.resolve("verdicts.png"))) {

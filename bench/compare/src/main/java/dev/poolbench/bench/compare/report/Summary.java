@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.launch.PoolSettings;
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.plan.RunVariant;
+import dev.poolbench.bench.compare.run.RunReleases;
 import dev.poolbench.bench.compare.stats.Stats;
 import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.bench.compare.verdict.BetweenSitting;
@@ -202,6 +203,7 @@ public final class Summary {
             out.append(" started ").append(started);
         }
         out.append('\n').append(settingsLine()).append('\n');
+        out.append(RunReleases.line(releases()));
         String stop = Json.text(environment, "roundsStopReason");
         if (stop != null) {
             String rule = RoundRule.of(environment);
@@ -287,6 +289,11 @@ public final class Summary {
                 out.append(decided).append('\n');
             }
         }
+    }
+
+    /** The pool and driver releases the runs' apps reported ({@link RunReleases}). */
+    public ObjectNode releases() {
+        return RunReleases.of(runs);
     }
 
     public String settingsLine() {

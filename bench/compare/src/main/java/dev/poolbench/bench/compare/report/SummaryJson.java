@@ -63,6 +63,10 @@ final class SummaryJson {
                 .put("design", between.design())
                 .put("provisional", between.provisional())
                 .put("source", between.source());
+        // The releases measured (read from each run's app): sittings pool only equal ones.
+        if (!summary.releases().isEmpty()) {
+            root.set("releases", summary.releases());
+        }
         return root;
     }
 

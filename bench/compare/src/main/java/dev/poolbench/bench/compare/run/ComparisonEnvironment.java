@@ -65,6 +65,11 @@ final class ComparisonEnvironment {
         if (stopReason != null) {
             json.put("roundsStopReason", stopReason);
         }
+        // The pool and driver releases the apps reported (a stopped comparison has what it ran).
+        Path runs = file.resolveSibling("runs.jsonl");
+        if (java.nio.file.Files.isRegularFile(runs)) {
+            json.set("releases", RunReleases.of(RecordedRuns.readRuns(file.getParent())));
+        }
         json.put("finishedAt", DateTimeFormatter.ISO_INSTANT.format(Instant.now()));
         json.put("wallMillis", (System.nanoTime() - startNanos) / 1_000_000);
         // ./poolbench says how long its build of the jars took before the runner started (0: none was needed).
