@@ -236,6 +236,8 @@ public class CompareOptions {
     List<ThreadMode> threads = List.of(ThreadMode.PLATFORM);
     public List<JdkHome> javas;
     public List<AppBuild> appBuilds;
+    /** --pool-version: one pool at several releases, its {@link #appBuilds} built at the start; null when not given. */
+    public dev.poolbench.bench.compare.variant.PoolRelease poolRelease;
     /** --session ({@link SessionStore}): null = memory only; --redis-pool-size. */
     public List<SessionStore> sessions;
     public int redisPoolSize = SessionStore.DEFAULT_REDIS_POOL_SIZE;

@@ -81,6 +81,9 @@ final class CompareOptionsJson {
         var j = n.putArray("java");
         (o.javas == null ? List.of(JdkHome.runner()) : o.javas).forEach(h -> j.addObject()
                 .put("feature", h.feature()).put("version", h.version()).put("home", h.home().toString()));
+        if (o.poolRelease != null) {
+            n.put("poolVersion", o.poolRelease.profile() + "=" + String.join(",", o.poolRelease.versions()));
+        }
         if (o.appBuilds != null) {
             var builds = n.putArray("appBuilds");
             o.appBuilds.forEach(b -> builds.addObject().put("name", b.name()).put("jar", b.jar().toString()));

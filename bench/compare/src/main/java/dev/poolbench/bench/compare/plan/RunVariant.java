@@ -180,7 +180,7 @@ public record RunVariant(ThreadMode threads, JdkHome jdk, AppBuild app, boolean 
     /** Checks --threads, --java, --app-jar and --session of a parsed command line; fills {@code o.variants}. */
     static void validate(CompareOptions o, Set<String> given) throws UsageException {
         if (o.remote()) {
-            for (String name : List.of("threads", "java", "app-jar", "plant")) {
+            for (String name : List.of("threads", "java", "app-jar", "pool-version", "plant")) {
                 if (given.contains(name)) {
                     throw new UsageException("--" + name + " is for local mode: remote mode measures the app as it "
                             + "runs there (Ansible: poolbench_app_threads, poolbench_app_java_version, the jar it "

@@ -4,8 +4,10 @@ import dev.poolbench.bench.compare.jvm.JdkHome;
 import dev.poolbench.bench.compare.util.UsageException;
 import dev.poolbench.bench.compare.variant.AppBuild;
 import dev.poolbench.bench.compare.variant.Plant;
+import dev.poolbench.bench.compare.variant.PoolRelease;
 import dev.poolbench.bench.compare.variant.SessionStore;
 import dev.poolbench.bench.compare.variant.ThreadMode;
+import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
@@ -29,6 +31,12 @@ final class RunVariantOptions {
             + "app2; the first is the reference) (default: webapp/target/poolbench-webapp.jar only)")
     String appJars;
 
+    @Option(names = "--pool-version", paramLabel = "PROFILE=LIST", description = "compare releases of one pool, "
+            + "as app builds in duets (the first is the reference), e.g. hikari=7.0.2,7.1.0: each the tree's app "
+            + "built with that release (Maven, into .poolbench/pool-versions/); --profiles defaults to that profile "
+            + "(default: the releases pinned in pom.xml)")
+    String poolVersion;
+
     @Option(names = "--session", paramLabel = "LIST", description = "where the app keeps its HTTP sessions: memory "
             + "| redis-shared | redis-pooled, a comma list compares them; redis runs on a redis-server the runner "
             + "starts (docs/redis.md) (default: memory)")
@@ -48,8 +56,18 @@ final class RunVariantOptions {
     /** Parses what was given into {@code o.threads}, {@code o.javas}, {@code o.appBuilds} and {@code o.sessions}, then plans the variants. */
     void apply(CompareOptions o, java.util.Set<String> given) throws UsageException {
         applySession(o);
+        if (appJars != null && poolVersion != null) {
+            throw new UsageException("--app-jar and --pool-version both name the app builds: give one of them");
+        }
         if (appJars != null) {
             o.appBuilds = AppBuild.parseList(appJars);
+        }
+        if (poolVersion != null) {
+            o.poolRelease = PoolRelease.parse(poolVersion);
+            o.appBuilds = o.poolRelease.builds();
+            if (!given.contains("profiles")) {
+                o.profiles = List.of(o.poolRelease.profile());
+            }
         }
         if (threads != null) {
             o.threads = ThreadMode.parseList(threads);

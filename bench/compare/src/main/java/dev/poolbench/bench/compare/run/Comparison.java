@@ -64,6 +64,9 @@ public final class Comparison {
         RunPlan plan;
         String appVersion;
         try {
+            if (options.poolRelease != null) {
+                options.poolRelease.build(out::println);
+            }
             jars = JarSnapshot.take(options, environment);
             site = openSite(java, dir, environment);
             environment.write();
