@@ -123,8 +123,9 @@ public record PoolRelease(String profile, List<String> versions, Path root) {
             Path log = dir.resolve("build.log");
             progress.accept("--pool-version: building the app with " + profile + " " + version
                     + " (./mvnw, about 20-60 s; log " + log + ") ...");
-            Process maven = new ProcessBuilder(root.resolve("mvnw").toString(), "-B", "-q", "-pl", "webapp", "-am", "-DskipTests", "package",
-                    "-D" + property(profile) + "=" + version, "-Dpoolbench.webapp.build.directory=" + dir)
+            Process maven = new ProcessBuilder(root.resolve("mvnw").toString(), "-B", "-q", "-pl", "webapp", "-am",
+                    "-Dmaven.test.skip=true", "package", "-D" + property(profile) + "=" + version,
+                    "-Dpoolbench.webapp.build.directory=" + dir)
                     .directory(root.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
             if (maven.waitFor() != 0 || !Files.isRegularFile(jar)) {
                 throw new UsageException("--pool-version: building the app with " + profile + " " + version
