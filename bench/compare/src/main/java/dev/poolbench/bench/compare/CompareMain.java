@@ -114,10 +114,9 @@ public final class CompareMain implements Callable<Integer> {
         }
     }
 
-    @Command(name = "sittings", description = "Several sittings of one comparison pooled pair by pair, over "
-            + "sittings of the same pool and driver releases: each sitting's estimate and 95 %% interval, the pooled "
-            + "estimate (random effects), the between-sitting sd and how many sittings' intervals hold it "
-            + "(docs/validity.md).")
+    @Command(name = "sittings", description = "Several sittings of one comparison pooled pair by pair (sittings "
+            + "of the same releases only): each sitting's estimate and 95 %% interval, the pooled estimate (random "
+            + "effects), the between-sitting sd and how many sittings' intervals hold it (docs/validity.md).")
     static final class SittingsCommand implements Callable<Integer> {
         @Option(names = "--results", paramLabel = "DIR|FILE", arity = "1..*", required = true,
                 description = "two sittings or more: results directories (their summary.json) or summary.json files "
@@ -130,8 +129,7 @@ public final class CompareMain implements Callable<Integer> {
         Path out;
 
         @Option(names = "--by-release", description = "pool each release of a pair's pool and driver apart, "
-                + "labelled with it (default: a pair is pooled only over sittings of the same releases; others "
-                + "are refused)")
+                + "labelled with it (default: refuse different releases)")
         boolean byRelease;
 
         @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
