@@ -23,7 +23,8 @@
 #                  docs exists (read from the picocli sources), usage = dispatch (self-tested);
 #                  docs/figures.py --check: every published figure is what its data in docs/data/
 #                  renders to (the runner's `sittings`); docs/options.py --check: docs/options.md
-#                  is the commands' --help
+#                  is the commands' --help; docs/data/attribute_releases.py --check: every kept
+#                  measurement names its releases (and the attribution's self-test)
 #   quick-compare  ./poolbench compare --quick: the real comparison, short, must be valid
 #   report-html    tests/check-report-html.sh: the quick comparison's report.html opened in headless
 #                  Chromium (no network) renders with every picture loaded (screenshot of its top:
@@ -60,7 +61,7 @@ while (($#)); do
         echo "run-all: unknown step '$name' (steps: preflight ${STEPS[*]})" >&2; exit 2
       fi
       skip["$name"]=1; shift 2 ;;
-    -h|--help) sed -n '2,46p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,47p' "$0"; exit 0 ;;
     *) echo "run-all: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -129,6 +130,7 @@ docs_check() {
   python3 tests/check_docs.py || status=1
   python3 docs/figures.py --check || status=1
   python3 docs/options.py --check || status=1
+  python3 docs/data/attribute_releases.py --check || status=1
   return "$status"
 }
 step docs docs_check

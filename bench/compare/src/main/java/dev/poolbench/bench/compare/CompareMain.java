@@ -114,9 +114,9 @@ public final class CompareMain implements Callable<Integer> {
         }
     }
 
-    @Command(name = "sittings", description = "Several sittings of one comparison pooled pair by pair: each "
-            + "sitting's estimate and 95 %% interval, the pooled estimate (random effects), the between-sitting sd "
-            + "and how many sittings' intervals hold it (docs/validity.md).")
+    @Command(name = "sittings", description = "Several sittings of one comparison pooled pair by pair (sittings "
+            + "of the same releases only): each sitting's estimate and 95 %% interval, the pooled estimate (random "
+            + "effects), the between-sitting sd and how many sittings' intervals hold it (docs/validity.md).")
     static final class SittingsCommand implements Callable<Integer> {
         @Option(names = "--results", paramLabel = "DIR|FILE", arity = "1..*", required = true,
                 description = "two sittings or more: results directories (their summary.json) or summary.json files "
@@ -128,6 +128,10 @@ public final class CompareMain implements Callable<Integer> {
                 + "results/ for files)")
         Path out;
 
+        @Option(names = "--by-release", description = "pool each release of a pair's pool and driver apart, "
+                + "labelled with it (default: refuse different releases)")
+        boolean byRelease;
+
         @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
         boolean help;
 
@@ -138,7 +142,7 @@ public final class CompareMain implements Callable<Integer> {
             Path first = results.get(0).toAbsolutePath();
             Path dir = out != null ? out : Files.isDirectory(first) ? first.getParent().resolve("sittings-" + stamp)
                     : Path.of("results", "sittings-" + stamp);
-            return SittingsReport.write(results, dir, System.out);
+            return SittingsReport.write(results, dir, byRelease, System.out);
         }
     }
 

@@ -26,8 +26,8 @@ import org.hipparchus.distribution.continuous.TDistribution;
  */
 public final class Sittings {
 
-    /** One sitting: its summary.json and the name it is shown by. */
-    public record Sitting(String name, Path source, JsonNode summary) {
+    /** One sitting: its summary.json, the name it is shown by and its releases ({@link Releases#of}). */
+    public record Sitting(String name, Path source, JsonNode summary, JsonNode releases) {
     }
 
     /**
@@ -94,10 +94,11 @@ public final class Sittings {
 
     /**
      * One pair across the sittings. {@code pooled} is null with fewer than 2 poolable sittings;
-     * {@code dlTau2} is DerSimonian-Laird's tau^2, shown beside Paule-Mandel's.
+     * {@code dlTau2} is DerSimonian-Laird's tau^2, shown beside Paule-Mandel's; {@code releases}
+     * the one release of both sides its sittings ran ({@link Releases#ofPair}), null if unnamed.
      */
     public record Pair(String label, boolean aa, List<Estimate> estimates, RandomEffects.Pooled pooled,
-                       double dlTau2) {
+                       double dlTau2, String releases) {
 
         List<Estimate> poolable() {
             return estimates.stream().filter(Estimate::poolable).toList();
@@ -205,33 +206,60 @@ public final class Sittings {
         }
         String name = Files.isDirectory(path) ? path.getFileName().toString()
                 : path.getFileName().toString().replaceFirst("\\.json$", "");
-        return new Sitting(name, file, summary);
+        return new Sitting(name, file, summary, Releases.of(path, summary));
     }
 
-    /** Every pair of any sitting, in first-seen order, pooled over the sittings that have it. */
+    /** Every pair of any sitting, pooled over the sittings of the same releases that have it. */
     public static List<Pair> pairs(List<Sitting> sittings) {
+        return pairs(sittings, false);
+    }
+
+    /**
+     * Every pair of any sitting, in first-seen order, pooled over the sittings that have it. A
+     * pair is grouped by its label and, with {@code byRelease}, its releases (then in its label):
+     * a group whose sittings ran different releases, or name none, is refused ({@link Releases#one}).
+     */
+    public static List<Pair> pairs(List<Sitting> sittings, boolean byRelease) {
         Map<String, List<Estimate>> byPair = new LinkedHashMap<>();
         Map<String, Boolean> aa = new TreeMap<>();
+        Map<String, Map<String, List<String>>> releases = new LinkedHashMap<>();
         for (Sitting s : sittings) {
             double margin = s.summary().path("equivalenceMarginPercent").asDouble(DEFAULT_MARGIN_PERCENT);
             for (JsonNode block : s.summary().path("blocks")) {
+                String build = block.hasNonNull("appBuild") ? block.path("appBuild").asText() : null;
                 for (JsonNode entry : block.path("paired")) {
-                    String label = label(block, entry);
-                    byPair.computeIfAbsent(label, k -> new ArrayList<>()).add(estimate(s.name(), entry, margin));
-                    aa.put(label, aa(entry.path("profile").asText(), entry.path("reference").asText()));
+                    String release = Releases.ofPair(s.releases(), entry.path("profile").asText(), build,
+                            entry.path("reference").asText(), build);
+                    String key = Releases.key(label(block, entry), release, byRelease);
+                    add(byPair, releases, key, release, s, estimate(s.name(), entry, margin));
+                    aa.put(key, aa(entry.path("profile").asText(), entry.path("reference").asText()));
                 }
             }
             for (String[] dimension : DIMENSIONS) {
                 for (JsonNode entry : s.summary().path(dimension[0])) {
-                    String label = variantLabel(entry, dimension[1]);
-                    byPair.computeIfAbsent(label, k -> new ArrayList<>()).add(estimate(s.name(), entry, margin));
-                    aa.put(label, entry.path(dimension[1]).asText().equals(entry.path("reference").asText()));
+                    // One profile across a dimension: both sides run its release, or two app builds' of it.
+                    boolean builds = dimension[1].equals("build");
+                    String profile = entry.path("profile").asText();
+                    String build = builds ? entry.path("build").asText() : null;
+                    String release = Releases.ofPair(s.releases(), profile, build, profile,
+                            builds ? entry.path("reference").asText() : null);
+                    String key = Releases.key(variantLabel(entry, dimension[1]), release, byRelease);
+                    add(byPair, releases, key, release, s, estimate(s.name(), entry, margin));
+                    aa.put(key, entry.path(dimension[1]).asText().equals(entry.path("reference").asText()));
                 }
             }
         }
         List<Pair> pairs = new ArrayList<>();
-        byPair.forEach((label, estimates) -> pairs.add(pool(label, aa.get(label), estimates)));
+        byPair.forEach((key, estimates) -> pairs.add(pool(key, aa.get(key), estimates,
+                Releases.one(key, releases.get(key), byRelease))));
         return pairs;
+    }
+
+    private static void add(Map<String, List<Estimate>> byPair, Map<String, Map<String, List<String>>> releases,
+                            String key, String release, Sitting s, Estimate estimate) {
+        byPair.computeIfAbsent(key, k -> new ArrayList<>()).add(estimate);
+        releases.computeIfAbsent(key, k -> new LinkedHashMap<>()).computeIfAbsent(release, r -> new ArrayList<>())
+                .add(s.source().toString());
     }
 
     /**
@@ -269,7 +297,7 @@ public final class Sittings {
             if (others.size() < 2) {
                 continue;
             }
-            double mu = pool(pair.label(), pair.aa(), others).pooled().estimate();
+            double mu = pool(pair.label(), pair.aa(), others, pair.releases()).pooled().estimate();
             checked++;
             if (e.covers(mu, model.at(e.y()))) {
                 covered++;
@@ -279,14 +307,18 @@ public final class Sittings {
     }
 
     static Pair pool(String label, boolean aa, List<Estimate> estimates) {
+        return pool(label, aa, estimates, null);
+    }
+
+    static Pair pool(String label, boolean aa, List<Estimate> estimates, String releases) {
         List<Estimate> usable = estimates.stream().filter(Estimate::poolable).toList();
         if (usable.size() < 2) {
-            return new Pair(label, aa, List.copyOf(estimates), null, Double.NaN);
+            return new Pair(label, aa, List.copyOf(estimates), null, Double.NaN, releases);
         }
         double[] y = usable.stream().mapToDouble(Estimate::y).toArray();
         double[] v = usable.stream().mapToDouble(e -> e.se() * e.se()).toArray();
         return new Pair(label, aa, List.copyOf(estimates), RandomEffects.pauleMandel(y, v),
-                RandomEffects.derSimonianLaird(y, v).tau2());
+                RandomEffects.derSimonianLaird(y, v).tau2(), releases);
     }
 
     /**

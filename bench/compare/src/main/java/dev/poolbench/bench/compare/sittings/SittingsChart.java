@@ -33,13 +33,16 @@ final class SittingsChart {
         Set<String> shared = new LinkedHashSet<>();
         List<RowsPicture.Row> rows = new ArrayList<>();
         for (Sittings.Pair p : pairs) {
-            // "tomcat vs hikari @10 (platform, JDK 17)": the label keeps "tomcat", the title the rest.
-            String[] parts = p.label().split(" @", 2);
+            // "tomcat vs hikari @10 (platform, JDK 17)": the label keeps "tomcat", the title the rest;
+            // a release (--by-release: " [tomcat-jdbc 11.0.27 vs ...]") stays with its row.
+            int cut = p.label().indexOf(" [");
+            String release = cut < 0 ? "" : p.label().substring(cut);
+            String[] parts = (cut < 0 ? p.label() : p.label().substring(0, cut)).split(" @", 2);
             String[] pair = parts[0].split(" vs ", 2);
             if (pair.length == 2) {
                 shared.add("against " + pair[1] + (parts.length == 2 ? " @" + parts[1] : ""));
             }
-            rows.add(row(pair[0], p));
+            rows.add(row(pair[0] + release, p));
         }
         RowsPicture.write("Sittings pooled, a row per pair " + String.join("; ", shared),
                 "each sitting's own 95 % interval (grey, one under the other) and the pooled estimate with its "

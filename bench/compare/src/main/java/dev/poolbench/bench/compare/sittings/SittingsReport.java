@@ -18,7 +18,7 @@ import java.util.Locale;
 /**
  * {@code ./poolbench sittings}: sittings.txt, sittings.json and sittings.png of several
  * sittings pooled ({@link Sittings}). Exit status 0; a pair seen in one sitting only is listed,
- * not pooled.
+ * not pooled; sittings of different releases are refused, or pooled apart with {@code --by-release}.
  */
 public final class SittingsReport {
 
@@ -29,8 +29,12 @@ public final class SittingsReport {
     private SittingsReport() {
     }
 
+    static int write(List<Path> inputs, Path out, PrintStream print) throws IOException {
+        return write(inputs, out, false, print);
+    }
+
     /** Reads the sittings, writes the three files into {@code out}, prints the text. */
-    public static int write(List<Path> inputs, Path out, PrintStream print) throws IOException {
+    public static int write(List<Path> inputs, Path out, boolean byRelease, PrintStream print) throws IOException {
         if (inputs.size() < 2) {
             throw new IllegalArgumentException("sittings pools two sittings or more: give --results DIR1 DIR2 ... "
                     + "(results directories or summary.json files)");
@@ -39,12 +43,12 @@ public final class SittingsReport {
         for (Path p : inputs) {
             sittings.add(Sittings.read(p));
         }
-        List<Sittings.Pair> pairs = Sittings.pairs(sittings);
+        List<Sittings.Pair> pairs = Sittings.pairs(sittings, byRelease);
         if (pairs.isEmpty()) {
             throw new IllegalArgumentException("no paired verdict in any of the " + inputs.size() + " sittings");
         }
         Files.createDirectories(out);
-        String text = text(sittings, pairs);
+        String text = text(sittings, pairs, byRelease);
         Files.writeString(out.resolve("sittings.txt"), text, StandardCharsets.UTF_8);
         Json.write(out.resolve("sittings.json"), json(sittings, pairs));
         SittingsChart.write(pairs, out.resolve("sittings.png"));
@@ -53,7 +57,7 @@ public final class SittingsReport {
         return 0;
     }
 
-    static String text(List<Sittings.Sitting> sittings, List<Sittings.Pair> pairs) {
+    static String text(List<Sittings.Sitting> sittings, List<Sittings.Pair> pairs, boolean byRelease) {
         StringBuilder b = new StringBuilder();
         b.append(sittings.size()).append(" sittings:\n");
         for (int i = 0; i < sittings.size(); i++) {
@@ -61,6 +65,9 @@ public final class SittingsReport {
                     sittings.get(i).source()));
         }
         b.append("Model: ").append(MODEL).append(".\n");
+        b.append(byRelease ? "Releases: each release of a pair's pool and driver pooled apart (--by-release), in "
+                + "brackets after the pair.\n" : "Releases: a pair pooled only over sittings of the same pool and "
+                + "driver releases on both sides, named under it.\n");
         DuetNoise noise = Sittings.duetNoise(pairs);
         if (noise.measured()) {
             // Of one design's sittings, between-sitting.json's duetSdPercent and duetSdDf.
@@ -79,6 +86,9 @@ public final class SittingsReport {
         }
         for (Sittings.Pair p : pairs) {
             b.append('\n').append(p.label()).append(p.aa() ? " (A/A: the true difference is 0)" : "").append('\n');
+            if (p.releases() != null && !byRelease) {
+                b.append("  releases: ").append(p.releases()).append('\n');
+            }
             for (Sittings.Estimate e : p.estimates()) {
                 b.append("  ").append(e.sitting()).append(": ").append(interval(e)).append(' ').append(e.text())
                         .append(covers(p, e)).append(p.truth() != null && e.wrongOf(p.truth())
@@ -174,6 +184,7 @@ public final class SittingsReport {
             ObjectNode pn = array.addObject();
             pn.put("pair", p.label());
             pn.put("aa", p.aa());
+            pn.put("releases", p.releases());
             ArrayNode each = pn.putArray("sittings");
             for (Sittings.Estimate e : p.estimates()) {
                 ObjectNode en = each.addObject();

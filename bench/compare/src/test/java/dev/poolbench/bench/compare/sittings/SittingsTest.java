@@ -34,6 +34,16 @@ class SittingsTest {
         block.putArray("paired").addObject().put("profile", profile).put("reference", "hikari").put("rounds", n)
                 .put("differencePercent", diff).put("ci95LowPercent", low).put("ci95HighPercent", high)
                 .put("verdict", word).put("text", text);
+        return named(root, profile, profile + " 1.0", "hikari", "HikariCP 7.0.2");
+    }
+
+    /** The releases summary.json names (issue 52): profile, its pool's release, ...; one driver for all. */
+    static ObjectNode named(ObjectNode root, String... profileAndPool) {
+        ObjectNode releases = root.putObject("releases");
+        for (int i = 0; i < profileAndPool.length; i += 2) {
+            releases.putObject(profileAndPool[i]).put("pool", profileAndPool[i + 1])
+                    .put("driver", "mysql-connector-j 9.7.0");
+        }
         return root;
     }
 
@@ -168,7 +178,7 @@ class SittingsTest {
                     .put("rounds", 3).put("meanLogRatio", logs[i]).put("seLogRatio", 0.01).put("df", 2)
                     .put("betweenSittingSdLog", 0.0).put("verdict", "slower").put("text", "slower");
             Path file = dir.resolve("s" + i + ".json");
-            Json.write(file, root);
+            Json.write(file, named(root, "hikari", "HikariCP 7.0.2"));
             files.add(file);
         }
         List<Sittings.Sitting> sittings = new ArrayList<>();
