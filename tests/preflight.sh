@@ -214,7 +214,11 @@ install_missing() {
   mkdir -p "$ROOT/.poolbench"
   export DEBIAN_FRONTEND=noninteractive
   local install_pkgs=()
-  apt-get update -qq -o DPkg::Lock::Timeout=600 >"$log" 2>&1
+  if ! apt-get update -qq -o DPkg::Lock::Timeout=600 >"$log" 2>&1; then
+    tail -n 20 "$log" >&2
+    echo "preflight: apt-get update failed (log: $log); nothing ran" >&2
+    exit 2
+  fi
   prepare_suites
   if ! apt-get install -y -qq --no-install-recommends -o DPkg::Lock::Timeout=600 "${install_pkgs[@]}" >>"$log" 2>&1; then
     tail -n 20 "$log" >&2
