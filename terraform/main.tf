@@ -45,31 +45,27 @@ locals {
 
   public_key = trimspace(var.ssh_public_key != null ? var.ssh_public_key : file(pathexpand(var.ssh_public_key_path)))
 
-  # Ports, from docs/architecture.md.
-  app_port        = 8080
-  management_port = 8081
-  mysql_port      = 3306
-  redis_port      = 6379
-  # The second app of bench.yml's duets (poolbench_duet): the app ports + 2 (ansible's
-  # poolbench_app_second_port, the runner's --second-app-url default).
-  second_app_port        = 8082
-  second_management_port = 8083
-
-  # The bench hosts reach the app ports (with var.duets the second app's too) and SSH on the app
-  # and db hosts, where bench.yml's runner, solo or duet, restarts the app with each run's profile
-  # and resets the database through a key that can run one command only (ansible/README.md).
-  bench_to_app_ports = merge(
-    { http = local.app_port, management = local.management_port, ssh = 22 },
-    var.duets ? { "second-http" = local.second_app_port, "second-management" = local.second_management_port } : {}
-  )
-
   # Monitoring (docs/dashboards.md): Prometheus and Grafana on the first bench host (the single
   # host in `single`), reachable from monitoring_allowed_cidrs only; the exporters from it only.
   monitoring_host     = var.monitoring ? "${var.name}-${var.topology == "single" ? "single" : "bench-1"}" : null
   monitoring_cidrs    = var.monitoring_allowed_cidrs != null ? var.monitoring_allowed_cidrs : var.ssh_allowed_cidrs
-  monitoring_ui_ports = { grafana = 3000, prometheus = 9090 }
-  exporter_ports      = { node = 9100, mysqld = 9104 }
   separate_monitoring = var.monitoring && local.separate_bench
+}
+
+# The ports between the roles (docs/architecture.md), by topology and var.database: the bench
+# hosts to the app ports (with var.duets the second app's too) and SSH on the app and db hosts,
+# where bench.yml's runner restarts the app with each run's profile and resets the database
+# through a key that can run one command only (ansible/README.md); the app host to the database's
+# port (3306 for mariadb, 5432 for postgres) and Redis; the replica to its primary; Prometheus to
+# the exporters. A module without provider, tested offline (modules/ports/tests).
+module "ports" {
+  source = "./modules/ports"
+
+  topology   = var.topology
+  database   = var.database
+  duets      = var.duets
+  db_replica = var.db_replica
+  monitoring = var.monitoring
 }
 
 # --- Image -----------------------------------------------------------------------------------
@@ -182,7 +178,8 @@ resource "aws_route_table_association" "public" {
 # ssh: on every host (SSH in from the user's CIDRs; HTTP/HTTPS out for package installs).
 # app, bench, db: only when those roles are on different hosts; each allows exactly the
 # traffic between roles (bench -> app 8080/8081 and SSH to the app and db hosts, with var.duets
-# also 8082/8083; app -> db 3306, and 6379 for the Redis session store that the db host also runs).
+# also 8082/8083; app -> db 3306 for mariadb or 5432 for postgres (var.database), and 6379 for the
+# Redis session store that the db host also runs): module.ports.
 
 resource "aws_security_group" "ssh" {
   name_prefix = "${var.name}-ssh-"
@@ -251,26 +248,26 @@ resource "aws_security_group" "bench" {
 }
 
 resource "aws_vpc_security_group_ingress_rule" "app_from_bench" {
-  for_each = local.separate_bench ? local.bench_to_app_ports : {}
+  for_each = module.ports.bench_to_app
 
   security_group_id            = aws_security_group.app[0].id
   description                  = "App ${each.key} port from the bench hosts"
   ip_protocol                  = "tcp"
-  from_port                    = each.value
-  to_port                      = each.value
+  from_port                    = each.value.port
+  to_port                      = each.value.port
   referenced_security_group_id = aws_security_group.bench[0].id
 
   tags = { Name = "${var.name}-app-${each.key}-from-bench" }
 }
 
 resource "aws_vpc_security_group_egress_rule" "bench_to_app" {
-  for_each = local.separate_bench ? local.bench_to_app_ports : {}
+  for_each = module.ports.bench_to_app
 
   security_group_id            = aws_security_group.bench[0].id
   description                  = "Bench to the app ${each.key} port"
   ip_protocol                  = "tcp"
-  from_port                    = each.value
-  to_port                      = each.value
+  from_port                    = each.value.port
+  to_port                      = each.value.port
   referenced_security_group_id = aws_security_group.app[0].id
 
   tags = { Name = "${var.name}-bench-to-app-${each.key}" }
@@ -280,7 +277,7 @@ resource "aws_security_group" "db" {
   count = local.separate_db ? 1 : 0
 
   name_prefix = "${var.name}-db-"
-  description = "poolbench db: MySQL from the app host"
+  description = "poolbench db: ${var.database == "postgres" ? "PostgreSQL" : "MySQL"} from the app host"
   vpc_id      = local.vpc_id
 
   tags = { Name = "${var.name}-db" }
@@ -290,58 +287,86 @@ resource "aws_security_group" "db" {
   }
 }
 
+# The database's port (3306 or 5432, var.database) and Redis's, from the app host only.
 resource "aws_vpc_security_group_ingress_rule" "db_from_app" {
-  count = local.separate_db ? 1 : 0
+  for_each = module.ports.app_to_db
 
   security_group_id            = aws_security_group.db[0].id
-  description                  = "MySQL from the app host"
+  description                  = "${each.value.label} from the app host"
   ip_protocol                  = "tcp"
-  from_port                    = local.mysql_port
-  to_port                      = local.mysql_port
+  from_port                    = each.value.port
+  to_port                      = each.value.port
   referenced_security_group_id = aws_security_group.app[0].id
 
-  tags = { Name = "${var.name}-db-mysql-from-app" }
+  tags = { Name = "${var.name}-db-${each.key}-from-app" }
 }
 
 resource "aws_vpc_security_group_egress_rule" "app_to_db" {
-  count = local.separate_db ? 1 : 0
+  for_each = module.ports.app_to_db
 
   security_group_id            = aws_security_group.app[0].id
-  description                  = "App to MySQL on the db host"
+  description                  = "App to ${each.value.label} on the db host"
   ip_protocol                  = "tcp"
-  from_port                    = local.mysql_port
-  to_port                      = local.mysql_port
+  from_port                    = each.value.port
+  to_port                      = each.value.port
   referenced_security_group_id = aws_security_group.db[0].id
 
-  tags = { Name = "${var.name}-app-to-db-mysql" }
+  tags = { Name = "${var.name}-app-to-db-${each.key}" }
 }
 
-# With var.db_replica the replica reads the primary's binary log over MySQL's port, and after a
-# failover the old primary replicates the promoted one: both db hosts are in the db group.
+# With var.db_replica (MariaDB only) the replica reads the primary's binary log over MySQL's port,
+# and after a failover the old primary replicates the promoted one: both db hosts are in the db group.
 resource "aws_vpc_security_group_ingress_rule" "db_from_db" {
-  count = var.db_replica ? 1 : 0
+  for_each = module.ports.db_to_db
 
   security_group_id            = aws_security_group.db[0].id
-  description                  = "MySQL replication between the primary and its replica"
+  description                  = "${each.value.label} replication between the primary and its replica"
   ip_protocol                  = "tcp"
-  from_port                    = local.mysql_port
-  to_port                      = local.mysql_port
+  from_port                    = each.value.port
+  to_port                      = each.value.port
   referenced_security_group_id = aws_security_group.db[0].id
 
-  tags = { Name = "${var.name}-db-mysql-from-db" }
+  tags = { Name = "${var.name}-db-${each.key}-from-db" }
 }
 
 resource "aws_vpc_security_group_egress_rule" "db_to_db" {
-  count = var.db_replica ? 1 : 0
+  for_each = module.ports.db_to_db
 
   security_group_id            = aws_security_group.db[0].id
-  description                  = "MySQL replication between the primary and its replica"
+  description                  = "${each.value.label} replication between the primary and its replica"
   ip_protocol                  = "tcp"
-  from_port                    = local.mysql_port
-  to_port                      = local.mysql_port
+  from_port                    = each.value.port
+  to_port                      = each.value.port
   referenced_security_group_id = aws_security_group.db[0].id
 
-  tags = { Name = "${var.name}-db-to-db-mysql" }
+  tags = { Name = "${var.name}-db-to-db-${each.key}" }
+}
+
+# The rules above were counted before var.database (MySQL's and Redis's apart): the same rules,
+# kept in place by an apply of this version.
+moved {
+  from = aws_vpc_security_group_ingress_rule.db_from_app[0]
+  to   = aws_vpc_security_group_ingress_rule.db_from_app["mysql"]
+}
+moved {
+  from = aws_vpc_security_group_egress_rule.app_to_db[0]
+  to   = aws_vpc_security_group_egress_rule.app_to_db["mysql"]
+}
+moved {
+  from = aws_vpc_security_group_ingress_rule.redis_from_app[0]
+  to   = aws_vpc_security_group_ingress_rule.db_from_app["redis"]
+}
+moved {
+  from = aws_vpc_security_group_egress_rule.app_to_redis[0]
+  to   = aws_vpc_security_group_egress_rule.app_to_db["redis"]
+}
+moved {
+  from = aws_vpc_security_group_ingress_rule.db_from_db[0]
+  to   = aws_vpc_security_group_ingress_rule.db_from_db["mysql"]
+}
+moved {
+  from = aws_vpc_security_group_egress_rule.db_to_db[0]
+  to   = aws_vpc_security_group_egress_rule.db_to_db["mysql"]
 }
 
 resource "aws_vpc_security_group_ingress_rule" "db_ssh_from_bench" {
@@ -371,32 +396,6 @@ resource "aws_vpc_security_group_egress_rule" "bench_ssh_to_db" {
   tags = { Name = "${var.name}-bench-ssh-to-db" }
 }
 
-resource "aws_vpc_security_group_ingress_rule" "redis_from_app" {
-  count = local.separate_db ? 1 : 0
-
-  security_group_id            = aws_security_group.db[0].id
-  description                  = "Redis (HTTP sessions) from the app host"
-  ip_protocol                  = "tcp"
-  from_port                    = local.redis_port
-  to_port                      = local.redis_port
-  referenced_security_group_id = aws_security_group.app[0].id
-
-  tags = { Name = "${var.name}-db-redis-from-app" }
-}
-
-resource "aws_vpc_security_group_egress_rule" "app_to_redis" {
-  count = local.separate_db ? 1 : 0
-
-  security_group_id            = aws_security_group.app[0].id
-  description                  = "App to Redis (HTTP sessions) on the db host"
-  ip_protocol                  = "tcp"
-  from_port                    = local.redis_port
-  to_port                      = local.redis_port
-  referenced_security_group_id = aws_security_group.db[0].id
-
-  tags = { Name = "${var.name}-app-to-db-redis" }
-}
-
 # Prometheus and Grafana from the operator's CIDRs; Prometheus to the exporters on the other
 # hosts (and to the app's management port, which the bench group already reaches).
 resource "aws_security_group" "monitoring" {
@@ -414,14 +413,14 @@ resource "aws_security_group" "monitoring" {
 }
 
 resource "aws_vpc_security_group_ingress_rule" "monitoring_ui" {
-  for_each = var.monitoring ? {
-    for pair in setproduct(keys(local.monitoring_ui_ports), local.monitoring_cidrs) : "${pair[0]}-${pair[1]}" => {
-      name = pair[0], port = local.monitoring_ui_ports[pair[0]], cidr = pair[1]
+  for_each = {
+    for pair in setproduct(keys(module.ports.monitoring_ui), local.monitoring_cidrs) : "${pair[0]}-${pair[1]}" => {
+      name = pair[0], port = module.ports.monitoring_ui[pair[0]].port, cidr = pair[1]
     }
-  } : {}
+  }
 
   security_group_id = aws_security_group.monitoring[0].id
-  description       = "${title(each.value.name)} from the operator"
+  description       = "${module.ports.monitoring_ui[each.value.name].label} from the operator"
   ip_protocol       = "tcp"
   from_port         = each.value.port
   to_port           = each.value.port
@@ -445,26 +444,26 @@ resource "aws_security_group" "exporters" {
 }
 
 resource "aws_vpc_security_group_ingress_rule" "exporters_from_monitoring" {
-  for_each = local.separate_monitoring ? local.exporter_ports : {}
+  for_each = module.ports.exporters
 
   security_group_id            = aws_security_group.exporters[0].id
-  description                  = "${each.key}_exporter from the monitoring host"
+  description                  = "${each.value.label} from the monitoring host"
   ip_protocol                  = "tcp"
-  from_port                    = each.value
-  to_port                      = each.value
+  from_port                    = each.value.port
+  to_port                      = each.value.port
   referenced_security_group_id = aws_security_group.monitoring[0].id
 
   tags = { Name = "${var.name}-${each.key}-exporter-from-monitoring" }
 }
 
 resource "aws_vpc_security_group_egress_rule" "monitoring_to_exporters" {
-  for_each = local.separate_monitoring ? local.exporter_ports : {}
+  for_each = module.ports.exporters
 
   security_group_id            = aws_security_group.monitoring[0].id
-  description                  = "Prometheus to ${each.key}_exporter"
+  description                  = "Prometheus to ${each.value.label}"
   ip_protocol                  = "tcp"
-  from_port                    = each.value
-  to_port                      = each.value
+  from_port                    = each.value.port
+  to_port                      = each.value.port
   referenced_security_group_id = aws_security_group.exporters[0].id
 
   tags = { Name = "${var.name}-monitoring-to-${each.key}-exporter" }
@@ -536,6 +535,7 @@ module "inventory" {
 
   topology   = var.topology
   ssh_user   = local.ssh_user
+  database   = var.database
   db_replica = var.db_replica
 
   db_hosts    = [for name, h in local.hosts : local.inventory_hosts[name] if contains(h.groups, "db")]

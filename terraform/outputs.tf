@@ -28,12 +28,12 @@ output "ssh_commands" {
 
 output "grafana_url" {
   description = "Grafana on the monitoring host (reachable from monitoring_allowed_cidrs; user admin, password in ansible/inventories/terraform/credentials/grafana-admin-password after site.yml), or null without monitoring."
-  value       = var.monitoring ? "http://${aws_instance.this[local.monitoring_host].public_ip}:${local.monitoring_ui_ports.grafana}" : null
+  value       = var.monitoring ? "http://${aws_instance.this[local.monitoring_host].public_ip}:${module.ports.monitoring_ui.grafana.port}" : null
 }
 
 output "prometheus_url" {
   description = "Prometheus on the monitoring host (reachable from monitoring_allowed_cidrs; no login), or null without monitoring."
-  value       = var.monitoring ? "http://${aws_instance.this[local.monitoring_host].public_ip}:${local.monitoring_ui_ports.prometheus}" : null
+  value       = var.monitoring ? "http://${aws_instance.this[local.monitoring_host].public_ip}:${module.ports.monitoring_ui.prometheus.port}" : null
 }
 
 output "inventory_groups" {

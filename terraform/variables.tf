@@ -71,8 +71,20 @@ variable "bench_count" {
   }
 }
 
+variable "database" {
+  description = "The database server of the db hosts: mariadb (MariaDB on Debian 12, MySQL 8 on Ubuntu; port 3306) or postgres (PostgreSQL; port 5432). Written to the inventory as all.vars.poolbench_database, which site.yml and bench.yml follow; in split3 the db security group opens that port only to the app host."
+  type        = string
+  default     = "mariadb"
+  nullable    = false
+
+  validation {
+    condition     = contains(["mariadb", "postgres"], var.database)
+    error_message = "database must be mariadb or postgres (the playbooks' poolbench_database)."
+  }
+}
+
 variable "db_replica" {
-  description = "A second database host, a MariaDB replica of the first (site.yml sets up GTID replication), for faults.yml's failover: the app reaches the database by a name that the failover moves to the replica. Needs topology split3 (the database on hosts of its own). false: one database host."
+  description = "A second database host, a MariaDB replica of the first (site.yml sets up GTID replication), for faults.yml's failover: the app reaches the database by a name that the failover moves to the replica. Needs topology split3 (the database on hosts of its own) and database mariadb. false: one database host."
   type        = bool
   default     = false
   nullable    = false
@@ -80,6 +92,10 @@ variable "db_replica" {
   validation {
     condition     = !var.db_replica || var.topology == "split3"
     error_message = "db_replica needs topology split3 (the primary and its replica on hosts of their own, not the app host)."
+  }
+  validation {
+    condition     = !var.db_replica || var.database == "mariadb"
+    error_message = "db_replica needs database = \"mariadb\": the PostgreSQL role sets up no replica (faults.yml's failover and demote are MariaDB's)."
   }
 }
 

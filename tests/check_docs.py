@@ -10,7 +10,12 @@ Fails with one line per problem when:
             that names one poolbench command) is not an option of that command. The options are
             read from the picocli @Option names of the Java sources (the commands' classes and
             their @Mixin classes), so no jar is needed; `test` takes run-all.sh's --skip;
-  usage     the `poolbench` script's usage text and its `case` dispatch name other commands.
+  usage     the `poolbench` script's usage text and its `case` dispatch name other commands;
+  variables `-e NAME=` on an ansible-playbook line (or a later line of its code block, or in a code
+            span) names no variable of ansible/ (a key of defaults, vars, group_vars or a `vars:`
+            block, or a poolbench_* name it reads): Ansible would take it silently; `-var NAME=`
+            names no `variable "NAME"` of the Terraform root it applies (terraform/local when the
+            command or span names it, terraform/ for -chdir=terraform, else either).
 
 Before the real check it runs a self-test on a scratch repository with one problem of each
 kind and a clean twin: each kind must be reported, the twin must pass, or the check fails.
@@ -316,11 +321,103 @@ def check_mentions(root, md_files):
     return problems
 
 
+EXTRA_VAR = re.compile(r"(?<![\w-])(?:-e|--extra-vars)\s+[\"']?([A-Za-z_]\w*)=")
+TF_VAR = re.compile(r"(?<![\w-])-var(?:\s+|=)[\"']?([A-Za-z_][\w-]*)=")
+YAML_KEY = re.compile(r"^(\s*)([A-Za-z_]\w*):(?:\s|$)")
+VARS_BLOCK = re.compile(r"^(\s*)(- )?vars:\s*$")
+TF_ROOTS = ("terraform", "terraform/local")
+
+
+def ansible_variables(root, files):
+    """The variables ansible/ defines or reads: top-level keys of defaults/, vars/, group_vars/ and
+    host_vars/ files, the keys of every `vars:` block, and every poolbench_* name in its files."""
+    names = set()
+    for rel in files:
+        if not rel.startswith("ansible/"):
+            continue
+        text = read_text(os.path.join(root, rel)) or ""
+        names |= set(re.findall(r"(?<!\w)poolbench_\w+", text))
+        if not re.search(r"\.ya?ml(\.example)?$", rel):
+            continue
+        lines = text.split("\n")
+        if {"defaults", "vars", "group_vars", "host_vars"} & set(rel.split("/")):
+            names |= {m.group(2) for m in map(YAML_KEY.match, lines) if m and not m.group(1)}
+        for i, line in enumerate(lines):
+            block = VARS_BLOCK.match(line)
+            if not block:
+                continue
+            base, level = len(block.group(1)) + len(block.group(2) or ""), None
+            for following in lines[i + 1:]:
+                if not following.strip() or following.lstrip().startswith("#"):
+                    continue
+                indent = len(following) - len(following.lstrip())
+                if indent <= base:
+                    break
+                level = indent if level is None else level
+                key = YAML_KEY.match(following)
+                if key and indent == level:
+                    names.add(key.group(2))
+    return names
+
+
+def terraform_variables(root, files):
+    """The `variable "NAME"` blocks of each Terraform root (its own *.tf files, not its modules')."""
+    found = {r: set() for r in TF_ROOTS}
+    for rel in files:
+        if os.path.dirname(rel) in found and rel.endswith(".tf"):
+            text = read_text(os.path.join(root, rel)) or ""
+            found[os.path.dirname(rel)] |= set(re.findall(r'^\s*variable\s+"([^"]+)"', text, re.M))
+    return found
+
+
+def variable_problems(where, text, context, names, lower_only=False):
+    """The -e names (names[0]: ansible/'s; None: not an ansible-playbook line) and -var names
+    (names[1]: per Terraform root, the root read from context) of text that nothing defines."""
+    ansible, terraform = names
+    problems = []
+    for name in EXTRA_VAR.findall(text) if ansible is not None else []:
+        if name not in ansible and not name.startswith("ansible_") and not (lower_only and name != name.lower()):
+            problems.append(f"{where}: -e {name}: no variable of ansible/ has that name (Ansible takes it silently)")
+    if "terraform/local" in context:
+        roots = ["terraform/local"]
+    elif re.search(r"-chdir=terraform(?![\w/])", context):
+        roots = ["terraform"]
+    else:
+        roots = list(TF_ROOTS)
+    for name in TF_VAR.findall(text):
+        if not any(name in terraform[r] for r in roots):
+            problems.append(f"{where}: -var {name}: no variable \"{name}\" in {' or '.join(r + '/' for r in roots)}")
+    return problems
+
+
+def check_variables(root, md_files, files):
+    """-e NAME= of ansible-playbook and -var NAME= of terraform, in code blocks and code spans."""
+    ansible, terraform = ansible_variables(root, files), terraform_variables(root, files)
+    problems = []
+    for rel in md_files:
+        inside, playbook, command = False, False, ""
+        for no, line in enumerate((read_text(os.path.join(root, rel)) or "").split("\n"), 1):
+            if FENCE.match(line):
+                inside, playbook, command = not inside, False, ""
+                continue
+            if inside:
+                text = line.split(" #")[0]
+                # The command a line belongs to: itself, or the one it continues (a trailing \).
+                command = command + " " + text if command.rstrip().endswith("\\") else text
+                playbook = playbook or "ansible-playbook" in text
+                problems += variable_problems(f"{rel}:{no}", text, command, (ansible if playbook else None, terraform))
+                continue
+            for span in CODE_SPAN.finditer(line):
+                problems += variable_problems(f"{rel}:{no}", span.group(2), span.group(2), (ansible, terraform), True)
+    return problems
+
+
 def check(root):
     files = tracked_files(root)
     md = [f for f in files if f.endswith(".md")]
     return (check_links(root, md) + check_shared(root, files) + check_mentions(root, md)
-            + check_options(root, md, command_options(root, files)) + check_usage(root))
+            + check_options(root, md, command_options(root, files)) + check_usage(root)
+            + check_variables(root, md, files))
 
 
 SELF_TEST_FILES = {
@@ -331,14 +428,25 @@ SELF_TEST_FILES = {
                             "  @Mixin\n  private M m;\n}\n",
     "src/main/java/M.java": "class M {\n  @Option(names = \"--duet\") boolean d;\n}\n",
     "docs/b.md": "# B\n\n## Duet runs\n\ntext\n",
+    "ansible/roles/r/defaults/main.yml": "---\npoolbench_quick: false\n",
+    "ansible/site.yml": "- name: P\n  hosts: all\n  vars:\n    __plan: hikari\n  tasks:\n    - ansible.builtin.debug:\n"
+                        "        msg: \"{{ poolbench_profiles | default(__plan) }}\"\n",
+    "terraform/variables.tf": "variable \"topology\" {\n  type = string\n}\n",
+    "terraform/local/variables.tf": "variable \"lanes\" {\n  type = number\n}\n",
     "README.md": "# A\n\n[ok](docs/b.md#duet-runs) ![img](docs/b.md)\n\n`./poolbench compare --runs 3 --duet`\n\n"
-                 "The knob `--runs` of `./poolbench compare`.\n%s",
+                 "The knob `--runs` of `./poolbench compare`.\n\n```sh\ngrep -e FOO=1 notes.txt\n"
+                 "ansible-playbook site.yml -e poolbench_quick=true \\\n  -e __plan=dbcp2\n-e poolbench_profiles=hikari\n"
+                 "terraform -chdir=terraform/local apply \\\n  -var lanes=2\nterraform -chdir=terraform apply -var 'topology=split3'\n"
+                 "```\n\n`-e poolbench_quick=true`, `-var lanes=2`, `docker run -e FOO=1`.\n%s",
 }
 BROKEN = ("  bogus  z\n",
           "[gone](docs/nothing.md) [anchor](docs/b.md#solo-runs)\n\n`./poolbench compare --rnus 3`\n\n"
-          "See " + SHARED + "/spec. Then `./poolbench comapre`.\n")
+          "See " + SHARED + "/spec. Then `./poolbench comapre`.\n\n```sh\nansible-playbook site.yml \\\n"
+          "  -e poolbench_quikc=true\nterraform -chdir=terraform apply -var 'lanes=2'\n```\n\n`-var lnaes=2`\n")
 EXPECTED = ["no such file", "no heading with anchor #solo-runs", "has no option --rnus",
-            "refers to " + SHARED, "usage names 'bogus'", "no command 'comapre'"]
+            "refers to " + SHARED, "usage names 'bogus'", "no command 'comapre'",
+            "-e poolbench_quikc: no variable of ansible/", "-var lanes: no variable \"lanes\" in terraform/",
+            "-var lnaes: no variable \"lnaes\" in terraform/ or terraform/local/"]
 
 
 def self_test():

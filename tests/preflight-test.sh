@@ -6,6 +6,9 @@
 #     package and the apt-get command, and not the tool that is present
 #   - a tool only a skipped step needs is not asked for
 #   - a missing tool that is no package (Terraform's row) skips its step, or fails it with CI=true
+#   - a package of another suite (NAME/SUITE, Go 1.23 from bookworm-backports): a user is told to
+#     add the suite; root (apt-get and apt-cache stubbed, a scratch sources folder) gets it added
+#     from the machine's own mirror, then NAME/SUITE installed
 # Ends with "preflight-test: N passed, M failed"; exits non-zero if any failed.
 set -uo pipefail
 
@@ -102,6 +105,50 @@ for ci in false true; do
     cat "$scratch/tf-$ci.out" "$report"; fail "CI=$ci: exit $code, expected 0 and '$verdict terraform ...' in the report"
   fi
 done
+
+echo "=== preflight-test: a package of another suite of Debian's archive"
+suite=poolbench-absent-backports
+cat >"$list" <<EOF
+$absent/$suite         file:$scratch/installed       maven       a package of another suite
+EOF
+run_preflight "$scratch/suite-user.out" env POOLBENCH_PREFLIGHT_AS_USER=1 "$PREFLIGHT" --steps maven
+if [[ $code == 2 ]] && grep -q "apt-get install -y --no-install-recommends $absent/$suite\$" "$scratch/suite-user.out" \
+    && grep -q "^preflight: $absent comes from $suite, which apt's sources lack: add the suite $suite" "$scratch/suite-user.out"; then
+  pass "a user: exit 2, the apt-get command with $absent/$suite and one line on adding the suite"
+else
+  cat "$scratch/suite-user.out"; fail "a user: exit $code, expected 2, the command and the suite's line"
+fi
+if [[ "$(id -u)" == 0 ]]; then
+  # Stubs: apt-cache policy knows the mirror's poolbench/main, and the suite once its file exists;
+  # apt-get logs its arguments and "installs" by making the checked file.
+  mkdir -p "$scratch/bin" "$scratch/sources"
+  printf 'VERSION_CODENAME=poolbench\n' >"$scratch/os-release"
+  cat >"$scratch/bin/apt-cache" <<EOF
+#!/bin/sh
+echo " 500 http://mirror.invalid/debian poolbench/main amd64 Packages"
+echo "     release o=Debian,a=stable,n=poolbench,c=main,b=amd64"
+[ -e "$scratch/sources/poolbench-$suite.sources" ] && echo "     release o=Debian Backports,a=$suite,n=$suite,c=main"
+exit 0
+EOF
+  cat >"$scratch/bin/apt-get" <<EOF
+#!/bin/sh
+echo "\$*" >>"$scratch/apt-get.args"
+case " \$* " in *" install "*) touch "$scratch/installed" ;; esac
+EOF
+  chmod +x "$scratch/bin/apt-cache" "$scratch/bin/apt-get"
+  run_preflight "$scratch/suite-root.out" env PATH="$scratch/bin:$PATH" POOLBENCH_PREFLIGHT_SOURCES_DIR="$scratch/sources" \
+    POOLBENCH_PREFLIGHT_OS_RELEASE="$scratch/os-release" "$PREFLIGHT" --steps maven
+  if [[ $code == 0 ]] && grep -q "^URIs: http://mirror.invalid/debian\$" "$scratch/sources/poolbench-$suite.sources" \
+      && grep -q "^Suites: $suite\$" "$scratch/sources/poolbench-$suite.sources" \
+      && grep -q "install .* $absent/$suite\$" "$scratch/apt-get.args"; then
+    pass "root: the suite added from the machine's mirror, then apt-get install $absent/$suite"
+  else
+    cat "$scratch/suite-root.out" "$scratch/apt-get.args" "$scratch/sources/"* 2>/dev/null
+    fail "root: exit $code, expected the suite's sources file and apt-get install $absent/$suite"
+  fi
+else
+  echo "(not root: the install as root is left out)"
+fi
 
 echo
 echo "preflight-test: $passed passed, $failed failed"

@@ -9,6 +9,11 @@
 #                                 installs them, exit 2, before any step ran (and in seconds:
 #                                 nothing is installed or downloaded)
 #
+# A package of another suite of Debian's archive (NAME/SUITE: golang-1.23-go/bookworm-backports) is
+# installed from that suite; as root on that release, when apt's sources lack the suite, it is added
+# first (/etc/apt/sources.list.d/poolbench-SUITE.sources, the machine's own Debian mirror and key:
+# backports are never installed unless named). Elsewhere NAME alone; a user is told how, in one line.
+#
 # A tool that is no Debian package (package "-": Terraform, which Debian's archive does not carry)
 # is never installed here: installing a third-party APT repository and its signing key is the
 # machine owner's decision, not a test script's. When it is missing its steps are SKIPPED with the
@@ -21,6 +26,8 @@
 #   --report   write "skip STEP reason" / "fail STEP reason" lines there for run-all
 # env: POOLBENCH_PREFLIGHT_PACKAGES  another list than tests/packages.txt (tests/preflight-test.sh)
 #      POOLBENCH_PREFLIGHT_AS_USER=1 behave as a user without root even as root: name, never install
+#      POOLBENCH_PREFLIGHT_SOURCES_DIR, POOLBENCH_PREFLIGHT_OS_RELEASE  instead of /etc/apt/sources.list.d
+#                                 and /etc/os-release (tests/preflight-test.sh)
 set -uo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -32,7 +39,7 @@ while (($#)); do
   case "$1" in
     --steps) steps="${2?--steps needs a comma-separated list}" all_steps=0; shift 2 ;;
     --report) report="${2:?--report needs a file}"; shift 2 ;;
-    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
     *) echo "preflight: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -134,6 +141,51 @@ skip_options() {
   echo "${options[*]}"
 }
 
+# Whether apt's sources have SUITE (its lists, as apt-cache policy reads them).
+apt_knows_suite() {
+  apt-cache policy 2>/dev/null | grep -Eq "(^|[ ,])[an]=$1(,|\$)"
+}
+
+# The release whose suites NAME/SUITE rows name: this machine's (VERSION_CODENAME of os-release).
+release_codename() {
+  (. "${POOLBENCH_PREFLIGHT_OS_RELEASE:-/etc/os-release}" 2>/dev/null && echo "${VERSION_CODENAME:-}")
+}
+
+# For NAME/SUITE rows: one line for each suite apt does not know (a user adds it; root: below).
+suite_hints() {
+  local package suite
+  for package in "${missing_pkgs[@]}"; do
+    [[ "$package" == */* ]] || continue
+    suite="${package#*/}"
+    apt_knows_suite "$suite" && continue
+    echo "preflight: ${package%%/*} comes from $suite, which apt's sources lack: add the suite $suite (Debian's own archive and key) to them and run apt-get update first"
+  done
+}
+
+# As root: a NAME/SUITE package whose SUITE this release has gets SUITE added to apt's sources when
+# missing (the machine's own Debian mirror, read from apt's lists, and Debian's keyring); on
+# another release, NAME alone (that release's own version). Sets install_pkgs.
+prepare_suites() {
+  local package suite base mirror file codename added=0
+  codename="$(release_codename)"
+  install_pkgs=()
+  for package in "${missing_pkgs[@]}"; do
+    if [[ "$package" != */* ]]; then install_pkgs+=("$package"); continue; fi
+    suite="${package#*/}" base="${suite%%-*}"
+    if [[ "$base" != "$codename" ]]; then install_pkgs+=("${package%%/*}"); continue; fi
+    install_pkgs+=("$package")
+    apt_knows_suite "$suite" && continue
+    mirror="$(apt-cache policy 2>/dev/null | awk -v s="$base/main" '$3 == s { print $2; exit }')"
+    [[ -n "$mirror" ]] || { echo "preflight: no Debian source for $base in apt's sources to add $suite beside; nothing ran" >&2; exit 2; }
+    file="${POOLBENCH_PREFLIGHT_SOURCES_DIR:-/etc/apt/sources.list.d}/poolbench-$suite.sources"
+    echo "preflight: adding Debian's $suite to apt's sources ($file, $mirror) for ${package%%/*}"
+    printf 'Types: deb\nURIs: %s\nSuites: %s\nComponents: main\n%s\n' "$mirror" "$suite" \
+      "$([[ -r /usr/share/keyrings/debian-archive-keyring.gpg ]] && echo 'Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg')" >"$file"
+    added=1
+  done
+  ((added == 0)) || apt-get update -qq -o DPkg::Lock::Timeout=600 >>"$log" 2>&1
+}
+
 # Not root or no apt-get: one message naming every missing tool and how to install them.
 refuse() {
   local i
@@ -144,6 +196,7 @@ refuse() {
     if command -v apt-get >/dev/null 2>&1; then
       echo "preflight: install them (as root, or run ./poolbench test as root and it installs them itself):"
       echo "  sudo apt-get install -y --no-install-recommends ${missing_pkgs[*]}"
+      suite_hints
     else
       echo "preflight: no apt-get here: install them with this system's package manager (Debian names above)."
     fi
@@ -160,9 +213,16 @@ install_missing() {
   done
   mkdir -p "$ROOT/.poolbench"
   export DEBIAN_FRONTEND=noninteractive
-  if ! { apt-get update -qq -o DPkg::Lock::Timeout=600 && apt-get install -y -qq --no-install-recommends -o DPkg::Lock::Timeout=600 "${missing_pkgs[@]}"; } >"$log" 2>&1; then
+  local install_pkgs=()
+  if ! apt-get update -qq -o DPkg::Lock::Timeout=600 >"$log" 2>&1; then
     tail -n 20 "$log" >&2
-    echo "preflight: apt-get install ${missing_pkgs[*]} failed (log: $log); nothing ran" >&2
+    echo "preflight: apt-get update failed (log: $log); nothing ran" >&2
+    exit 2
+  fi
+  prepare_suites
+  if ! apt-get install -y -qq --no-install-recommends -o DPkg::Lock::Timeout=600 "${install_pkgs[@]}" >>"$log" 2>&1; then
+    tail -n 20 "$log" >&2
+    echo "preflight: apt-get install ${install_pkgs[*]} failed (log: $log); nothing ran" >&2
     exit 2
   fi
   check_all

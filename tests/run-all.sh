@@ -20,7 +20,8 @@
 #                  server, statistics, the Redis loop's smallest cells, Prometheus and exporters)
 #   docs           tests/check_docs.py: relative links and anchors of every *.md resolve, no
 #                  reference outside the repository, every ./poolbench --option named in the
-#                  docs exists (read from the picocli sources), usage = dispatch (self-tested);
+#                  docs exists (read from the picocli sources), usage = dispatch, every -e NAME= of
+#                  ansible-playbook and -var NAME= of terraform is a variable there (self-tested);
 #                  docs/figures.py --check: every published figure is what its data in docs/data/
 #                  renders to (the runner's `sittings`); docs/options.py --check: docs/options.md
 #                  is the commands' --help; docs/data/attribute_releases.py --check: every kept
@@ -39,7 +40,8 @@
 #   ansible        ansible-lint (production), syntax check; with CI=true or POOLBENCH_CONVERGE=1
 #                  also the local fleet: docs/vm-path.md's fleet block as written (terraform/local
 #                  apply: db, app, bench-1 as systemd-nspawn hosts; site.yml twice, the second
-#                  changed=0; a quick bench.yml and faults.yml (restart, checked); destroy)
+#                  changed=0; a quick bench.yml and faults.yml (reboot, restart, blackhole,
+#                  checked); site.yml twice and the quick bench.yml again on PostgreSQL; destroy)
 #
 # usage: tests/run-all.sh [--skip STEP]...
 #   --skip STEP     leave a step out (repeatable); the tools only skipped steps need are not
@@ -61,7 +63,7 @@ while (($#)); do
         echo "run-all: unknown step '$name' (steps: preflight ${STEPS[*]})" >&2; exit 2
       fi
       skip["$name"]=1; shift 2 ;;
-    -h|--help) sed -n '2,47p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,49p' "$0"; exit 0 ;;
     *) echo "run-all: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done

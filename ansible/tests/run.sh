@@ -108,9 +108,13 @@ for inventory in inventories/local/hosts.yml inventories/hosts/hosts.yml "$LOG_D
 done
 
 step "poolbench_toxiproxy role on this machine (a local binary, nothing installed)"
-# toxiproxy-server on the PATH, the one `go install` built, or the one the local runner
-# downloaded (bench/compare ToxiproxyBinary, e.g. in `./poolbench faults`); without any: skipped.
+# toxiproxy-server on the PATH, the one docs/vm-path.md's blocks or a plain `go install` built, or
+# the one the local runner downloaded (bench/compare ToxiproxyBinary, e.g. in `./poolbench faults`);
+# without any: skipped.
 toxiproxy_bin="$(command -v toxiproxy-server || true)"
+if [[ -z "$toxiproxy_bin" && -x "$REPO_DIR/.poolbench/toxiproxy/server" ]]; then
+  toxiproxy_bin="$REPO_DIR/.poolbench/toxiproxy/server"
+fi
 if [[ -z "$toxiproxy_bin" ]] && command -v go >/dev/null 2>&1 && [[ -x "$(go env GOPATH)/bin/server" ]]; then
   toxiproxy_bin="$(go env GOPATH)/bin/server"
 fi

@@ -75,7 +75,8 @@ def default_comparison(data):
     """bench.yml's default comparison on the local fleet (docs/data/dimensions/fleet-default/, kept with
     `keep.py dimension RESULTS fleet-default`): per pool its mean score and run-to-run spread, and its
     difference from the reference with the interval that decided it; the sitting's runs, the runs
-    the disturbance sentinel marked, and its wall time."""
+    the disturbance sentinel marked, its wall time and each run's mean fixed cost (app start, load
+    start, report and exit) beside the warm-up and measurement."""
     lines = ["| pool | mean score | run-to-run cv | against the reference, deciding interval | word |",
              "|---|---:|---:|---|---|"]
     notes = []
@@ -88,6 +89,9 @@ def default_comparison(data):
                 word = "" if p is None else p["verdict"]
                 lines.append(f"| {row['profile']} | {row['mean']:,.0f} | {row['cvPercent']:.1f} % | {against} | {word} |")
         disturbed = disturbed_count(summary)
+        cost = summary.get("meanFixedCostSeconds")
+        cost = "" if cost is None else f" (each run's fixed cost: app start, load start, report and exit, {cost:.0f} s on average)"
         notes.append(f"Sitting {name}: `{typed(prov)}`: {summary.get('runs', '?')} runs, {disturbed} marked disturbed "
-                     f"by the sentinel, {summary.get('wallSeconds', prov.get('wallSeconds', 0)) / 60:.0f} min{quiet_before(prov)}.")
+                     f"by the sentinel, {summary.get('wallSeconds', prov.get('wallSeconds', 0)) / 60:.0f} min{cost}"
+                     f"{quiet_before(prov)}.")
     return "\n".join(lines + [""] + notes) + "\n"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Offline checks of terraform/: formatting, checkov, the inventory module's init/validate/test,
-# the module's error messages, and the root variables' validation. Runnable from any directory.
+# the module's error messages, the ports module's init/validate/test (the security groups'
+# ports by topology and database), and the root variables' validation. Runnable from any directory.
 # Ends with "terraform: N passed, M failed"; exits non-zero if any step failed.
 set -euo pipefail
 
@@ -111,6 +112,10 @@ step "modules/inventory: init" module_terraform init -no-color -input=false
 step "modules/inventory: validate" module_terraform validate -no-color
 step "modules/inventory: test" module_terraform test -no-color
 step "modules/inventory: error messages of bad inputs" module_messages
+ports_terraform() { (cd "${TF_DIR}/modules/ports" && TF_DATA_DIR="${SCRATCH}/ports-data" terraform "$@"); }
+step "modules/ports: init" ports_terraform init -no-color -input=false
+step "modules/ports: validate" ports_terraform validate -no-color
+step "modules/ports: test (5432 only for postgres, 3306 only for mariadb)" ports_terraform test -no-color
 step "root variables: validation tests (offline copy)" root_variables
 # The local target has no provider: init and validate run offline (its apply: ansible/tests/run.sh).
 local_terraform() { (cd "${TF_DIR}/local" && TF_DATA_DIR="${SCRATCH}/local-data" terraform "$@"); }

@@ -28,6 +28,8 @@ locals {
     all = {
       vars = merge(
         { poolbench_topology = var.topology },
+        # The AWS root's var.database: the playbooks' choice of server, the one the ports were opened for.
+        var.database != null ? { poolbench_database = var.database } : {},
         # The mysql role's replication (faults.yml's failover): the first db host is the primary.
         var.db_replica ? { poolbench_mysql_primary = var.db_hosts[0].name } : {},
       )

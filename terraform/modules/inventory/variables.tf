@@ -85,6 +85,17 @@ variable "app_hosts" {
   }
 }
 
+variable "database" {
+  description = "The database server (Ansible's poolbench_database: mariadb or postgres), written to all.vars; null writes none (the inventory's group_vars or -e decide, as on the local fleet)."
+  type        = string
+  default     = null
+
+  validation {
+    condition     = var.database == null || contains(["mariadb", "postgres"], coalesce(var.database, "mariadb"))
+    error_message = "database must be mariadb, postgres or null."
+  }
+}
+
 # (Read by app_hosts' validation: one app host with two db hosts is a primary and its replica.)
 variable "db_replica" {
   description = "Whether the second db host replicates the first (faults.yml's failover): then one app host with two db hosts, and all.vars.poolbench_mysql_primary names the first."

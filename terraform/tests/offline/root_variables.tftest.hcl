@@ -20,6 +20,10 @@ run "accepts_the_defaults_with_a_cidr_and_a_key" {
     error_message = "Default instance types changed; update the cost table in terraform/README.md too."
   }
   assert {
+    condition     = var.database == "mariadb"
+    error_message = "Default changed: MariaDB (3306), as the playbooks' poolbench_database; update terraform/README.md too."
+  }
+  assert {
     condition     = var.duets
     error_message = "Default changed: the bench hosts reach the second app's ports and SSH for bench.yml's duets (ansible/README.md); update terraform/README.md too."
   }
@@ -288,6 +292,37 @@ run "rejects_db_replica_outside_split3" {
 
   variables {
     topology   = "split"
+    db_replica = true
+  }
+
+  expect_failures = [var.db_replica]
+}
+
+run "accepts_postgres_in_split3" {
+  command = plan
+
+  variables {
+    topology = "split3"
+    database = "postgres"
+  }
+}
+
+run "rejects_an_unknown_database" {
+  command = plan
+
+  variables {
+    database = "mysql"
+  }
+
+  expect_failures = [var.database]
+}
+
+run "rejects_db_replica_with_postgres" {
+  command = plan
+
+  variables {
+    topology   = "split3"
+    database   = "postgres"
     db_replica = true
   }
 

@@ -366,3 +366,35 @@ run "rejects_db_replica_with_one_db_host" {
 
   expect_failures = [var.db_replica]
 }
+
+run "the_database_is_written_to_all_vars_when_given" {
+  command = plan
+
+  variables {
+    database = "postgres"
+  }
+
+  assert {
+    condition     = yamldecode(output.inventory_yaml).all.vars.poolbench_database == "postgres"
+    error_message = "The AWS root's database must reach the playbooks as all.vars.poolbench_database."
+  }
+}
+
+run "without_a_database_the_inventory_names_none" {
+  command = plan
+
+  assert {
+    condition     = !contains(keys(yamldecode(output.inventory_yaml).all.vars), "poolbench_database")
+    error_message = "Without database (the local fleet) the inventory must leave poolbench_database to its group_vars and -e."
+  }
+}
+
+run "rejects_an_unknown_database" {
+  command = plan
+
+  variables {
+    database = "oracle"
+  }
+
+  expect_failures = [var.database]
+}
