@@ -51,6 +51,7 @@ FIGURES = {
     "postgres": database.beside_mariadb,
     "postgres-size": size.postgres_beside_mariadb,
     "redis-sessions": lambda data: dimension.sitting_table(data, "redis"),
+    "releases": dimension.releases_table,
     "virtual-threads": lambda data: dimension.sitting_table(data, "virtual-threads"),
     "virtual-threads-figures": lambda data: dimension.thread_figures(data, "virtual-threads"),
     "early-look": validity.early_look,

@@ -4,6 +4,7 @@ thread mode (virtual threads). Each pair as the runner decided it: the differenc
 decided it and the word. Nothing is recomputed here.
 """
 import os
+import re
 
 from .answer import interval, pct
 from .data import command, quiet_before
@@ -82,4 +83,31 @@ def thread_figures(data, subject):
                          f"{'-' if acquire is None else f'{acquire:,.1f}'} | "
                          f"{t.get('meanPeakPending', row.get('meanPeakPending', 0)):.0f} | "
                          f"{t.get('meanPinnedEvents', 0):.0f} | {t.get('meanCarrierThreads', 0):.0f} |")
+    return "\n".join(lines) + "\n"
+
+
+def release_word(p):
+    """The word and the interval that decided it: 90 % for equivalent, else 95 %."""
+    level, low, high = (90, p["ci90LowPercent"], p["ci90HighPercent"]) if p["verdict"].startswith("equivalent") \
+        else (95, p["ci95LowPercent"], p["ci95HighPercent"])
+    shown = interval(low, high) if low is not None else "[no interval]"
+    return f"{pct(p['differencePercent'])}, {level} % {shown}", p["verdict"]
+
+
+def releases_table(data):
+    """Old release against new, one row per pool, thread mode and kept sitting of `--pool-version`
+    (docs/data/dimensions/releases): the releases as the apps reported them (summary.json's
+    releases), the difference with the interval that decided it, the word."""
+    lines = ["| pool | old release | new release | threads, JDK, pool size, workload | new against old, "
+             "deciding interval | word | duets | sitting |", "|---|---|---|---|---|---|---:|---|"]
+    for name, summary, prov in kept(data, "releases"):
+        releases = summary.get("releases", {})
+        workload = re.search(r"workload (\d+)", summary.get("settings", ""))
+        for p in summary.get("appBuilds", []):
+            old = releases.get(f"{p['profile']}@{p['reference']}", {}).get("pool", p["reference"])
+            new = releases.get(f"{p['profile']}@{p['build']}", {}).get("pool", p["build"])
+            difference, word = release_word(p)
+            lines.append(f"| {p['profile']} | {old} | {new} | {p['variant']}, {p['poolSize']}, "
+                         f"{workload.group(1) if workload else '?'} | {difference} | {word} | {p['rounds']} | "
+                         f"{name}: `{command(prov)}`{quiet_before(prov)} |")
     return "\n".join(lines) + "\n"

@@ -41,6 +41,14 @@ class PoolReleaseTest {
     }
 
     @Test
+    void aDriversReleasesRunUnderTheReferencePool() throws Exception {
+        CompareOptions o = CompareOptions.parse("--pool-version", "mysql=9.7.0,26.10.0");
+        assertEquals(List.of("hikari"), o.profiles);
+        assertEquals(List.of("mysql_9_7_0", "mysql_26_10_0"), o.appBuilds.stream().map(AppBuild::name).toList());
+        assertTrue(o.poolRelease.driver());
+    }
+
+    @Test
     void badInputIsRefusedInOneLine() throws Exception {
         for (String value : List.of("hikari", "hikari=7.1.0", "hikari=7.1.0,7.1.0", "hikari=7.1.0,latest", "nopool=1,2",
                 "hikari=7.0.2,7.1.0.with.a.very.long.qualifier")) {
@@ -48,7 +56,7 @@ class PoolReleaseTest {
             assertTrue(e.getMessage().startsWith("--pool-version") && !e.getMessage().contains("\n"), e.getMessage());
         }
         UsageException e = assertThrows(UsageException.class, () -> PoolRelease.parse("nopool=1,2", ROOT_POM));
-        assertTrue(e.getMessage().contains("pools with a release: hikari, tomcat, dbcp, dbcp2, c3p0, vibur, agroal, ucp"),
+        assertTrue(e.getMessage().contains("with a release: hikari, tomcat, dbcp, dbcp2, c3p0, vibur, agroal, ucp, mysql, postgres"),
                 e.getMessage());
         Path pom = Files.writeString(dir.resolve("pom.xml"), "<project/>");
         assertThrows(UsageException.class, () -> PoolRelease.parse("hikari=1,2", pom));

@@ -66,7 +66,8 @@ final class RunVariantOptions {
             o.poolRelease = PoolRelease.parse(poolVersion);
             o.appBuilds = o.poolRelease.builds();
             if (!given.contains("profiles")) {
-                o.profiles = List.of(o.poolRelease.profile());
+                // A driver's releases run under the reference pool; a pool's under itself.
+                o.profiles = List.of(o.poolRelease.driver() ? Profiles.DEFAULT.get(0) : o.poolRelease.profile());
             }
         }
         if (threads != null) {

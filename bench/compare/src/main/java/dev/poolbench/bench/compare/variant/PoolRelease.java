@@ -12,14 +12,15 @@ import java.util.jar.JarFile;
 import java.util.regex.Pattern;
 
 /**
- * {@code --pool-version PROFILE=V1,V2,...}: one pool at several releases, compared as app builds
+ * {@code --pool-version PROFILE=V1,V2,...}: one pool (or JDBC driver: {@code mysql=9.7.0,26.10.0}, under
+ * the reference pool) at several releases, compared as app builds
  * ({@link AppBuild}, the first the reference): a release is a value of the plan like any build.
  * Each release is the tree's own app built by Maven with {@code -Dpool.PROFILE.version=V} (the
- * root pom's one property per pool) into {@code .poolbench/pool-versions/PROFILE-V/}, at the
+ * root pom's one property per pool, {@code driver.NAME.version} per driver) into {@code .poolbench/pool-versions/PROFILE-V/}, at the
  * start of the comparison; a build newer than the tree's own jar is used again. The app reports
  * the release it loaded, so the record says what ran, whatever was asked.
  *
- * @param profile  the pool profile whose release varies
+ * @param profile  the pool profile (or driver) whose release varies
  * @param versions the releases, as given (at least two, distinct)
  * @param root     the repository's root (its pom.xml pins the releases; Maven runs there)
  */
@@ -83,16 +84,38 @@ public record PoolRelease(String profile, List<String> versions, Path root) {
             throw new UsageException("--pool-version builds the app from the tree: " + rootPom + " not readable ("
                     + e.getMessage() + "); run it from the repository root");
         }
-        if (!pom.contains("<" + property(profile) + ">")) {
-            List<String> known = Pattern.compile("<pool\\.([a-z0-9]+)\\.version>").matcher(pom).results()
+        if (!pom.contains("<" + property(profile) + ">") && !pom.contains("<" + property(DRIVER + profile) + ">")) {
+            List<String> known = Pattern.compile("<(?:pool|driver)\\.([a-z0-9]+)\\.version>").matcher(pom).results()
                     .map(m -> m.group(1)).toList();
             throw new UsageException("--pool-version: no release of '" + profile + "' is pinned in " + rootPom
-                    + " (" + property(profile) + "); pools with a release: " + String.join(", ", known));
+                    + " (" + property(profile) + "); pools and drivers with a release: " + String.join(", ", known));
         }
     }
 
-    static String property(String profile) {
-        return "pool." + profile + ".version";
+    private static final String DRIVER = "driver:";
+
+    /** {@code pool.hikari.version}, or {@code driver.mysql.version} for {@code driver:mysql}. */
+    static String property(String name) {
+        return name.startsWith(DRIVER) ? "driver." + name.substring(DRIVER.length()) + ".version"
+                : "pool." + name + ".version";
+    }
+
+    /** Whether the release that varies is a JDBC driver's (run under the reference pool, hikari). */
+    public boolean driver() {
+        return isDriver(profile, root.resolve("pom.xml"));
+    }
+
+    private static boolean isDriver(String name, Path rootPom) {
+        try {
+            return Files.readString(rootPom).contains("<" + property(DRIVER + name) + ">");
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** The Maven property that sets this release. */
+    String releaseProperty() {
+        return driver() ? property(DRIVER + profile) : property(profile);
     }
 
     /** The app builds, one per release, named {@code hikari_7_1_0}, in the order given. */
@@ -124,7 +147,7 @@ public record PoolRelease(String profile, List<String> versions, Path root) {
             progress.accept("--pool-version: building the app with " + profile + " " + version
                     + " (./mvnw, about 20-60 s; log " + log + ") ...");
             Process maven = new ProcessBuilder(root.resolve("mvnw").toString(), "-B", "-q", "-pl", "webapp", "-am",
-                    "-Dmaven.test.skip=true", "package", "-D" + property(profile) + "=" + version,
+                    "-Dmaven.test.skip=true", "package", "-D" + releaseProperty() + "=" + version,
                     "-Dpoolbench.webapp.build.directory=" + dir)
                     .directory(root.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
             if (maven.waitFor() != 0 || !Files.isRegularFile(jar)) {
@@ -142,7 +165,7 @@ public record PoolRelease(String profile, List<String> versions, Path root) {
                     && e.getName().endsWith("-" + version + ".jar"));
             if (!holds) {
                 throw new UsageException("--pool-version: " + jar + " holds no library of release " + version
-                        + " (" + property(profile) + " does not reach the pool's dependency?)");
+                        + " (" + releaseProperty() + " does not reach the library?)");
             }
         }
     }
