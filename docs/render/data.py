@@ -75,8 +75,19 @@ class Data:
     def pair(self, design, prefix):
         return next((p for p in self.pooled(design) if p["pair"].startswith(prefix + " @")), None)
 
+    def kept_sizes(self, dirs):
+        """The runner's `size.KeptSearch` over kept size searches (each size.json and environment.json counts as
+        read): {dir: its size.json re-derived under today's rule}."""
+        for d in dirs:
+            self.read.update(f"{d}/{f}" for f in ("size.json", "environment.json")
+                             if os.path.isfile(os.path.join(self.root, d, f)))
+        key = ("sizes",) + tuple(dirs)
+        if key not in self.pooled_cache:
+            self.pooled_cache[key] = json.loads(self.java("dev.poolbench.bench.compare.size.KeptSearch", *dirs))
+        return self.pooled_cache[key]
+
     def java(self, main_class, *args):
-        """A main class of the runner's jar (PowerTable, Replicas): its standard output."""
+        """A main class of the runner's jar (PowerTable, KeptSearch): its standard output."""
         return subprocess.run(["java", "-cp", self.classpath(), main_class, *args],
                               check=True, capture_output=True, text=True, cwd=self.root).stdout
 

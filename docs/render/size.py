@@ -1,6 +1,10 @@
-"""How big: the kept size searches (docs/data/sizes/*/size.json, `./poolbench size`), as a table
-and a picture of throughput against pool size. The knee, its deciding interval, the prediction,
-HikariCP's formula and the replicas line are the runner's (size.json); nothing is recomputed here.
+"""How big: the kept size searches (docs/data/sizes/*/, `./poolbench size`), as a table and a
+picture of throughput against pool size. The knee is the margin rule's (issue 53): the smallest
+size shown to lose less than the margin against the reference, the next smaller size shown to lose
+more or not shown within. The kept size.json files stay as measured (some named the knee by the
+verdict's words); the runner's `size.KeptSearch` re-derives each from its kept duets (count,
+ratio, 95 % interval), with the replicas, prediction and formula beside the new knee. Nothing is
+recomputed here.
 """
 import os
 
@@ -9,6 +13,7 @@ from .data import quiet_before
 from .svg import BAD, BAND, BLUE, GOOD, GRID, INK, MUTED, ORANGE, Svg, text_width, wrap
 
 SIZES = "docs/data/sizes"
+WORDS = {"within": "within", "faster": "faster", "beyond": "loses more", "unshown": "not shown"}
 
 
 def database_of(name):
@@ -17,13 +22,11 @@ def database_of(name):
 
 
 def kept(data, database="mariadb"):
-    """[(directory name, size.json, provenance.json)] of one database's searches, oldest first."""
-    found = []
-    for path in data.glob(f"{SIZES}/*/size.json"):
-        d = os.path.dirname(path)
-        if database_of(os.path.basename(d)) == database:
-            found.append((os.path.basename(d), data.json(path), data.optional_json(f"{d}/provenance.json")))
-    return found
+    """[(directory name, size.json re-derived, provenance.json)] of one database's searches, oldest first."""
+    dirs = sorted(os.path.dirname(p) for p in data.glob(f"{SIZES}/*/size.json"))
+    rederived = data.kept_sizes(dirs)
+    return [(os.path.basename(d), rederived[d], data.optional_json(f"{d}/provenance.json"))
+            for d in dirs if database_of(os.path.basename(d)) == database]
 
 
 def by_pool(data, database="mariadb"):
@@ -39,34 +42,50 @@ def size_entry(pool, size):
     return next((s for s in pool.get("sizes", []) if s["size"] == size), None)
 
 
-def deciding(entry):
-    d = entry.get("decidingInterval")
-    if d:
-        return f"{pct(100 * (entry['ratio'] - 1))}, {d['level']} % {interval(d['lowPercent'], d['highPercent'])}"
-    return f"{pct(100 * (entry['ratio'] - 1))}, 95 % {interval(entry['ci95LowPercent'], entry['ci95HighPercent'])}"
+def margin_of(size):
+    return f"{size['marginPercent']:g} %"
 
 
-def knee_text(pool, reference):
+def against_margin(entry):
+    """-3.1 %, 90 % [-4.1 .. -2.1]: the estimate and the interval the margin rule reads."""
+    if entry["ci90LowPercent"] is None:
+        return f"{pct(100 * (entry['ratio'] - 1))}, no interval"
+    return f"{pct(100 * (entry['ratio'] - 1))}, 90 % {interval(entry['ci90LowPercent'], entry['ci90HighPercent'])}"
+
+
+def open_text(pool):
+    low = pool.get("knownBeyondSize")
+    return f"open ({low} < S <= {pool['knownWithinSize']})" if low else f"open (S <= {pool['knownWithinSize']})"
+
+
+def knee_text(pool, size):
     if pool["result"] == "open":
-        return f"open: {pool.get('knownSlowerSize', 0)} < S <= {pool['knownEquivalentSize']}"
-    knee = pool["smallestEquivalentSize"]
-    if knee == reference:
+        return open_text(pool)
+    knee = pool["kneeSize"]
+    if knee == size["referenceSize"]:
         return f"**{knee}** (the reference)"
-    return f"**{knee}**: {deciding(size_entry(pool, knee))}, equivalent"
+    below = " or below" if pool["result"] == "smallest" else ""
+    return f"**{knee}**{below}: {against_margin(size_entry(pool, knee))}, within {margin_of(size)}"
 
 
 def knee_only(pool):
     if pool["result"] == "open":
-        low = pool.get("knownSlowerSize")
-        return f"open ({low} < S <= {pool['knownEquivalentSize']})" if low else f"open (S <= {pool['knownEquivalentSize']})"
-    return f"**{pool['smallestEquivalentSize']}**"
+        return open_text(pool)
+    if pool["result"] == "knee" and pool["nextSmallerShown"] != "beyond":
+        return f"**{pool['kneeSize']}** ({pool['nextSmallerSize']} not shown within)"
+    return f"**{pool['kneeSize']}**" + (" or below" if pool["result"] == "smallest" else "")
 
 
-def slower_text(pool):
-    s = pool.get("nextSmallerSlowerSize")
+def below_text(pool, size):
+    """The size under the knee: shown to lose more than the margin, or not shown within (given up, or unsettled)."""
+    s = pool.get("nextSmallerSize")
     if s is None:
-        return "none slower" if pool["result"] == "none-slower" else "-"
-    return f"{s}: {deciding(size_entry(pool, s))}, slower"
+        return "none tried" if pool["result"] == "smallest" else "-"
+    entry = size_entry(pool, s)
+    if pool["nextSmallerShown"] == "beyond":
+        return f"{s}: {against_margin(entry)}, loses more"
+    how = "given up" if pool["settled"] else "more duets could lower the knee"
+    return f"{s}: {against_margin(entry)}, not shown within ({entry['duets']} duets; {how})"
 
 
 def replicas_text(pool, server=False):
@@ -77,17 +96,20 @@ def replicas_text(pool, server=False):
 
 
 def table(data):
-    rows = ["| pool | how big: the smallest size as fast as 16 (the interval that decided it) | one smaller: slower "
+    searches_by_pool = by_pool(data)
+    first = next(iter(searches_by_pool.values()))[0][2]
+    rows = [f"| pool | how big: the smallest size shown to lose less than {margin_of(first)} against "
+            f"{first['referenceSize']} (its 90 % interval) | one smaller: shown to lose more, or not shown within "
             "| predicted from one run (in-use p95) | HikariCP's formula (cores × 2 + spindles) "
             "| replicas a server of max_connections 151 holds at that size (during a rolling update) | search |",
             "|---|---|---|---|---|---|---|"]
-    for profile, searches in by_pool(data).items():
+    for profile, searches in searches_by_pool.items():
         for name, pool, size, prov in searches:
             pred = pool.get("prediction", {})
             formula = pool.get("formula", {})
             when = f"{name[:10]} {name[11:13]}:{name[13:15]}, {size['duets']} duets, {size['wallMinutes']:.0f} min"
             when += quiet_before(prov)
-            rows.append(f"| {profile} | {knee_text(pool, size['referenceSize'])} | {slower_text(pool)} "
+            rows.append(f"| {profile} | {knee_text(pool, size)} | {below_text(pool, size)} "
                         f"| {pred.get('predictedSize', '-')} | {formula.get('size', '-')} "
                         f"| {replicas_text(pool)} | {when} |")
     return "\n".join(rows) + "\n"
@@ -118,7 +140,7 @@ def picture(data, title, subtitle):
         x0 = 12 + (i % cols) * (panel_w + gap) + 34
         y0 = top + (i // cols) * (panel_h + 70) + 18
         _panel(svg, x0, y0, panel_w - 40, panel_h, profile, pool, size, lo, hi)
-    _legend(svg, 12, height - 12)
+    _legend(svg, 12, height - 12, margin_of(searches[0][1][2]))
     return svg.render()
 
 
@@ -133,8 +155,8 @@ def _panel(svg, x0, y0, w, h, profile, pool, size, lo, hi):
         return y0 + (hi - min(max(v, lo), hi)) / (hi - lo) * h
 
     svg.text(x0, y0 - 6, profile, size=13, weight="bold")
-    margin_low = 100 * (1 / 1.05 - 1)
-    svg.rect(x0, py(5), w, py(margin_low) - py(5), BAND)
+    margin = size["marginPercent"]
+    svg.rect(x0, py(margin), w, py(100 * (1 / (1 + margin / 100) - 1)) - py(margin), BAND)
     for v in (-40, -30, -20, -10, 0, 10):
         svg.line(x0, py(v), x0 + w, py(v), stroke=GRID, width=0.6)
         svg.text(x0 - 4, py(v) + 4, f"{v:+d}".replace("+0", "0"), size=10, anchor="end", fill=MUTED)
@@ -150,12 +172,12 @@ def _panel(svg, x0, y0, w, h, profile, pool, size, lo, hi):
         svg.line(px(formula), y0, px(formula), y0 + h, stroke=MUTED, width=1.2, dash="2,3")
     if predicted:
         svg.line(px(predicted), y0, px(predicted), y0 + h, stroke=BLUE, width=1.2, dash="6,3")
-    knee = pool.get("smallestEquivalentSize")
+    knee = pool.get("kneeSize")
     for s in pool.get("sizes", []):
-        d = s.get("decidingInterval") or {"lowPercent": s["ci95LowPercent"], "highPercent": s["ci95HighPercent"]}
-        color = GOOD if s["verdict"] == "equivalent" else BAD if s["verdict"] == "slower" else MUTED
-        if d["lowPercent"] is not None:
-            svg.line(px(s["size"]), py(d["lowPercent"]), px(s["size"]), py(d["highPercent"]), stroke=color, width=2)
+        color = {"within": GOOD, "faster": GOOD, "beyond": BAD}.get(s["againstMargin"], MUTED)
+        if s["ci90LowPercent"] is not None:
+            svg.line(px(s["size"]), py(s["ci90LowPercent"]), px(s["size"]), py(s["ci90HighPercent"]), stroke=color,
+                     width=2)
         value = 100 * (s["ratio"] - 1)
         if value < lo:
             svg.arrow(px(s["size"]), py(lo) + 4, False, color)
@@ -166,11 +188,11 @@ def _panel(svg, x0, y0, w, h, profile, pool, size, lo, hi):
              fill=GOOD if knee else ORANGE, weight="bold")
 
 
-def _legend(svg, x, y):
-    items = [("circle", GOOD, "equivalent to size 16 (90 % interval)"), ("circle", BAD, "slower (95 %)"),
-             ("circle", MUTED, "undecided"),
+def _legend(svg, x, y, margin):
+    items = [("circle", GOOD, f"loses less than {margin} (90 % interval)"), ("circle", BAD, f"loses more than {margin}"),
+             ("circle", MUTED, "not shown either way"),
              ("dash", BLUE, "predicted from one run"), ("dot", MUTED, "HikariCP's formula"),
-             ("band", None, "±5 %: as fast as 16"), ("circle", INK, "the knee: ringed")]
+             ("band", None, f"±{margin}"), ("circle", INK, "the knee: ringed")]
     for kind, color, label in items:
         if kind == "circle":
             svg.circle(x + 8, y - 4, 4, color)
@@ -184,9 +206,12 @@ def _legend(svg, x, y):
 
 def how_big_brief(data):
     """README's table: each pool's newest knee, its prediction, the formula and the replicas it leaves room for."""
-    rows = ["| pool | how big: the smallest size as fast as 16 | predicted from one run | HikariCP's formula "
+    searches_by_pool = by_pool(data)
+    first = next(iter(searches_by_pool.values()))[0][2]
+    rows = [f"| pool | how big: the smallest size within {margin_of(first)} of {first['referenceSize']} "
+            "| predicted from one run | HikariCP's formula "
             "| replicas on a server of max_connections 151 (during a rolling update) |", "|---|---|---|---|---|"]
-    for profile, searches in by_pool(data).items():
+    for profile, searches in searches_by_pool.items():
         name, pool, size, _ = searches[-1]
         rows.append(f"| {profile} | {knee_only(pool)} | {pool.get('prediction', {}).get('predictedSize', '-')} "
                     f"| {pool.get('formula', {}).get('size', '-')} | {replicas_text(pool)} |")
@@ -196,15 +221,15 @@ def how_big_brief(data):
 def how_big_picture(data):
     svg = picture(data, "How big: throughput against pool size, each pool against itself at size 16",
                   "./poolbench size at LAN distance (a Toxiproxy hop, about 0.1 ms per round trip) on the project's "
-                  "2-core VM, 8 load workers; each point a size's duets against size 16, with the interval that "
-                  "decided its word; the knee is the smallest size as fast as 16")
+                  "2-core VM, 8 load workers; each point a size's duets against size 16, with its 90 % interval; "
+                  "the knee is the smallest size shown to lose less than the margin")
     return ("![throughput against pool size per pool: the knee, the prediction from one run and HikariCP's "
             "formula]({root}/docs/images/how-big.svg)\n", {"docs/images/how-big.svg": svg})
 
 
 def tried_text(pool):
     """Each size tried against the reference: its difference and word, then what contradicts the assumption."""
-    tried = ", ".join(f"{e['size']}: {pct(100 * (e['ratio'] - 1))} {e['verdict']}"
+    tried = ", ".join(f"{e['size']}: {pct(100 * (e['ratio'] - 1))} {WORDS[e['againstMargin']]}"
                       for e in sorted(pool.get("sizes", []), key=lambda e: e["size"]))
     return "; ".join([tried or "none"] + pool.get("contradictions", []))
 

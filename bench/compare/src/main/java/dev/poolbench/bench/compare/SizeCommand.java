@@ -23,20 +23,22 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code poolbench size}: per pool, the smallest pool size whose throughput is equivalent to a
- * large reference size, decided by duets of candidate sizes against the reference size. The run
+ * {@code poolbench size}: per pool, the knee, the smallest pool size shown to lose less than the
+ * margin against a large reference size, by duets of candidate sizes against the reference size. The run
  * loop is compare's ({@link dev.poolbench.bench.compare.run.Comparison}) on a plan of size duets
  * whose every round the search chooses ({@link SizeSearchRule}); the answer is written by
  * {@link SizeReport} (docs/pool-size-sweep.md, "Size search").
  */
 @Command(name = "size", sortOptions = false, usageHelpAutoWidth = false,
-        description = "Per pool, the smallest pool size whose throughput is equivalent (within the margin) to a "
-                + "large reference size, found by a search of duets against it (docs/pool-size-sweep.md). Takes "
-                + "compare's options for the load and the machine; not the ones that choose runs or sizes.")
+        description = "Per pool, the smallest pool size shown to lose less than the margin against a large "
+                + "reference size, found by a search of duets against it (docs/pool-size-sweep.md). Takes compare's "
+                + "options for the load and the machine; not the ones that choose runs or sizes.")
 final class SizeCommand extends CompareOptions implements Callable<Integer> {
 
     static final List<Integer> DEFAULT_SIZES = List.of(1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 25, 32, 40, 50);
     static final int DEFAULT_MAX_DUETS_PER_POOL = 24;
+    /** A margin of half the throughput or more would call a starved pool fast enough. */
+    static final double MAX_MARGIN_PERCENT = 50;
     /** One verdict needs at least two duets with both lanes counted (stats.PairedTest: an interval needs 2). */
     static final int MIN_DUETS_FOR_A_VERDICT = 2;
     /** compare's options that choose the runs or the sizes: the search chooses those itself. */
@@ -57,6 +59,11 @@ final class SizeCommand extends CompareOptions implements Callable<Integer> {
             + "against, one that is surely not starved; candidates above it are not searched (default: the largest "
             + "candidate)")
     Integer referenceSize;
+
+    @Option(names = "--margin", paramLabel = "X%", description = "the knee: the smallest size shown to lose "
+            + "less than X % against the reference (its 90 % interval's lower end above -X %); above 0, below 50 "
+            + "(default: 5%)")
+    String marginText;
 
     @Option(names = "--max-duets", paramLabel = "N", description = "budget: most duet windows in all (default: "
             + DEFAULT_MAX_DUETS_PER_POOL + " per pool, unless --max-minutes is given)")
@@ -113,6 +120,9 @@ final class SizeCommand extends CompareOptions implements Callable<Integer> {
     }
 
     private static void refuseCompareOnly(Set<String> given) throws UsageException {
+        if (given.contains("equivalence-margin")) {
+            throw new UsageException("--equivalence-margin is compare's: size's margin is --margin");
+        }
         if (given.contains("solo")) {
             throw new UsageException("--solo: size decides by duets (each candidate beside the reference size, at "
                     + "the same time), never one app at a time");
@@ -151,6 +161,9 @@ final class SizeCommand extends CompareOptions implements Callable<Integer> {
                     + "(--sizes) or a larger reference");
         }
         candidates = List.copyOf(sizes);
+        if (marginText != null) {
+            equivalenceMarginPercent = margin(marginText);
+        }
         if (maxDuets == null && maxMinutes == null) {
             maxDuets = DEFAULT_MAX_DUETS_PER_POOL * profiles.size();
         }
@@ -165,6 +178,23 @@ final class SizeCommand extends CompareOptions implements Callable<Integer> {
                     + "about %d s of start-up)", maxMinutes, MIN_DUETS_FOR_A_VERDICT, windowMinutes, durationSeconds,
                     warmupSeconds, SizeSearchRule.WINDOW_OVERHEAD_SECONDS));
         }
+    }
+
+    /** "5", "5%" or "2.5 %": a margin above 0 and below {@link #MAX_MARGIN_PERCENT}, else refused in one line. */
+    private static double margin(String text) throws UsageException {
+        String v = text.trim();
+        v = v.endsWith("%") ? v.substring(0, v.length() - 1).trim() : v;
+        double margin;
+        try {
+            margin = Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            margin = Double.NaN;
+        }
+        if (!(margin > 0 && margin < MAX_MARGIN_PERCENT)) {
+            throw new UsageException("--margin " + text + " is refused: the margin is a loss in percent above 0 and "
+                    + "below " + (int) MAX_MARGIN_PERCENT + ", such as 5 or 5%");
+        }
+        return margin;
     }
 
     private static List<Integer> parseSizes(String text) throws UsageException {

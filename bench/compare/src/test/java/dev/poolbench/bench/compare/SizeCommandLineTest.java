@@ -35,7 +35,7 @@ class SizeCommandLineTest {
         Result help = run("size", "--help");
         assertEquals(0, help.status, help.err);
         for (String option : new String[] {"--sizes=LIST", "--max-size=N", "--reference-size=N", "--max-duets=N",
-                "--max-minutes=M", "--db-distance=NAME", "--profiles=LIST"}) {
+                "--max-minutes=M", "--margin=X%", "--db-distance=NAME", "--profiles=LIST"}) {
             assertTrue(help.out.contains(option), option + " missing from\n" + help.out);
         }
     }
@@ -59,6 +59,12 @@ class SizeCommandLineTest {
         assertBad("minutes", "poolbench size: --max-minutes 1.0 cannot decide anything: one verdict needs at least "
                 + "2 duets of about 2.3 min each (--duration 60, --warmup 60, plus about 20 s of start-up)",
                 "--max-minutes", "1");
+        for (String margin : new String[] {"0", "-3", "50", "x"}) {
+            assertBad("margin " + margin, "poolbench size: --margin " + margin + " is refused: the margin is a loss "
+                    + "in percent above 0 and below 50, such as 5 or 5%", "--margin", margin);
+        }
+        assertBad("compare's margin", "poolbench size: --equivalence-margin is compare's: size's margin is --margin",
+                "--equivalence-margin", "3");
         assertBad("solo", "poolbench size: --solo: size decides by duets (each candidate beside the reference size, "
                 + "at the same time), never one app at a time", "--solo");
         assertBad("compare's", "poolbench size: --pool-size is compare's: size chooses its runs and sizes itself "

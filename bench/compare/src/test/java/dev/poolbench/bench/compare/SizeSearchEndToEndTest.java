@@ -25,7 +25,8 @@ class SizeSearchEndToEndTest {
     void aTinySearchDuetsOnlyTheSizesItChoosesAndWritesItsAnswer(@TempDir Path results) throws Exception {
         Path log = Files.createTempFile("size", ".log");
         int status = ChildComparison.run("size", results, log, environment -> { }, "--profiles", "hikari",
-                "--sizes", "1,10", "--duration", "3", "--warmup", "1", "--cds", "off", "--max-duets", "2");
+                "--sizes", "1,10", "--duration", "3", "--warmup", "1", "--cds", "off", "--max-duets", "2",
+                "--margin", "4");
         String output = Files.readString(log);
         Files.delete(log);
         assertTrue(status == 0 || status == 1, "decided (0) or open (1), never a usage or setup error: " + output);
@@ -59,8 +60,9 @@ class SizeSearchEndToEndTest {
         assertTrue(pool.path("prediction").path("borrowsPerSecond").asDouble() > 0, pool.toString());
         assertEquals(2 * Runtime.getRuntime().availableProcessors(), pool.path("formula").path("size").asInt());
         String text = Files.readString(dir.resolve("size.txt"));
-        assertTrue(text.startsWith("Size search: the smallest pool size whose throughput is equivalent (within "
-                + "±5 %) to size 10"), text);
+        assertEquals(4.0, size.path("marginPercent").asDouble(), "--margin 4");
+        assertTrue(text.startsWith("Size search: per pool the knee, the smallest size shown to lose less than 4 % "
+                + "against size 10"), text);
         assertTrue(text.contains("prediction from the reference run ") && text.contains("check: predicted "), text);
         assertTrue(text.contains("HikariCP's formula (cores x 2) + effective spindles"), text);
         assertTrue(text.contains("Spent: " + records.size() / 2 + " duets"), text);

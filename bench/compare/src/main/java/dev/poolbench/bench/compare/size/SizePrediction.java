@@ -120,13 +120,18 @@ public record SizePrediction(String runDir, int poolSize, double borrowsPerSecon
     }
 
     /** How the measured knee stands to the prediction, with the likely reason when they differ. */
-    public String check(Integer knee, boolean noneSlower) {
+    public String check(Integer knee, boolean smallest) {
+        return check(predicted, predictedFromGauge, knee, smallest);
+    }
+
+    /** As above for a kept prediction (size.json's predictedSize and predictedFrom). */
+    static String check(int predicted, boolean predictedFromGauge, Integer knee, boolean smallest) {
         if (knee == null) {
             return "predicted " + predicted + ", no measured knee (the search is not decided)";
         }
-        String measured = noneSlower ? "no size tried is slower (knee at or below " + knee + ")"
+        String measured = smallest ? "the smallest size tried is within the margin (knee at or below " + knee + ")"
                 : "measured knee " + knee;
-        if (knee == predicted || noneSlower && predicted <= knee) {
+        if (knee == predicted || smallest && predicted <= knee) {
             return "predicted " + predicted + ", " + measured + ": agrees";
         }
         if (predicted > knee) {

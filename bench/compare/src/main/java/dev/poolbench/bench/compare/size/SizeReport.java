@@ -18,16 +18,20 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The answer of {@code ./poolbench size}, from its results directory: per pool, the smallest
- * size equivalent to the reference size (its ratio and deciding interval) and the next smaller
- * candidate (slower), or what is still open; the prediction of the reference run and its check;
- * HikariCP's formula beside it; the duets spent and the wall time. Writes size.txt and size.json
- * and prints the text.
+ * The answer of {@code ./poolbench size}, from its results directory: per pool the knee (the
+ * smallest size shown to lose less than the margin against the reference size, {@link SizeSearch})
+ * with its ratio and 90 % interval, and how the next smaller candidate stands, or what is still
+ * open; the prediction of the reference run and its check; HikariCP's formula beside it; the
+ * duets spent and the wall time. Writes size.txt and size.json and prints the text. The answer's
+ * parts are {@link KeptSearch}'s too, which reads a kept search again from its size.json alone.
  */
 public final class SizeReport {
 
     /** environment.json options' key of a size search's settings (candidates, reference size, budget). */
     public static final String OPTIONS_KEY = "sizeSearch";
+
+    /** size.json's schema: 2 reads each size against the margin (issue 53); 1 named the knee by the verdict's words. */
+    static final int SCHEMA = 2;
 
     private SizeReport() {
     }
@@ -46,7 +50,7 @@ public final class SizeReport {
         search.path("candidates").forEach(c -> candidates.add(c.asInt()));
         List<String> profiles = new ArrayList<>();
         options.path("profiles").forEach(p -> profiles.add(p.asText()));
-        double margin = options.path("equivalenceMarginPercent").asDouble(5.0);
+        double margin = options.path("equivalenceMarginPercent").asDouble(PairedVerdict.DEFAULT_MARGIN_PERCENT);
         String stopReason = environment.hasNonNull("roundsStopReason") ? environment.get("roundsStopReason").asText()
                 : null;
         write(dir, profiles, candidates, margin, stopReason, environment.path("wallMillis").asDouble() / 60_000, out);
@@ -56,33 +60,29 @@ public final class SizeReport {
     /**
      * @param candidates the sizes searched, ascending, the reference size the largest
      * @param stopReason why the search stopped (the plan's), null when unknown
-     * @return 0 when every pool's answer is decided, 1 when some search is left open
+     * @return 0 when every pool's answer is settled, 1 when some search is left open or unsettled
      */
     public static int write(Path dir, List<String> profiles, List<Integer> candidates, double marginPercent,
                             String stopReason, double wallMinutes, PrintStream out) throws IOException {
         List<RunRecord> runs = RecordedRuns.readRuns(dir);
         JsonNode environment = Files.isRegularFile(dir.resolve("environment.json"))
                 ? Json.read(dir.resolve("environment.json")) : null;
-        SizingFormula formula = SizingFormula.of(environment);
-        Replicas.ServerDefault server = Replicas.ServerDefault.of(environment);
         SizeSearch search = new SizeSearch(candidates, SizeSearchRule.MAX_DUETS_PER_SIZE);
-        int reference = search.reference();
         List<String> text = new ArrayList<>();
         ObjectNode json = Json.object();
-        json.put("schema", 1);
-        json.put("referenceSize", reference);
-        json.set("candidates", Json.MAPPER.valueToTree(candidates));
-        json.put("equivalenceMarginPercent", marginPercent);
-        json.put("assumption", "throughput does not fall as the pool grows up to the reference size");
-        text.add(String.format(Locale.ROOT, "Size search: the smallest pool size whose throughput is equivalent "
-                + "(within ±%s %%) to size %d, decided by duets against size %d; candidates %s. Assumption: "
-                + "throughput does not fall as the pool grows up to size %d.", PairedVerdict.marginText(marginPercent),
-                reference, reference, candidates, reference));
-        boolean allDecided = true;
+        header(candidates, marginPercent, text, json);
+        boolean allSettled = true;
         ArrayNode pools = json.putArray("pools");
         for (String profile : profiles) {
             ObjectNode pool = pools.addObject();
-            allDecided &= pool(dir, runs, profile, candidates, search, marginPercent, formula, server, text, pool);
+            Map<Integer, PairedTest.Result> verdicts = SizeSearchRule.verdicts(runs, profile, candidates,
+                    marginPercent);
+            SizeSearch.Answer answer = answer(profile, search, verdicts,
+                    SizeSearchRule.outcomes(runs, profile, candidates, marginPercent), text, pool);
+            allSettled &= answer.settled();
+            replicas(answer, Replicas.ServerDefault.of(environment), text, pool);
+            prediction(SizeSearchRule.predict(dir, runs, profile, search.reference()), answer, text, pool);
+            formula(SizingFormula.of(environment), candidates, answer, text, pool);
         }
         int duets = SizeSearchRule.duets(runs);
         text.add(String.format(Locale.ROOT, "Spent: %d duets, %.1f min wall time%s.", duets, wallMinutes,
@@ -90,116 +90,166 @@ public final class SizeReport {
         json.put("duets", duets);
         json.put("wallMinutes", wallMinutes);
         json.put("stopReason", stopReason);
-        json.put("decided", allDecided);
+        json.put("decided", allSettled);
         String all = String.join("\n", text) + "\n";
         Files.writeString(dir.resolve("size.txt"), all);
         Json.write(dir.resolve("size.json"), json);
         out.print(all);
         out.println("size: " + dir.resolve("size.txt") + ", " + dir.resolve("size.json"));
-        return allDecided ? 0 : 1;
+        return allSettled ? 0 : 1;
     }
 
-    /** One pool's lines and JSON; returns whether its answer is decided. */
-    private static boolean pool(Path dir, List<RunRecord> runs, String profile, List<Integer> candidates,
-                                SizeSearch search, double margin, SizingFormula formula,
-                                Replicas.ServerDefault server, List<String> text,
-                                ObjectNode json) {
+    /** The search's settings and its rule, first in size.txt and size.json. */
+    static void header(List<Integer> candidates, double margin, List<String> text, ObjectNode json) {
+        int reference = candidates.get(candidates.size() - 1);
+        json.put("schema", SCHEMA);
+        json.put("referenceSize", reference);
+        json.set("candidates", Json.MAPPER.valueToTree(candidates));
+        json.put("marginPercent", margin);
+        json.put("rule", "the knee: the smallest size whose loss against the reference is shown under the margin "
+                + "(the lower end of its 90 % interval above -margin), the next smaller size shown to lose more (the "
+                + "upper end below -margin) or not shown within it");
+        json.put("assumption", "throughput does not fall as the pool grows up to the reference size");
+        text.add(String.format(Locale.ROOT, "Size search: per pool the knee, the smallest size shown to lose less "
+                + "than %s %% against size %d (the lower end of its 90 %% interval above %.1f %%), the next smaller "
+                + "size shown to lose more or not shown within; by duets against size %d, candidates %s. Assumption: "
+                + "throughput does not fall as the pool grows up to size %d.", PairedVerdict.marginText(margin),
+                reference, PairedTest.marginBoundsPercent(margin)[0], reference, candidates, reference));
+    }
+
+    /** One pool's answer and each size it duetted, in lines and JSON; the answer. */
+    static SizeSearch.Answer answer(String profile, SizeSearch search, Map<Integer, PairedTest.Result> verdicts,
+                                    Map<Integer, SizeSearch.Outcome> outcomes, List<String> text, ObjectNode json) {
         int reference = search.reference();
-        Map<Integer, PairedTest.Result> verdicts = SizeSearchRule.verdicts(runs, profile, candidates, margin);
-        Map<Integer, SizeSearch.Outcome> outcomes = SizeSearchRule.outcomes(runs, profile, candidates, margin);
         SizeSearch.Answer answer = search.answer(outcomes);
         json.put("profile", profile);
-        json.put("result", answer.kind().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+        json.put("result", answer.kind().name().toLowerCase(Locale.ROOT));
+        json.put("settled", answer.settled());
         text.add("");
+        String margin = PairedVerdict.marginText(verdicts.values().stream().findFirst()
+                .map(PairedTest.Result::marginPercent).orElse(PairedVerdict.DEFAULT_MARGIN_PERCENT)) + " %";
         switch (answer.kind()) {
             case KNEE -> {
-                text.add(profile + ": smallest equivalent size " + answer.knee() + ": " + sizeText(answer.knee(),
-                        reference, verdicts) + "; the next smaller size, " + answer.slower() + ", is slower: "
-                        + sizeText(answer.slower(), reference, verdicts) + ".");
-                json.put("smallestEquivalentSize", answer.knee());
-                json.put("nextSmallerSlowerSize", answer.slower());
+                int below = answer.below();
+                text.add(profile + ": knee " + answer.knee() + ", shown to lose less than " + margin + ": "
+                        + sizeText(answer.knee(), reference, verdicts) + "; the next smaller size, " + below + ", "
+                        + (answer.belowShownBeyond() ? "is shown to lose more"
+                        : "is not shown within " + margin + (answer.settled() ? " (given up after "
+                        + SizeSearchRule.MAX_DUETS_PER_SIZE + " duets: its loss sits on the margin)"
+                        : " (unsettled: more duets on it could lower the knee)")) + ": "
+                        + sizeText(below, reference, verdicts) + ".");
+                json.put("kneeSize", answer.knee());
+                json.put("nextSmallerSize", below);
+                json.put("nextSmallerShown", answer.belowShownBeyond() ? "beyond" : "not within");
             }
-            case NONE_SLOWER -> {
-                text.add(profile + ": no size is slower: the workload never needs more than the smallest size tried ("
-                        + answer.knee() + "): " + sizeText(answer.knee(), reference, verdicts) + ".");
-                json.put("smallestEquivalentSize", answer.knee());
+            case SMALLEST -> {
+                text.add(profile + ": knee at or below " + answer.knee() + ", the smallest size tried, shown to lose "
+                        + "less than " + margin + ": " + sizeText(answer.knee(), reference, verdicts) + ".");
+                json.put("kneeSize", answer.knee());
             }
             case OPEN -> {
-                text.add(profile + ": not decided: the smallest equivalent size S is in "
-                        + SizeSearchRule.interval(answer) + (answer.slower() == null ? " (no size decided slower yet"
-                        : " (" + answer.slower() + " is decided slower") + "; " + (answer.knee() == reference
-                        ? reference + " is the reference)" : answer.knee() + " is decided equivalent)") + (answer.stuck().isEmpty() ? "" : "; given up after "
-                        + SizeSearchRule.MAX_DUETS_PER_SIZE + " duets each, too close to the margin to tell: size "
-                        + answer.stuck()) + ".");
-                json.put("knownEquivalentSize", answer.knee());
-                if (answer.slower() != null) {
-                    json.put("knownSlowerSize", answer.slower());
+                text.add(profile + ": open: the knee S is in " + SizeSearchRule.interval(answer) + " ("
+                        + (answer.beyond() == null ? "no size shown to lose more than " + margin + " yet"
+                        : answer.beyond() + " is shown to lose more than " + margin) + "; " + (answer.knee()
+                        == reference ? reference + " is the reference" : answer.knee() + " is shown within") + ").");
+                json.put("knownWithinSize", answer.knee());
+                if (answer.beyond() != null) {
+                    json.put("knownBeyondSize", answer.beyond());
                 }
             }
         }
+        sizes(verdicts, outcomes, reference, text, json);
+        search.contradictions(outcomes).forEach(c -> text.add("  against the monotonicity assumption: " + c));
+        json.set("contradictions", Json.MAPPER.valueToTree(search.contradictions(outcomes)));
+        return answer;
+    }
+
+    /** Each size duetted: its verdict, how it stands to the margin, and both intervals. */
+    private static void sizes(Map<Integer, PairedTest.Result> verdicts, Map<Integer, SizeSearch.Outcome> outcomes,
+                              int reference, List<String> text, ObjectNode json) {
         ArrayNode sizes = json.putArray("sizes");
         List<String> tried = new ArrayList<>();
         verdicts.forEach((size, result) -> {
+            SizeSearch.Outcome outcome = outcomes.get(size);
             ObjectNode s = sizes.addObject();
             s.put("size", size);
-            s.put("duets", outcomes.get(size).duets());
+            s.put("duets", outcome.duets());
+            s.put("countedDuets", result.n());
+            s.put("againstMargin", outcome.word().label());
             s.put("verdict", result.word().label());
             putNumber(s, "ratio", 1 + result.estimatePercent() / 100);
+            putNumber(s, "ci90LowPercent", result.low90Percent());
+            putNumber(s, "ci90HighPercent", result.high90Percent());
             putNumber(s, "ci95LowPercent", result.lowPercent());
             putNumber(s, "ci95HighPercent", result.highPercent());
-            if (result.n() >= 2) {
-                // The interval that decided the word: 90 % for equivalent, 95 % otherwise.
-                PairedTest.Interval deciding = result.decidingInterval();
-                ObjectNode d = s.putObject("decidingInterval");
-                d.put("level", deciding.level());
-                putNumber(d, "lowPercent", deciding.lowPercent());
-                putNumber(d, "highPercent", deciding.highPercent());
-            }
-            tried.add(size + " " + result.word().label() + " (" + outcomes.get(size).duets() + ")");
+            tried.add(size + " " + outcome.word().label() + " (" + outcome.duets() + ")");
         });
-        text.add("  sizes duetted against " + reference + " (duets): " + (tried.isEmpty() ? "none"
-                : String.join(", ", tried)));
-        search.contradictions(outcomes).forEach(c -> text.add("  against the monotonicity assumption: " + c));
-        json.set("contradictions", Json.MAPPER.valueToTree(search.contradictions(outcomes)));
-        Integer knee = answer.kind() == SizeSearch.Kind.OPEN ? null : answer.knee();
-        if (knee != null) {
-            text.add("  " + Replicas.line(knee, server.maxConnections()) + " (" + server.whose() + ")");
-            ObjectNode r = json.putObject("replicas");
-            r.put("maxConnections", server.maxConnections());
-            r.put("held", Replicas.held(knee, server.maxConnections()));
-            r.put("heldDuringRollingUpdate", Replicas.heldDuringRollingUpdate(knee, server.maxConnections()));
-        }
-        SizePrediction prediction = SizeSearchRule.predict(dir, runs, profile, reference);
-        if (prediction != null) {
-            text.add("  " + prediction.line());
-            String check = prediction.check(knee, answer.kind() == SizeSearch.Kind.NONE_SLOWER);
-            text.add("  check: " + check);
-            ObjectNode p = prediction.json();
-            p.put("check", check);
-            json.set("prediction", p);
-        } else {
-            text.add("  prediction: none (no counted run at size " + reference + " with pool metrics)");
-        }
-        if (formula != null) {
-            SizingFormula.Check check = formula.check(candidates, knee);
-            String checkText = knee == null ? "no measured knee yet (the search is open)" : check.text();
-            text.add("  " + formula.line() + "; the database runs on this machine too (local only): " + checkText);
-            ObjectNode f = formula.json();
-            f.put("check", check.code());
-            f.put("checkText", checkText);
-            json.set("formula", f);
-        }
-        return answer.kind() != SizeSearch.Kind.OPEN;
+        text.add("  sizes duetted against " + reference + ", against the margin (duets): " + (tried.isEmpty()
+                ? "none" : String.join(", ", tried)));
     }
 
-    /** {@code 0.98× (-2.0 % [-4.1 .. +0.1]) over 4 duets, equivalent within ±5 %}. */
-    private static String sizeText(Integer size, int reference, Map<Integer, PairedTest.Result> verdicts) {
+    /** The replicas line under a knee; nothing while the search is open. */
+    static void replicas(SizeSearch.Answer answer, Replicas.ServerDefault server, List<String> text,
+                         ObjectNode json) {
+        if (answer.kind() == SizeSearch.Kind.OPEN) {
+            return;
+        }
+        int knee = answer.knee();
+        text.add("  " + Replicas.line(knee, server.maxConnections()) + " (" + server.whose() + ")");
+        ObjectNode r = json.putObject("replicas");
+        r.put("maxConnections", server.maxConnections());
+        r.put("held", Replicas.held(knee, server.maxConnections()));
+        r.put("heldDuringRollingUpdate", Replicas.heldDuringRollingUpdate(knee, server.maxConnections()));
+    }
+
+    private static void prediction(SizePrediction prediction, SizeSearch.Answer answer, List<String> text,
+                                   ObjectNode json) {
+        if (prediction == null) {
+            text.add("  prediction: none (no counted run at the reference size with pool metrics)");
+            return;
+        }
+        text.add("  " + prediction.line());
+        String check = prediction.check(knee(answer), answer.kind() == SizeSearch.Kind.SMALLEST);
+        text.add("  check: " + check);
+        ObjectNode p = prediction.json();
+        p.put("check", check);
+        json.set("prediction", p);
+    }
+
+    /** HikariCP's formula beside the knee, when environment.json names the host's cores. */
+    static void formula(SizingFormula formula, List<Integer> candidates, SizeSearch.Answer answer, List<String> text,
+                        ObjectNode json) {
+        if (formula == null) {
+            return;
+        }
+        Integer knee = knee(answer);
+        String checkText = knee == null ? "no measured knee yet (the search is open)"
+                : formula.check(candidates, knee).text();
+        text.add("  " + formula.line() + "; the database runs on this machine too (local only): " + checkText);
+        ObjectNode f = formula.json();
+        f.put("check", formula.check(candidates, knee).code());
+        f.put("checkText", checkText);
+        json.set("formula", f);
+    }
+
+    /** The knee the prediction and the formula are checked against; null while the search is open. */
+    static Integer knee(SizeSearch.Answer answer) {
+        return answer.kind() == SizeSearch.Kind.OPEN ? null : answer.knee();
+    }
+
+    /** {@code 0.98× of size 16, -2.0 % 90 % CI [-3.7 .. -0.3] over 4 duets, slower, by less than 5 %}. */
+    private static String sizeText(int size, int reference, Map<Integer, PairedTest.Result> verdicts) {
         if (size == reference) {
             return "the reference size itself";
         }
         PairedTest.Result r = verdicts.get(size);
-        return String.format(Locale.ROOT, "%.2f× of size %d, %s over %d duet%s, %s", 1 + r.estimatePercent() / 100,
-                reference, r.interval(), r.n(), r.n() == 1 ? "" : "s", r.verdict().replace(" rounds", " duets"));
+        if (r.n() == 0) {
+            return "no duet with both lanes counted";
+        }
+        return String.format(Locale.ROOT, "%.2f× of size %d, %+.1f %% %s over %d duet%s, %s",
+                1 + r.estimatePercent() / 100, reference, r.estimatePercent(), r.n() < 2 ? "[no interval]"
+                : new PairedTest.Interval(90, r.low90Percent(), r.high90Percent(), "margin").text(), r.n(),
+                r.n() == 1 ? "" : "s", r.verdict().replace(" rounds", " duets"));
     }
 
     private static void putNumber(ObjectNode node, String name, double v) {

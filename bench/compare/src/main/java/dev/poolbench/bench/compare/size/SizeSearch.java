@@ -1,32 +1,76 @@
 package dev.poolbench.bench.compare.size;
 
+import dev.poolbench.bench.compare.stats.PairedTest;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * The choices of {@code ./poolbench size} for one pool, with no machine: given what the duets of
  * each candidate size against the reference size say so far, the sizes to duet next, or the
- * answer (the smallest size whose throughput is equivalent to the reference's, with the next
- * smaller candidate decided slower).
+ * answer: the knee, the smallest size shown to lose less than the margin against the reference,
+ * with the next smaller candidate shown to lose more, or not shown within it.
+ *
+ * <p>Each size is read against the margin alone, one-sided, on the 90 % interval of its ratio
+ * to the reference (the equivalence test's): its loss is shown within the margin when the lower
+ * end lies above -margin, and shown beyond it when the upper end lies below -margin. A size 3 %
+ * slower is within a 5 % margin however many duets make its interval tight; under the words of
+ * the difference test it would turn "slower" once enough duets were spent, and the knee would
+ * climb with the sample.
  *
  * <p>Assumption (monotonicity): throughput does not fall as the pool grows up to the reference
- * size. So a size decided slower makes every smaller size slower, and a size decided equivalent
- * (or faster) makes every larger size up to the reference equivalent: the knee lies between the
- * largest size decided slower ({@code lo}) and the smallest decided equivalent above it
- * ({@code hi}, the reference at first). The search spends duets only inside that interval: first
- * on the two sizes that would settle the prediction (the predicted size and the candidate below
- * it) while the prediction is still inside the interval, else on the interval's middle candidate
- * (bisection). A size already in progress keeps its duets until it is decided or leaves the
- * interval. A decided result against the assumption is reported ({@link #contradictions}), never
- * hidden; the search then trusts the largest size decided slower.
+ * size. So a size shown beyond the margin puts every smaller size beyond it, and a size shown
+ * within puts every larger one within: the knee lies above the largest size shown beyond
+ * ({@code lo}) and at or below the smallest shown within above it ({@code hi}, the reference at
+ * first). The search spends duets only inside that interval, where the answer is still open:
+ * first on the two sizes that would settle the prediction (the predicted size and the candidate
+ * below it) while the prediction is still inside the interval, else on the interval's middle
+ * candidate (bisection). A size already in progress keeps its duets until it is shown either way
+ * or leaves the interval. The answer is settled when the candidate below {@code hi} is shown
+ * beyond, or was given up after {@code maxDuetsPerSize} duets (its loss sits on the margin); a
+ * search stopped by its budget before then still names the knee, unsettled. A result against the
+ * assumption is reported ({@link #contradictions}), never hidden; the search then trusts the
+ * largest size shown beyond.
  */
 public final class SizeSearch {
 
-    /** A size's word against the reference size (PairedTest's words). */
-    public enum Word { SLOWER, EQUIVALENT, FASTER, UNDECIDED }
+    /** A size's loss against the reference size, read against the margin. */
+    public enum Word {
+        /** shown to lose more than the margin: the upper end of the 90 % interval below -margin */
+        BEYOND,
+        /** shown neither way (yet) */
+        UNSHOWN,
+        /** shown to lose less than the margin: the lower end of the 90 % interval above -margin */
+        WITHIN,
+        /** within, and faster than the reference size (the 95 % interval above 0): against the assumption */
+        FASTER;
+
+        /** Whether the loss is shown under the margin. */
+        public boolean within() {
+            return this == WITHIN || this == FASTER;
+        }
+
+        /** The word as size.json and the docs write it. */
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        /** A size's verdict against the reference read against its margin: both ends of the 90 % interval. */
+        public static Word of(PairedTest.Result result) {
+            double margin = Math.log1p(result.marginPercent() / 100);
+            if (result.word() == PairedTest.Word.FASTER) {
+                return FASTER;
+            }
+            if (Math.log1p(result.low90Percent() / 100) > -margin) {
+                return WITHIN;
+            }
+            // NaN (fewer than 2 duets) compares false both times: unshown.
+            return Math.log1p(result.high90Percent() / 100) < -margin ? BEYOND : UNSHOWN;
+        }
+    }
 
     /** What the duets of one size against the reference say so far; {@code duets}: windows spent on it. */
     public record Outcome(Word word, int duets) {
@@ -34,23 +78,30 @@ public final class SizeSearch {
 
     /** How a pool's search ended, or stands. */
     public enum Kind {
-        /** the smallest equivalent size is decided, and so is the next smaller candidate (slower) */
+        /** the knee: shown within, the next smaller candidate duetted and not shown within */
         KNEE,
-        /** the smallest candidate is already equivalent: no size tried is slower */
-        NONE_SLOWER,
-        /** not decided (yet): the knee lies between {@code slower} and {@code knee} */
+        /** the smallest candidate is already within: the knee is at or below it */
+        SMALLEST,
+        /** the candidate below the smallest size shown within has no duet yet */
         OPEN
     }
 
     /**
-     * @param knee   the smallest size known equivalent (the reference when none below it is)
-     * @param slower the largest size known slower, null when none is
-     * @param stuck  sizes inside the open interval left undecided after {@code maxDuetsPerSize} duets
+     * @param knee       the smallest size shown within (the reference when none below it is)
+     * @param below      the candidate under the knee (KNEE: duetted and not shown within), null when none is
+     * @param beyond     the largest size shown beyond the margin, null when none is
+     * @param settled    no more duets can move the answer: SMALLEST, or the candidate below shown beyond or
+     *                   given up after {@code maxDuetsPerSize} duets
      */
-    public record Answer(Kind kind, int knee, Integer slower, List<Integer> stuck) {
+    public record Answer(Kind kind, int knee, Integer below, Integer beyond, boolean settled) {
+
+        /** Whether the candidate below the knee is shown beyond the margin (else only not shown within). */
+        public boolean belowShownBeyond() {
+            return below != null && below.equals(beyond);
+        }
     }
 
-    /** The sizes to duet next (empty when the answer is in, or nothing is left to try). */
+    /** The sizes to duet next (empty when the answer is settled, or nothing is left to try). */
     public record Step(Set<Integer> next, Answer answer) {
         public boolean done() {
             return next.isEmpty();
@@ -86,10 +137,10 @@ public final class SizeSearch {
      */
     public Step next(Map<Integer, Outcome> outcomes, Integer predicted) {
         Answer answer = answer(outcomes);
-        if (answer.kind() != Kind.OPEN) {
+        if (answer.settled()) {
             return new Step(Set.of(), answer);
         }
-        int lo = answer.slower() == null ? -1 : candidates.indexOf(answer.slower());
+        int lo = answer.beyond() == null ? -1 : candidates.indexOf(answer.beyond());
         int hi = candidates.indexOf(answer.knee());
         Set<Integer> next = new LinkedHashSet<>();
         Integer p = predicted == null ? null : indexAtOrAbove(predicted);
@@ -110,41 +161,37 @@ public final class SizeSearch {
         return new Step(Set.copyOf(next), answer);
     }
 
-    /** Where the search stands: the interval the knee is in, or the answer when the interval is closed. */
+    /** Where the search stands: the knee and how the candidate below it stands, or the interval still open. */
     public Answer answer(Map<Integer, Outcome> outcomes) {
         int r = candidates.size() - 1;
         int lo = -1;
         for (int i = 0; i < r; i++) {
-            if (word(outcomes, i) == Word.SLOWER) {
+            if (word(outcomes, i) == Word.BEYOND) {
                 lo = i;
             }
         }
         int hi = r;
         for (int i = r - 1; i > lo; i--) {
             Word w = word(outcomes, i);
-            if (w == Word.EQUIVALENT || w == Word.FASTER) {
+            if (w != null && w.within()) {
                 hi = i;
             }
         }
-        Integer slower = lo < 0 ? null : candidates.get(lo);
+        Integer beyond = lo < 0 ? null : candidates.get(lo);
         if (hi == 0) {
-            return new Answer(Kind.NONE_SLOWER, candidates.get(0), null, List.of());
+            return new Answer(Kind.SMALLEST, candidates.get(0), null, null, true);
         }
-        if (hi == lo + 1) {
-            return new Answer(Kind.KNEE, candidates.get(hi), slower, List.of());
+        Outcome below = outcomes.get(candidates.get(hi - 1));
+        if (hi - 1 == lo || below != null && below.duets() > 0) {
+            return new Answer(Kind.KNEE, candidates.get(hi), candidates.get(hi - 1), beyond,
+                    hi - 1 == lo || exhausted(outcomes, hi - 1));
         }
-        List<Integer> stuck = new ArrayList<>();
-        for (int i = lo + 1; i < hi; i++) {
-            if (exhausted(outcomes, i)) {
-                stuck.add(candidates.get(i));
-            }
-        }
-        return new Answer(Kind.OPEN, candidates.get(hi), slower, List.copyOf(stuck));
+        return new Answer(Kind.OPEN, candidates.get(hi), null, beyond, false);
     }
 
     /**
-     * Decided results against the monotonicity assumption: a size equivalent or faster below a
-     * size decided slower, and a size faster than the reference (a larger pool was slower).
+     * Results against the monotonicity assumption: a size shown within the margin below a size
+     * shown beyond it, and a size faster than the reference (a larger pool was slower).
      */
     public List<String> contradictions(Map<Integer, Outcome> outcomes) {
         List<String> found = new ArrayList<>();
@@ -155,11 +202,10 @@ public final class SizeSearch {
                 found.add("size " + candidates.get(i) + " is faster than the reference size " + reference
                         + ": throughput fell as the pool grew");
             }
-            for (int j = i + 1; j < r && (w == Word.EQUIVALENT || w == Word.FASTER); j++) {
-                if (word(outcomes, j) == Word.SLOWER) {
-                    found.add("size " + candidates.get(i) + " is " + w.name().toLowerCase(java.util.Locale.ROOT)
-                            + " but the larger size " + candidates.get(j) + " is slower: throughput fell as the "
-                            + "pool grew");
+            for (int j = i + 1; j < r && w != null && w.within(); j++) {
+                if (word(outcomes, j) == Word.BEYOND) {
+                    found.add("size " + candidates.get(i) + " is within the margin but the larger size "
+                            + candidates.get(j) + " loses more: throughput fell as the pool grew");
                     break;
                 }
             }
@@ -178,7 +224,7 @@ public final class SizeSearch {
     }
 
     private void addIfLive(Set<Integer> next, Map<Integer, Outcome> outcomes, int i, int lo, int hi) {
-        if (i > lo && i < hi && !exhausted(outcomes, i) && word(outcomes, i) != Word.SLOWER) {
+        if (i > lo && i < hi && !exhausted(outcomes, i) && word(outcomes, i) != Word.BEYOND) {
             next.add(candidates.get(i));
         }
     }
@@ -197,7 +243,7 @@ public final class SizeSearch {
 
     private boolean exhausted(Map<Integer, Outcome> outcomes, int i) {
         Outcome o = outcomes.get(candidates.get(i));
-        return o != null && o.word() == Word.UNDECIDED && o.duets() >= maxDuetsPerSize;
+        return o != null && o.word() == Word.UNSHOWN && o.duets() >= maxDuetsPerSize;
     }
 
     private Word word(Map<Integer, Outcome> outcomes, int i) {

@@ -30,8 +30,8 @@ import java.util.stream.Collectors;
 public final class SizeSearchRule implements StopRule {
 
     /**
-     * Duets after which an undecided size is given up (its difference sits on the margin): a
-     * little more than --until-decided's default six rounds for a pair.
+     * Duets after which a size shown neither within nor beyond the margin is given up (its loss
+     * sits on the margin): a little more than --until-decided's default six rounds for a pair.
      */
     public static final int MAX_DUETS_PER_SIZE = 8;
 
@@ -155,7 +155,7 @@ public final class SizeSearchRule implements StopRule {
 
     @Override
     public String goal() {
-        return "every pool's smallest equivalent size was decided";
+        return "every pool's knee was settled";
     }
 
     /** Duet windows run so far (each has one lane at the reference size). */
@@ -163,9 +163,9 @@ public final class SizeSearchRule implements StopRule {
         return (int) runs.stream().map(r -> r.json().path("duet").path("window").asText()).distinct().count();
     }
 
-    /** {@code 4 < S <= 50}: where the smallest equivalent size S still is. */
+    /** {@code 4 < S <= 50}: where the knee S still is (above the largest size shown beyond the margin). */
     static String interval(SizeSearch.Answer answer) {
-        return (answer.slower() == null ? "" : answer.slower() + " < ") + "S <= " + answer.knee();
+        return (answer.beyond() == null ? "" : answer.beyond() + " < ") + "S <= " + answer.knee();
     }
 
     /** Each size of {@code profile} duetted so far against the reference size (the largest candidate): its verdict. */
@@ -181,12 +181,12 @@ public final class SizeSearchRule implements StopRule {
         return verdicts;
     }
 
-    /** The verdicts as the search sees them: word and duets spent. */
+    /** The verdicts as the search sees them: each read against the margin, and the duets spent. */
     static Map<Integer, SizeSearch.Outcome> outcomes(List<RunRecord> runs, String profile, List<Integer> candidates,
                                                      double marginPercent) {
         Map<Integer, SizeSearch.Outcome> outcomes = new TreeMap<>();
         verdicts(runs, profile, candidates, marginPercent).forEach((size, result) -> outcomes.put(size,
-                new SizeSearch.Outcome(SizeSearch.Word.valueOf(result.word().name()), windows(runs, profile, size))));
+                new SizeSearch.Outcome(SizeSearch.Word.of(result), windows(runs, profile, size))));
         return outcomes;
     }
 

@@ -2,7 +2,6 @@ package dev.poolbench.bench.compare.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -30,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A pool-size sweep run as duets, on synthetic records: each size against the reference size,
  * paired by duet, while the machine's speed drifts by up to 40 % from window to window (the
- * drift falls on both lanes of a window and cancels in their ratio), and the knee in words.
+ * drift falls on both lanes of a window and cancels in their ratio).
  */
 class SizeDuetsTest {
 
@@ -94,39 +93,16 @@ class SizeDuetsTest {
     }
 
     @Test
-    void eachSizeIsPairedByDuetAgainstTheReferenceSizeAndTheKneeIsDecided() {
+    void eachSizeIsPairedByDuetAgainstTheReferenceSize() {
         List<RunRecord> runs = kneeAt5();
         assertTrue(SizeDuets.any(runs));
         assertEquals(10, SizeDuets.referenceSize(runs, "hikari"));
         Map<Integer, PairedTest.Result> verdicts = verdicts(runs, "hikari", 2, 5, 20);
-        SizeDuets.Knee knee = SizeDuets.knee(10, List.of(2, 5, 10, 20), verdicts);
-        assertEquals(5, knee.size(), "the knee");
-        assertEquals(20, SizeDuets.best(10, verdicts), "the highest estimate (+0.2 %)");
-        assertEquals("sizes >= 5 are equivalent to 10 within ±5 %; size 2 is 30.0 % slower than 10 (decided). "
-                + "Knee 5, decided (the next smaller size, 2, is slower).", knee.text());
         PairedTest.Result two = verdicts.get(2);
         assertEquals(4, two.n());
         assertEquals(-30.0, two.estimatePercent(), 0.05, "the ramp seconds are left out of the ratio");
-    }
-
-    @Test
-    void anUndecidedNeighbourLeavesTheKneeOpen() {
-        List<RunRecord> runs = sweep("hikari", 10, new int[] {3}, new double[][] {{0.90, 1.02, 0.95}});
-        Map<Integer, PairedTest.Result> verdicts = verdicts(runs, "hikari", 3);
-        assertEquals(PairedTest.Word.UNDECIDED, verdicts.get(3).word());
-        SizeDuets.Knee knee = SizeDuets.knee(10, List.of(3, 10), verdicts);
-        assertNull(knee.size());
-        assertTrue(knee.text().startsWith("size 3: -4.5 %, 95 % CI ["), knee.text());
-        assertTrue(knee.text().contains("duets in all would settle it"), knee.text());
-        assertTrue(knee.text().endsWith("Knee not decided: size 3 is undecided."), knee.text());
-    }
-
-    @Test
-    void aMadeDifferenceOfFourPercentIsDecided() {
-        // hikari at 3 against hikari at 10: the difference made on purpose (bench/README.md, "Duet runs").
-        List<RunRecord> runs = sweep("hikari", 10, new int[] {3}, new double[][] {{0.96, 0.955, 0.965, 0.96}});
-        assertEquals("size 3 is 4.0 % slower than 10 (decided). Knee 10, decided (the next smaller size, 3, is "
-                + "slower).", SizeDuets.knee(10, List.of(3, 10), verdicts(runs, "hikari", 3)).text());
+        assertEquals(PairedTest.Word.SLOWER, two.word());
+        assertEquals(PairedTest.Word.EQUIVALENT, verdicts.get(5).word());
     }
 
     @Test
@@ -134,9 +110,9 @@ class SizeDuetsTest {
         List<RunRecord> runs = sweep("dbcp2", 8, new int[] {2, 16}, new double[][] {
             {0.5, 0.52, 0.51}, {1.0, 1.01, 0.99}});
         assertEquals(8, SizeDuets.referenceSize(runs, "dbcp2"));
-        assertEquals("size 16 is equivalent to 8 within ±5 %; size 2 is 49.0 % slower than 8 (decided). "
-                + "Knee 8, decided (the next smaller size, 2, is slower).",
-                SizeDuets.knee(8, List.of(2, 8, 16), verdicts(runs, "dbcp2", 2, 16)).text());
+        Map<Integer, PairedTest.Result> verdicts = verdicts(runs, "dbcp2", 2, 16);
+        assertEquals(-49.0, verdicts.get(2).estimatePercent(), 0.05);
+        assertEquals(PairedTest.Word.EQUIVALENT, verdicts.get(16).word());
     }
 
     @Test

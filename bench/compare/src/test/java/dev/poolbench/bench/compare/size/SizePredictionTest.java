@@ -97,7 +97,7 @@ class SizePredictionTest {
         assertEquals("predicted 6, measured knee 6: agrees", gauge.check(6, false));
         assertTrue(gauge.check(5, false).contains("the in-use count's p95 is what the pool held"), gauge.check(5,
                 false));
-        assertTrue(p.check(1, true).contains("no size tried is slower"), p.check(1, true));
+        assertTrue(p.check(1, true).contains("the smallest size tried is within the margin"), p.check(1, true));
         assertTrue(p.check(null, false).contains("not decided"));
     }
 
