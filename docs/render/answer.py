@@ -57,12 +57,24 @@ def words_of(pair):
     return est, low, high, word, when
 
 
+def release_of(p):
+    """(the pool's release, hikari's release and driver) of a pooled pair, from `sittings`' releases
+    ("commons-dbcp2 2.14.0 vs HikariCP 7.0.2 on mysql-connector-j 9.7.0"); sittings pool only equal ones."""
+    text = p.get("releases") or ""
+    pools, _, driver = text.partition(" on ")
+    mine, _, reference = pools.partition(" vs ")
+    return mine or "?", (reference or mine or "?") + (f" on {driver}" if driver else "")
+
+
 def table(pairs):
-    rows = ["| rank | pool | against hikari [95 %] | word (equivalent: the 90 % interval inside ±5 %) | kept sittings (days) |", "|---:|---|---|---|---|",
-            f"| 1 | {LABELS['hikari']} | the reference | | |"]
+    rows = ["| rank | pool | release | against hikari [95 %] | word (equivalent: the 90 % interval inside ±5 %) "
+            "| kept sittings (days) |", "|---:|---|---|---|---|---|"]
+    references = {release_of(p)[1] for p in pairs}
+    rows.append(f"| 1 | {LABELS['hikari']} | {' / '.join(sorted(references))} | the reference | | |")
     for i, (name, p) in enumerate(ranked(pairs), 2):
         est, low, high, word, when = words_of(p)
-        rows.append(f"| {i} | {LABELS.get(name, name)} | **{pct(est)}** {interval(low, high)} | {word} | {when} |")
+        rows.append(f"| {i} | {LABELS.get(name, name)} | {release_of(p)[0]} | **{pct(est)}** {interval(low, high)} "
+                    f"| {word} | {when} |")
     return "\n".join(rows) + "\n"
 
 

@@ -38,6 +38,12 @@ def by_pool(data, database="mariadb"):
     return pools
 
 
+def release_of(data, name, profile):
+    """The pool's release a search ran (its environment.json, as the app reported or as attributed)."""
+    environment = data.json(f"{SIZES}/{name}/environment.json")
+    return environment.get("releases", {}).get(profile, {}).get("pool", "not recorded")
+
+
 def size_entry(pool, size):
     return next((s for s in pool.get("sizes", []) if s["size"] == size), None)
 
@@ -208,12 +214,13 @@ def how_big_brief(data):
     """README's table: each pool's newest knee, its prediction, the formula and the replicas it leaves room for."""
     searches_by_pool = by_pool(data)
     first = next(iter(searches_by_pool.values()))[0][2]
-    rows = [f"| pool | how big: the smallest size within {margin_of(first)} of {first['referenceSize']} "
+    rows = [f"| pool | release | how big: the smallest size within {margin_of(first)} of {first['referenceSize']} "
             "| predicted from one run | HikariCP's formula "
-            "| replicas on a server of max_connections 151 (during a rolling update) |", "|---|---|---|---|---|"]
+            "| replicas on a server of max_connections 151 (during a rolling update) |", "|---|---|---|---|---|---|"]
     for profile, searches in searches_by_pool.items():
         name, pool, size, _ = searches[-1]
-        rows.append(f"| {profile} | {knee_only(pool)} | {pool.get('prediction', {}).get('predictedSize', '-')} "
+        rows.append(f"| {profile} | {release_of(data, name, profile)} | {knee_only(pool)} "
+                    f"| {pool.get('prediction', {}).get('predictedSize', '-')} "
                     f"| {pool.get('formula', {}).get('size', '-')} | {replicas_text(pool)} |")
     return "\n".join(rows) + "\n"
 
