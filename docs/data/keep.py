@@ -70,7 +70,8 @@ def provenance(results):
 def write_provenance(path, results, env):
     """A sitting's provenance beside its summary (in provenance/, which `sittings` does not read)."""
     record = dict(provenance(results))
-    record["environment"] = {k: env[k] for k in ("startedAt", "finishedAt", "gitCommit", "host", "jvm") if k in env}
+    record["environment"] = {k: env[k] for k in ("startedAt", "finishedAt", "gitCommit", "host", "jvm", "releases")
+                          if k in env}
     # Where the lanes ran (the fleet's page tells a local sitting from a fleet one by these).
     options = env.get("options", {})
     record["options"] = {k: options[k] for k in ("appUrl", "secondAppUrl", "duet", "lanes", "database") if k in options}

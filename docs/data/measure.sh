@@ -6,7 +6,7 @@
 # Runs the command as given, from the repository's top, and writes provenance.json into every
 # results directory the command created (results/<stamp>/, or results/<stamp>/faults/ for
 # faults, results/<stamp>/micro/ for micro): the command line, the commit (and whether the tree had uncommitted changes), the
-# start and end in UTC, the wall time, the share of the CPUs busy over the 3 s and the 1-, 5- and
+# start and end in UTC, the wall time, the pool and driver releases the apps reported, the share of the CPUs busy over the 3 s and the 1-, 5- and
 # 15-min load averages just before the start, and the machine's facts (cores, CPU model, kernel,
 # memory). docs/data/keep.py copies a
 # results directory with it into docs/data.
@@ -73,6 +73,10 @@ doc = {
     "machine": {"cores": os.cpu_count(), "cpuModel": cpu, "kernel": platform.release(), "memoryBytes": mem,
                 "hostname": platform.node()},
 }
+# The pool and driver releases the runs' apps reported (environment.json): what the measurement is about.
+environment = os.path.join(sys.argv[1], "environment.json")
+if os.path.exists(environment):
+    doc["releases"] = json.load(open(environment)).get("releases")
 with open(os.path.join(sys.argv[1], "provenance.json"), "w") as f:
     json.dump(doc, f, indent=2)
     f.write("\n")
