@@ -94,12 +94,18 @@ def release_word(p):
     return f"{pct(p['differencePercent'])}, {level} % {shown}", p["verdict"]
 
 
+def carries(word):
+    """Whether an answer kept on the old release holds for the new one: only when they are equivalent."""
+    return "carry over" if word.startswith("equivalent") else "to be measured again on the new release"
+
+
 def releases_table(data):
     """Old release against new, one row per pool, thread mode and kept sitting of `--pool-version`
     (docs/data/dimensions/releases): the releases as the apps reported them (summary.json's
     releases), the difference with the interval that decided it, the word."""
     lines = ["| pool | old release | new release | threads, JDK, pool size, workload | new against old, "
-             "deciding interval | word | duets | sitting |", "|---|---|---|---|---|---|---:|---|"]
+             "deciding interval | word | the answers kept on the old release | duets | sitting |",
+             "|---|---|---|---|---|---|---|---:|---|"]
     for name, summary, prov in kept(data, "releases"):
         releases = summary.get("releases", {})
         workload = re.search(r"workload (\d+)", summary.get("settings", ""))
@@ -108,6 +114,7 @@ def releases_table(data):
             new = releases.get(f"{p['profile']}@{p['build']}", {}).get("pool", p["build"])
             difference, word = release_word(p)
             lines.append(f"| {p['profile']} | {old} | {new} | {p['variant']}, {p['poolSize']}, "
-                         f"{workload.group(1) if workload else '?'} | {difference} | {word} | {p['rounds']} | "
+                         f"{workload.group(1) if workload else '?'} | {difference} | {word} | {carries(word)} "
+                         f"| {p['rounds']} | "
                          f"{name}: `{command(prov)}`{quiet_before(prov)} |")
     return "\n".join(lines) + "\n"
