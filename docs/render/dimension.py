@@ -103,17 +103,20 @@ def releases_table(data):
     """Old release against new, one row per pool, thread mode and kept sitting of `--pool-version`
     (docs/data/dimensions/releases): the releases as the apps reported them (summary.json's
     releases), the difference with the interval that decided it, the word."""
-    lines = ["| pool | old release | new release | threads, JDK, pool size, workload | new against old, "
+    lines = ["| pool (or driver) | old release | new release | threads, JDK, pool size, workload | new against old, "
              "deciding interval | word | the answers kept on the old release | duets | sitting |",
              "|---|---|---|---|---|---|---|---:|---|"]
     for name, summary, prov in kept(data, "releases"):
         releases = summary.get("releases", {})
         workload = re.search(r"workload (\d+)", summary.get("settings", ""))
         for p in summary.get("appBuilds", []):
-            old = releases.get(f"{p['profile']}@{p['reference']}", {}).get("pool", p["reference"])
-            new = releases.get(f"{p['profile']}@{p['build']}", {}).get("pool", p["build"])
+            old = releases.get(f"{p['profile']}@{p['reference']}", {})
+            new = releases.get(f"{p['profile']}@{p['build']}", {})
+            # A driver's releases (--pool-version mysql=...) run under one pool release: name the driver's.
+            part = "driver" if old.get("pool") == new.get("pool") else "pool"
+            subject = f"the driver, under {p['profile']}" if part == "driver" else p["profile"]
             difference, word = release_word(p)
-            lines.append(f"| {p['profile']} | {old} | {new} | {p['variant']}, {p['poolSize']}, "
+            lines.append(f"| {subject} | {old.get(part, p['reference'])} | {new.get(part, p['build'])} | {p['variant']}, {p['poolSize']}, "
                          f"{workload.group(1) if workload else '?'} | {difference} | {word} | {carries(word)} "
                          f"| {p['rounds']} | "
                          f"{name}: `{command(prov)}`{quiet_before(prov)} |")
