@@ -31,10 +31,9 @@ final class RunVariantOptions {
             + "app2; the first is the reference) (default: webapp/target/poolbench-webapp.jar only)")
     String appJars;
 
-    @Option(names = "--pool-version", paramLabel = "PROFILE=LIST", description = "compare releases of one pool, "
-            + "as app builds in duets (the first is the reference), e.g. hikari=7.0.2,7.1.0: each the tree's app "
-            + "built with that release (Maven, into .poolbench/pool-versions/); --profiles defaults to that profile "
-            + "(default: the releases pinned in pom.xml)")
+    @Option(names = "--pool-version", paramLabel = "NAME=LIST", description = "a pool's (or driver's) releases as app "
+            + "builds in duets, the first the reference, e.g. hikari=7.0.2,7.1.0 (built by Maven; --profiles: that pool) "
+            + "(default: pom.xml's)")
     String poolVersion;
 
     @Option(names = "--session", paramLabel = "LIST", description = "where the app keeps its HTTP sessions: memory "
