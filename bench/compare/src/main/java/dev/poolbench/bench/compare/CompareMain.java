@@ -1,6 +1,6 @@
 package dev.poolbench.bench.compare;
 
-import dev.poolbench.bench.compare.faults.FaultOptions;
+import dev.poolbench.bench.compare.faults.FaultsCommand;
 import dev.poolbench.bench.compare.faults.FaultsSummarize;
 import dev.poolbench.bench.compare.faults.PoolSampleCommand;
 import dev.poolbench.bench.compare.faults.StormRelayCommand;
@@ -39,7 +39,7 @@ import picocli.CommandLine;
  */
 @Command(name = "poolbench", description = "Compare JDBC connection pools (bench/README.md).",
         subcommands = {CompareCommand.class, SizeCommand.class, CompareMain.Summarize.class,
-                CompareMain.SittingsCommand.class, WarmupCurve.class, FaultOptions.class,
+                CompareMain.SittingsCommand.class, WarmupCurve.class, FaultsCommand.class,
                 FaultsSummarize.class, PoolSampleCommand.class, StormRelayCommand.class, PrometheusCommand.class,
                 CompareMain.Completion.class,
                 CommandLine.HelpCommand.class})

@@ -29,15 +29,18 @@ class PackageLayersTest {
     /** Layer of each package, top first; a package may use only packages of a smaller layer. */
     static final Map<String, Integer> LAYERS = Map.ofEntries(
             Map.entry("", 13),           // CompareMain: the commands
-            Map.entry("faults", 11),     // the fault scenarios, beside the comparison
+            Map.entry("faults", 11),     // the fault commands and their local runs, beside the comparison
             Map.entry("sittings", 12),   // across sittings: pooled estimates, their table and chart
             Map.entry("report", 11),     // rendering: summary table, JSON, charts, report.html
             Map.entry("size", 10),       // how big: the size search, its prediction and formula
             Map.entry("verdict", 9),     // paired verdicts, their words and stop rules
             Map.entry("run", 8),         // one comparison: sites, windows, measured runs
+            Map.entry("faultreport", 8), // a fault command's table, pictures, report.html and checks
             Map.entry("outcomes", 7),    // what a run produced, duet records, re-runs
+            Map.entry("faultfigures", 7), // a fault run's figures from its files (record, pool CSV)
             Map.entry("launch", 6),      // the app and load JVMs, their lanes, progress, read-back checks
             Map.entry("faultlogs", 6),   // a fault run's per-second logs (logins, progress)
+            Map.entry("faultplan", 6),   // fault scenarios and their actions, pool settings, planned runs, options
             Map.entry("plan", 5),        // options, variants, the run plan, the run record
             Map.entry("variant", 4),     // what varies in the app: thread mode, build, session store, plant
             Map.entry("jvm", 4),         // measurement tools: JDKs, class-data sharing, JFR

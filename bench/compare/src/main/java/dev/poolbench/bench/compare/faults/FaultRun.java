@@ -3,7 +3,15 @@ package dev.poolbench.bench.compare.faults;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.poolbench.bench.compare.db.LocalDatabase;
 import dev.poolbench.bench.compare.faultlogs.LoginLog;
+import dev.poolbench.bench.compare.faultfigures.FaultOutcome;
+import dev.poolbench.bench.compare.faultfigures.FaultRunFiles;
+import dev.poolbench.bench.compare.faultfigures.FaultRunRecord;
 import dev.poolbench.bench.compare.faultlogs.ProgressLog;
+import dev.poolbench.bench.compare.faultplan.Fault;
+import dev.poolbench.bench.compare.faultplan.FaultCase;
+import dev.poolbench.bench.compare.faultplan.FaultOptions;
+import dev.poolbench.bench.compare.faultplan.PoolSettingsSet;
+import dev.poolbench.bench.compare.faultplan.Scenario;
 import dev.poolbench.bench.compare.jvm.JvmOptionsTemplate;
 import dev.poolbench.bench.compare.launch.AppProcess;
 import dev.poolbench.bench.compare.launch.LoadProcess;
@@ -47,18 +55,6 @@ final class FaultRun {
                  ComparisonMonitoring monitoring, LocalRedis redis) {
     }
 
-    /** The outcome: figures (null when the run failed) and what went wrong. */
-    record Outcome(FaultCase run, FaultFigures figures, Double faultBegin, Double faultEnd, List<String> problems) {
-
-        String profile() {
-            return run.profile();
-        }
-
-        Scenario scenario() {
-            return run.scenario();
-        }
-    }
-
     private final Setup s;
     private final FaultCase planned;
     private final String profile;
@@ -79,9 +75,9 @@ final class FaultRun {
         this.runDir = runDir;
     }
 
-    Outcome run() throws InterruptedException {
+    FaultOutcome run() throws InterruptedException {
         FaultOptions o = s.options();
-        Outcome outcome = null;
+        FaultOutcome outcome = null;
         try {
             Files.createDirectories(runDir);
             LoginLog loginLog = new LoginLog(s.database().jdbcUrl(), s.database().user(), s.database().password());

@@ -1,6 +1,15 @@
 package dev.poolbench.bench.compare.faults;
 
 import dev.poolbench.bench.compare.db.LocalDatabase;
+import dev.poolbench.bench.compare.faultfigures.FaultFigures;
+import dev.poolbench.bench.compare.faultfigures.FaultOutcome;
+import dev.poolbench.bench.compare.faultplan.Fault;
+import dev.poolbench.bench.compare.faultplan.FaultCase;
+import dev.poolbench.bench.compare.faultplan.FaultOptions;
+import dev.poolbench.bench.compare.faultplan.PoolSettingsSet;
+import dev.poolbench.bench.compare.faultplan.Scenario;
+import dev.poolbench.bench.compare.faultreport.FaultReport;
+import dev.poolbench.bench.compare.faultreport.FaultTable;
 import dev.poolbench.bench.compare.launch.AppProcess;
 import dev.poolbench.bench.compare.launch.LoadProcess;
 import dev.poolbench.bench.compare.launch.Progress;
@@ -77,24 +86,10 @@ public final class Faults {
         Path loadJar = Files.copy(Workspace.LOAD_JAR, snapshot.resolve("poolbench-load.jar"));
         Path loadLib = Workspace.LOAD_JAR.toAbsolutePath().resolveSibling("lib");
 
-        List<FaultRun.Outcome> outcomes = new ArrayList<>();
+        List<FaultOutcome> outcomes = new ArrayList<>();
         Map<String, String> environment = new LinkedHashMap<>();
         try {
-            Path data = LocalDatabase.data(Workspace.STATE.resolve("data"), options.seed, out::println);
-            // The directories compare uses: its loaded data serves here too.
-            database = LocalDatabase.start(options.database, options.dbPort,
-                    LocalDatabase.baseDir(Workspace.STATE, options.database, 0),
-                    Workspace.STATE.resolve("mariadb").resolve("mariadb"), data, options.seed,
-                    SchemaVariant.parse("--schema", "tuned"), out::println);
-            environment.put("database", database.version());
-            environment.put("java", System.getProperty("java.version"));
-            if (options.needsRedis()) {
-                redis = LocalRedis.start(dir.resolve("redis"), out::println);
-                environment.put("redis", "redis-server " + redis.version() + " on " + redis.host() + ":" + redis.port());
-            }
-            if (options.prometheus) {
-                startMonitoring(dir, environment);
-            }
+            Path data = startDatabase(dir, environment);
             // A free port unless given: a fixed neighbour of --db-port may be another database's.
             int proxyPort = options.proxyPort != null ? options.proxyPort : FreePort.next();
             Proxy proxy = startProxyIfNeeded(dir, proxyPort, environment);
@@ -118,6 +113,29 @@ public final class Faults {
 
         FaultReport.writeEnvironment(dir, environment);
         return FaultReport.write(dir, outcomes, options, environment, out, System.err);
+    }
+
+    /**
+     * The local database, the redis-server of a Redis --session and, with --prometheus, Prometheus;
+     * @return the data the database was loaded with (the load reads it too)
+     */
+    private Path startDatabase(Path dir, Map<String, String> environment) throws IOException {
+        Path data = LocalDatabase.data(Workspace.STATE.resolve("data"), options.seed, out::println);
+        // The directories compare uses: its loaded data serves here too.
+        database = LocalDatabase.start(options.database, options.dbPort,
+                LocalDatabase.baseDir(Workspace.STATE, options.database, 0),
+                Workspace.STATE.resolve("mariadb").resolve("mariadb"), data, options.seed,
+                SchemaVariant.parse("--schema", "tuned"), out::println);
+        environment.put("database", database.version());
+        environment.put("java", System.getProperty("java.version"));
+        if (options.needsRedis()) {
+            redis = LocalRedis.start(dir.resolve("redis"), out::println);
+            environment.put("redis", "redis-server " + redis.version() + " on " + redis.host() + ":" + redis.port());
+        }
+        if (options.prometheus) {
+            startMonitoring(dir, environment);
+        }
+        return data;
     }
 
     /** --prometheus: Prometheus and its exporters, watching the database itself and the host. */
@@ -173,14 +191,14 @@ public final class Faults {
 
     /** One run per planned case, scenario by scenario; Ctrl-C ends the series before the next run. */
     private void runEach(List<FaultCase> plan, FaultRun.Setup setup, Progress progress, Proxy proxy, Path runsDir,
-                         List<FaultRun.Outcome> outcomes) throws InterruptedException {
+                         List<FaultOutcome> outcomes) throws InterruptedException {
         int index = 0;
         for (FaultCase planned : plan) {
             if (interrupted) {
                 break;
             }
             progress.runStarted(++index, planned.label());
-            FaultRun.Outcome outcome = new FaultRun(setup, planned,
+            FaultOutcome outcome = new FaultRun(setup, planned,
                     Fault.of(planned.scenario(), proxy, database, redis, relay, options.stormConnectMillis),
                     runsDir.resolve(planned.name())).run();
             progress.runFinished();
@@ -189,7 +207,7 @@ public final class Faults {
         }
     }
 
-    static String line(FaultRun.Outcome o) {
+    static String line(FaultOutcome o) {
         FaultFigures f = o.figures();
         if (f == null) {
             return String.format("%s: FAILED %s", o.run().label(), o.problems());

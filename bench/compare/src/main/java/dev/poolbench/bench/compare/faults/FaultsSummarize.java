@@ -1,5 +1,10 @@
 package dev.poolbench.bench.compare.faults;
 
+import dev.poolbench.bench.compare.faultfigures.FaultOutcome;
+import dev.poolbench.bench.compare.faultfigures.FaultRunFiles;
+import dev.poolbench.bench.compare.faultplan.FaultCase;
+import dev.poolbench.bench.compare.faultplan.FaultOptions;
+import dev.poolbench.bench.compare.faultreport.FaultReport;
 import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.bench.compare.util.UsageException;
 import dev.poolbench.cli.Cli;
@@ -58,10 +63,10 @@ public final class FaultsSummarize implements Callable<Integer> {
         }
         options.check = check;
         System.out.println("poolbench faults-summarize: " + dir);
-        List<FaultRun.Outcome> outcomes = new ArrayList<>();
+        List<FaultOutcome> outcomes = new ArrayList<>();
         for (FaultCase planned : options.plan()) {
             Path runDir = dir.resolve("runs").resolve(planned.name());
-            FaultRun.Outcome outcome = Files.isDirectory(runDir)
+            FaultOutcome outcome = Files.isDirectory(runDir)
                     ? FaultRunFiles.outcome(runDir, planned, options)
                     : FaultRunFiles.failed(planned, List.of("no run directory " + runDir));
             outcomes.add(outcome);

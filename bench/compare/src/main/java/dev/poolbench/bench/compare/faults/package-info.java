@@ -1,7 +1,7 @@
 /**
- * The fault scenarios ({@code faults}, {@code faults-summarize}, {@code faults-sample}): a run
- * with the database (or the session store's redis-server) taken away mid-run, per pool profile
- * and session store, its figures, table and pictures. A new fault lives here.
- * May use run (the app and load processes), the tools and below; never report or sittings.
+ * The fault commands ({@code faults}, {@code faults-summarize}, {@code faults-sample},
+ * {@code faults-relay}) and the local runs: each planned run on a fresh app JVM under the real
+ * load, the database (or the session store's redis-server) taken away mid-run, to the run's files.
+ * May use run (the app and load processes), faultreport and below; never report or sittings.
  */
 package dev.poolbench.bench.compare.faults;

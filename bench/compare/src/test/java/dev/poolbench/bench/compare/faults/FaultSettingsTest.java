@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.poolbench.bench.compare.faultplan.FaultCase;
+import dev.poolbench.bench.compare.faultplan.FaultOptions;
+import dev.poolbench.bench.compare.faultplan.PoolSettingsSet;
 import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.bench.compare.util.UsageException;
 import java.nio.file.Files;

@@ -2,13 +2,12 @@ package dev.poolbench.bench.compare.faults;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.poolbench.bench.compare.faultlogs.ProgressLog;
+import dev.poolbench.bench.compare.faultfigures.FaultRunRecord;
+import dev.poolbench.bench.compare.faultplan.FaultOptions;
 import dev.poolbench.bench.compare.util.Json;
-import dev.poolbench.bench.compare.variant.SessionStore;
 import dev.poolbench.cli.Cli;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -27,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code faults-summarize} on a results directory written file by file as Ansible's
  * faults.yml writes it (the text of each file, not the Java objects that read it), with the
- * timeline of {@link FaultFiguresTest}: a 20-s run, the fault from 5.3 to 8.6 s of load time.
+ * timeline of {@code faultfigures.FaultFiguresTest}: a 20-s run, the fault from 5.3 to 8.6 s of load time.
  */
 class FaultsSummarizeTest {
 
@@ -340,29 +339,5 @@ class FaultsSummarizeTest {
         FaultOptions back = FaultOptions.fromJson(written, "options.json");
         assertEquals(local.toJson().without(List.of("dbPort", "check")), back.toJson().without(List.of("dbPort", "check")));
         assertFalse(back.check, "--check comes from faults-summarize's own command line");
-    }
-
-    @Test
-    void theRecordAndTheProgressLinesReadBackAsWritten(@TempDir Path dir) throws Exception {
-        FaultRunRecord record = new FaultRunRecord(Scenario.REDIS_RESTART, "dbcp2", SessionStore.REDIS_SHARED,
-                PoolSettingsSet.RECOMMENDED, 1_000L, 12_000L, "stop 0.4s, start 0.9s",
-                null, 1, 5, 7, 9, ZoneId.of("Europe/Berlin"),
-                Map.of(LocalDateTime.of(2026, 11, 25, 1, 2, 3), 4L), List.of("late"));
-        record.write(dir);
-        FaultRunRecord back = FaultRunRecord.read(dir);
-        assertEquals(record, back);
-        assertNull(back.poolSamplerStartEpochMillis());
-
-        ProgressLog log = new ProgressLog();
-        log.add(1, 40, 0);
-        log.add(2, 90, 3);
-        ProgressLog.write(dir.resolve(ProgressLog.FILE), log.lines());
-        List<ProgressLog.Line> lines = ProgressLog.read(dir.resolve(ProgressLog.FILE));
-        assertEquals(2, lines.size());
-        assertEquals(log.lines().get(1).epochMillis(), lines.get(1).epochMillis());
-        assertEquals(2, lines.get(1).elapsed());
-        assertEquals(90, lines.get(1).success());
-        assertEquals(3, lines.get(1).fail());
-        assertTrue(ProgressLog.read(dir.resolve("missing.tsv")).isEmpty());
     }
 }

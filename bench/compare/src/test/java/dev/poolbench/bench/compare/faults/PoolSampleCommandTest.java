@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
+import dev.poolbench.bench.compare.faultfigures.FaultFigures;
+import dev.poolbench.bench.compare.faultfigures.PoolCsv;
 import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.bench.load.score.LatencyHistogram;
 import dev.poolbench.cli.Cli;

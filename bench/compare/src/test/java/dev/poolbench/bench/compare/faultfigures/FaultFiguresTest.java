@@ -1,4 +1,4 @@
-package dev.poolbench.bench.compare.faults;
+package dev.poolbench.bench.compare.faultfigures;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.poolbench.bench.compare.faultlogs.ProgressLog;
 import dev.poolbench.bench.compare.faultlogs.Second;
+import dev.poolbench.bench.compare.faultplan.Scenario;
+import dev.poolbench.bench.compare.faultreport.FaultTable;
 import dev.poolbench.bench.compare.util.Json;
 import java.time.LocalDateTime;
 import java.time.ZoneId;

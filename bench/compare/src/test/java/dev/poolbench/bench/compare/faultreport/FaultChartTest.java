@@ -1,9 +1,13 @@
-package dev.poolbench.bench.compare.faults;
+package dev.poolbench.bench.compare.faultreport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.poolbench.bench.compare.faultfigures.FaultFigures;
+import dev.poolbench.bench.compare.faultfigures.FaultOutcome;
+import dev.poolbench.bench.compare.faultplan.FaultCase;
+import dev.poolbench.bench.compare.faultplan.Scenario;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +22,7 @@ class FaultChartTest {
 
     @Test
     void onePictureForTheScenarioWithEveryProfileAndNoneForOthers(@TempDir Path dir) throws Exception {
-        List<FaultRun.Outcome> outcomes = new ArrayList<>();
+        List<FaultOutcome> outcomes = new ArrayList<>();
         for (String profile : List.of("hikari", "nopool")) {
             List<FaultFigures.Point> series = new ArrayList<>();
             for (int k = 1; k <= 10; k++) {
@@ -28,7 +32,7 @@ class FaultChartTest {
             }
             FaultFigures f = new FaultFigures(Map.of(), 9, 0, 0.5, 1.0, null, 10, 0.5, 1.0, 3.0, 1.0, 10, null, null,
                     "n/a", true, true, 0, true, series, null);
-            outcomes.add(new FaultRun.Outcome(FaultCase.memory(Scenario.HANG, profile), f, 3.2, 6.4, List.of()));
+            outcomes.add(new FaultOutcome(FaultCase.memory(Scenario.HANG, profile), f, 3.2, 6.4, List.of()));
         }
         Path hang = dir.resolve("faults-hang.png");
         FaultChart.write(Scenario.HANG, outcomes, 10, hang);

@@ -1,5 +1,8 @@
-package dev.poolbench.bench.compare.faults;
+package dev.poolbench.bench.compare.faultreport;
 
+import dev.poolbench.bench.compare.faultfigures.FaultFigures;
+import dev.poolbench.bench.compare.faultfigures.FaultOutcome;
+import dev.poolbench.bench.compare.faultplan.Scenario;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -39,14 +42,14 @@ final class FaultChart {
     private FaultChart() {
     }
 
-    static void write(Scenario scenario, List<FaultRun.Outcome> outcomes, int durationSeconds, Path file)
+    static void write(Scenario scenario, List<FaultOutcome> outcomes, int durationSeconds, Path file)
             throws IOException {
-        List<FaultRun.Outcome> runs = outcomes.stream().filter(o -> o.scenario() == scenario && o.figures() != null)
+        List<FaultOutcome> runs = outcomes.stream().filter(o -> o.scenario() == scenario && o.figures() != null)
                 .toList();
         if (runs.isEmpty()) {
             return;
         }
-        FaultRun.Outcome first = runs.get(0);
+        FaultOutcome first = runs.get(0);
         List<XYChart> panels = List.of(
                 panel(String.format(Locale.ROOT, "%s: decided logins per second (%s; fault %.1f-%.1f s)",
                         scenario.cliName(), scenario.sessionStoreAway() ? "302/303 answers" : "login_log rows",
@@ -82,7 +85,7 @@ final class FaultChart {
         return new AnnotationLine(second, true, false);
     }
 
-    private static XYChart panel(String title, String yTitle, List<FaultRun.Outcome> runs,
+    private static XYChart panel(String title, String yTitle, List<FaultOutcome> runs,
                                  ToDoubleFunction<FaultFigures.Point> field) {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(PANEL_HEIGHT).title(title).yAxisTitle(yTitle).build();
         Styler styler = chart.getStyler();

@@ -1,4 +1,4 @@
-package dev.poolbench.bench.compare.faults;
+package dev.poolbench.bench.compare.faultplan;
 
 import dev.poolbench.bench.compare.variant.SessionStore;
 import java.util.ArrayList;
@@ -15,11 +15,11 @@ import java.util.List;
  * @param showSession  whether names and labels carry the store
  * @param showSettings whether names and labels carry the settings
  */
-record FaultCase(Scenario scenario, String profile, SessionStore session, PoolSettingsSet settings,
+public record FaultCase(Scenario scenario, String profile, SessionStore session, PoolSettingsSet settings,
                  boolean showSession, boolean showSettings) {
 
     /** A run with the sessions in memory and the shipped settings, named by scenario and profile alone. */
-    static FaultCase memory(Scenario scenario, String profile) {
+    public static FaultCase memory(Scenario scenario, String profile) {
         return new FaultCase(scenario, profile, SessionStore.MEMORY, PoolSettingsSet.SHIPPED, false, false);
     }
 
@@ -49,23 +49,23 @@ record FaultCase(Scenario scenario, String profile, SessionStore session, PoolSe
     }
 
     /** The run's directory: {@code unreachable-hikari}, {@code hang-hikari-recommended}, {@code redis-restart-hikari-redis-pooled}. */
-    String name() {
+    public String name() {
         return scenario.cliName() + "-" + profile + (showSession ? "-" + session.label() : "")
                 + (showSettings ? "-" + settings.label() : "");
     }
 
     /** In progress lines and problems: {@code unreachable/hikari}, {@code hang/hikari/recommended}. */
-    String label() {
+    public String label() {
         return scenario.cliName() + "/" + who();
     }
 
     /** The profile, with its store and settings when the plan names them: a line of a picture, a cell of the table. */
-    String who() {
+    public String who() {
         return profile + (showSession ? "/" + session.label() : "") + (showSettings ? "/" + settings.label() : "");
     }
 
     /** The Prometheus variant label: the scenario, with the store and settings when the plan names them. */
-    String variant() {
+    public String variant() {
         return scenario.cliName() + (showSession ? " " + session.label() : "") + (showSettings ? " " + settings.label() : "");
     }
 }

@@ -1,4 +1,4 @@
-package dev.poolbench.bench.compare.faults;
+package dev.poolbench.bench.compare.faultplan;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -23,13 +22,13 @@ import picocli.CommandLine.Spec;
 
 /**
  * Every knob of {@code faults}, parsed (picocli) and validated before anything starts. An option
- * is an annotated field; ranges and rules across options are in {@link #finish}.
+ * is an annotated field; ranges and rules across options are in {@link #finish}. The command
+ * that runs them is {@code faults.FaultsCommand}, a subclass (as CompareCommand of CompareOptions).
  */
 @Command(name = "faults", sortOptions = false, description = "Per pool profile, session store and fault scenario "
         + "(database unreachable, hanging, restarted; redis-server restarted), one run with the fault in the middle "
         + "(docs/faults.md).")
-public final class FaultOptions implements Callable<Integer> {
-
+public class FaultOptions {
 
     public List<String> profiles = Profiles.DEFAULT;
 
@@ -56,7 +55,7 @@ public final class FaultOptions implements Callable<Integer> {
     public int redisPoolSize = SessionStore.DEFAULT_REDIS_POOL_SIZE;
 
     /** --settings ({@link PoolSettingsSet}): shipped unless told; each set is a run of every scenario and profile. */
-    List<PoolSettingsSet> settings = List.of(PoolSettingsSet.SHIPPED);
+    public List<PoolSettingsSet> settings = List.of(PoolSettingsSet.SHIPPED);
 
     @Option(names = "--settings", paramLabel = "LIST", description = "pool and driver settings: shipped | recommended "
             + "(plus timeouts, validation, lifetime: docs/faults.md), a comma list runs each (default: ${DEFAULT-VALUE})")
@@ -158,16 +157,14 @@ public final class FaultOptions implements Callable<Integer> {
         return OptionsParser.parse(o, o::finish, args);
     }
 
-    /** {@code poolbench faults}: validation (exit 2 with the message), then the scenarios. */
-    @Override
-    public Integer call() throws Exception {
+    /** {@code poolbench faults}, before the scenarios run: validation of what picocli parsed (exit 2 with the message). */
+    public void validateParsed() {
         try {
             finish(spec.commandLine().getParseResult());
             requireOneMachineScenarios();
         } catch (UsageException e) {
             throw Cli.refuse(spec.commandLine(), e.getMessage());
         }
-        return new Faults(this).run();
     }
 
     /**
@@ -177,17 +174,7 @@ public final class FaultOptions implements Callable<Integer> {
     void requireOneMachineScenarios() throws UsageException {
         for (Scenario s : scenarios) {
             if (s.hostsOnly()) {
-                throw new UsageException(s == Scenario.REBOOT
-                        ? "--scenarios reboot needs the fleet: it reboots the database host, so run it with "
-                        + "ansible/faults.yml on the local fleet or the VMs (docs/vm-path.md); on one machine, restart "
-                        + "is the closest"
-                        : s == Scenario.FAILOVER || s == Scenario.DEMOTE
-                        ? "--scenarios " + s.cliName() + " needs two database hosts, a primary and its replica: run it with "
-                        + "ansible/faults.yml on the local fleet (terraform/local -var db_replica=true, docs/faults.md); "
-                        + "on one machine, restart is the closest"
-                        : "--scenarios " + s.cliName() + " needs separate app and database hosts: run it with "
-                        + "ansible/faults.yml on the local fleet or the VMs (docs/vm-path.md); on one machine, hang "
-                        + "(Toxiproxy) is the closest");
+                throw new UsageException(s.oneMachineRefusal());
             }
         }
     }
@@ -215,7 +202,7 @@ public final class FaultOptions implements Callable<Integer> {
             }
         }
         profiles = parseProfiles(profilesText);
-        scenarios = parseScenarios(scenariosText);
+        scenarios = Scenario.parseList(scenariosText);
         sessions = SessionStore.parseList(sessionText);
         settings = PoolSettingsSet.parseList(settingsText);
         redisPoolSize = SessionStore.redisPoolSize(redisPoolSizeGiven, sessions);
@@ -279,17 +266,17 @@ public final class FaultOptions implements Callable<Integer> {
     }
 
     /** The runs, in order: scenario x profile x session store x settings ({@link FaultCase#plan}). */
-    List<FaultCase> plan() {
+    public List<FaultCase> plan() {
         return FaultCase.plan(scenarios, profiles, sessions, settings);
     }
 
     /** storm: the second of the load the extra workers join, one after the fault's start (placed to ~0.5 s). */
-    int stormJumpAt() {
+    public int stormJumpAt() {
         return faultAtSeconds + 1;
     }
 
     /** storm: how long the extra workers stay: until the fault's end. */
-    int stormJumpSeconds() {
+    public int stormJumpSeconds() {
         return faultSeconds - 1;
     }
 
@@ -305,7 +292,7 @@ public final class FaultOptions implements Callable<Integer> {
 
     /**
      * The value only: whether PostgreSQL's binaries are there is checked when the command runs
-     * ({@link Faults}), so that faults-summarize reads a PostgreSQL run's options.json anywhere.
+     * ({@code faults.Faults}), so that faults-summarize reads a PostgreSQL run's options.json anywhere.
      */
     private static String parseDatabase(String value) throws UsageException {
         for (String d : CompareOptions.DATABASES) {
@@ -331,22 +318,6 @@ public final class FaultOptions implements Callable<Integer> {
         return List.copyOf(list);
     }
 
-    private static List<Scenario> parseScenarios(String value) throws UsageException {
-        List<Scenario> list = new ArrayList<>();
-        for (String s : value.split(",", -1)) {
-            Scenario scenario = Scenario.parse(s);
-            if (scenario == null) {
-                throw new UsageException("unknown scenario '" + s.trim() + "'; valid scenarios: "
-                        + String.join(", ", Scenario.names()));
-            }
-            if (list.contains(scenario)) {
-                throw new UsageException("scenario '" + scenario.cliName() + "' listed twice in --scenarios");
-            }
-            list.add(scenario);
-        }
-        return List.copyOf(list);
-    }
-
     private static void range(String name, int value, int min, int max) throws UsageException {
         if (value < min || value > max) {
             throw new UsageException("--" + name + " must be between " + min + " and " + max + ", got " + value);
@@ -368,7 +339,7 @@ public final class FaultOptions implements Callable<Integer> {
      * command and by Ansible's faults.yml), validated as a command line would be; a missing
      * required key or a bad value is a UsageException naming {@code source}.
      */
-    static FaultOptions fromJson(JsonNode n, String source) throws UsageException {
+    public static FaultOptions fromJson(JsonNode n, String source) throws UsageException {
         List<String> args = new ArrayList<>();
         for (int i = 0; i < JSON_OPTIONS.length; i++) {
             JsonNode v = n.get(JSON_OPTIONS[i][0]);
@@ -393,7 +364,7 @@ public final class FaultOptions implements Callable<Integer> {
         }
     }
 
-    ObjectNode toJson() {
+    public ObjectNode toJson() {
         ObjectNode n = Json.object();
         n.putPOJO("profiles", profiles);
         n.putPOJO("scenarios", scenarios.stream().map(Scenario::cliName).toList());

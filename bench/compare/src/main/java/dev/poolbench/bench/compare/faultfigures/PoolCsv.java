@@ -1,4 +1,4 @@
-package dev.poolbench.bench.compare.faults;
+package dev.poolbench.bench.compare.faultfigures;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,13 +8,13 @@ import java.util.Arrays;
 import java.util.List;
 
 /** Reads back the pool sampler's {@code poolmetrics.csv} (the columns the fault figures need). */
-final class PoolCsv {
+public final class PoolCsv {
 
     private PoolCsv() {
     }
 
     /** @param offsetSeconds load time of the sampler's second 0 (negative: the sampler started first) */
-    static List<FaultFigures.PoolSample> read(Path csv, double offsetSeconds) throws IOException {
+    public static List<FaultFigures.PoolSample> read(Path csv, double offsetSeconds) throws IOException {
         List<FaultFigures.PoolSample> samples = new ArrayList<>();
         if (!Files.isRegularFile(csv)) {
             return samples;

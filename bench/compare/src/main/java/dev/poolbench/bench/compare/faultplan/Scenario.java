@@ -1,5 +1,7 @@
-package dev.poolbench.bench.compare.faults;
+package dev.poolbench.bench.compare.faultplan;
 
+import dev.poolbench.bench.compare.util.UsageException;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -114,6 +116,21 @@ public enum Scenario {
         return this == BLACKHOLE || this == REBOOT || this == FAILOVER || this == DEMOTE;
     }
 
+    /** Why the local command refuses a {@link #hostsOnly} scenario: what it needs and the closest local one. */
+    String oneMachineRefusal() {
+        return this == REBOOT
+                ? "--scenarios reboot needs the fleet: it reboots the database host, so run it with "
+                + "ansible/faults.yml on the local fleet or the VMs (docs/vm-path.md); on one machine, restart "
+                + "is the closest"
+                : this == FAILOVER || this == DEMOTE
+                ? "--scenarios " + cliName + " needs two database hosts, a primary and its replica: run it with "
+                + "ansible/faults.yml on the local fleet (terraform/local -var db_replica=true, docs/faults.md); "
+                + "on one machine, restart is the closest"
+                : "--scenarios " + cliName + " needs separate app and database hosts: run it with "
+                + "ansible/faults.yml on the local fleet or the VMs (docs/vm-path.md); on one machine, hang "
+                + "(Toxiproxy) is the closest";
+    }
+
     /** Whether the load jumps during the fault and the pool may grow (storm): nothing goes away. */
     public boolean storm() {
         return this == STORM;
@@ -132,6 +149,23 @@ public enum Scenario {
             }
         }
         return null;
+    }
+
+    /** {@code --scenarios}: each once, in the order given. */
+    static List<Scenario> parseList(String value) throws UsageException {
+        List<Scenario> list = new ArrayList<>();
+        for (String s : value.split(",", -1)) {
+            Scenario scenario = parse(s);
+            if (scenario == null) {
+                throw new UsageException("unknown scenario '" + s.trim() + "'; valid scenarios: "
+                        + String.join(", ", names()));
+            }
+            if (list.contains(scenario)) {
+                throw new UsageException("scenario '" + scenario.cliName() + "' listed twice in --scenarios");
+            }
+            list.add(scenario);
+        }
+        return List.copyOf(list);
     }
 
     public static List<String> names() {

@@ -1,8 +1,9 @@
-package dev.poolbench.bench.compare.faults;
+package dev.poolbench.bench.compare.faultfigures;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.faultlogs.Second;
+import dev.poolbench.bench.compare.faultplan.Scenario;
 import dev.poolbench.bench.compare.util.Json;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +17,7 @@ import java.util.TreeMap;
  * when the session store went away (chosen by {@link FaultRunFiles}). Pure computation, so every
  * rule is unit-tested.
  */
-record FaultFigures(
+public record FaultFigures(
         /** Responses of 400 and above and no-responses ("none") during the fault, by status. */
         Map<String, Long> errorsByStatus,
         /** All errors during the fault: error responses, or failed checks when statuses are unknown. */
@@ -59,11 +60,11 @@ record FaultFigures(
     static final double RECOVERED = 0.9;
     static final int WINDOW = 3;
 
-    record Point(int second, double decided, double errors, double active, double pending) {
+    public record Point(int second, double decided, double errors, double active, double pending) {
     }
 
     /** A pool gauge sample at load time {@code t}; idle NaN when not read. */
-    record PoolSample(double t, double active, double pending, double openedTotal, double idle) {
+    public record PoolSample(double t, double active, double pending, double openedTotal, double idle) {
 
         PoolSample(double t, double active, double pending, double openedTotal) {
             this(t, active, pending, openedTotal, Double.NaN);
@@ -312,11 +313,11 @@ record FaultFigures(
         return "ok";
     }
 
-    boolean rowsConsistent() {
+    public boolean rowsConsistent() {
         return "ok".equals(rowsVerdict);
     }
 
-    ObjectNode json() {
+    public ObjectNode json() {
         ObjectNode n = Json.object();
         ObjectNode statuses = n.putObject("errorsByStatus");
         errorsByStatus.forEach(statuses::put);

@@ -1,9 +1,13 @@
-package dev.poolbench.bench.compare.faults;
+package dev.poolbench.bench.compare.faultfigures;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.faultlogs.ProgressLog;
 import dev.poolbench.bench.compare.faultlogs.Second;
+import dev.poolbench.bench.compare.faultplan.FaultCase;
+import dev.poolbench.bench.compare.faultplan.FaultOptions;
+import dev.poolbench.bench.compare.faultplan.PoolSettingsSet;
+import dev.poolbench.bench.compare.faultplan.Scenario;
 import dev.poolbench.bench.compare.launch.AppProcess;
 import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSampler;
 import dev.poolbench.bench.compare.util.Json;
@@ -29,7 +33,7 @@ import java.util.Map;
  * ({@link Scenario#sessionStoreAway}): the app still logs every attempt then, so they are the
  * load's decided answers ({@code perSecond[].loginsDecided}).
  */
-final class FaultRunFiles {
+public final class FaultRunFiles {
 
     static final String FIGURES = "figures.json";
     static final String SERIES = "series.csv";
@@ -39,7 +43,7 @@ final class FaultRunFiles {
     }
 
     /** The run's outcome; a run whose files do not allow figures has null figures and says why. */
-    static FaultRun.Outcome outcome(Path runDir, FaultCase planned, FaultOptions options) throws IOException {
+    public static FaultOutcome outcome(Path runDir, FaultCase planned, FaultOptions options) throws IOException {
         Scenario scenario = planned.scenario();
         if (!Files.isRegularFile(runDir.resolve(FaultRunRecord.FILE))) {
             return failed(planned, List.of("no " + FaultRunRecord.FILE + " in " + runDir
@@ -97,7 +101,7 @@ final class FaultRunFiles {
         json.put("faultDetail", record.faultDetail());
         Json.write(runDir.resolve(FIGURES), json);
         Files.writeString(runDir.resolve(SERIES), seriesCsv(figures));
-        return new FaultRun.Outcome(planned, figures, begin, end, List.copyOf(problems));
+        return new FaultOutcome(planned, figures, begin, end, List.copyOf(problems));
     }
 
     /**
@@ -140,8 +144,8 @@ final class FaultRunFiles {
         return problems;
     }
 
-    static FaultRun.Outcome failed(FaultCase planned, List<String> problems) {
-        return new FaultRun.Outcome(planned, null, null, null, List.copyOf(problems));
+    public static FaultOutcome failed(FaultCase planned, List<String> problems) {
+        return new FaultOutcome(planned, null, null, null, List.copyOf(problems));
     }
 
     /**

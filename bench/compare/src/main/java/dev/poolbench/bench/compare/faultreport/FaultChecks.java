@@ -1,5 +1,9 @@
-package dev.poolbench.bench.compare.faults;
+package dev.poolbench.bench.compare.faultreport;
 
+import dev.poolbench.bench.compare.faultfigures.FaultFigures;
+import dev.poolbench.bench.compare.faultfigures.FaultOutcome;
+import dev.poolbench.bench.compare.faultfigures.StormFigures;
+import dev.poolbench.bench.compare.faultplan.FaultOptions;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,9 +19,9 @@ final class FaultChecks {
     private FaultChecks() {
     }
 
-    static List<String> failures(List<FaultRun.Outcome> outcomes, FaultOptions options) {
+    static List<String> failures(List<FaultOutcome> outcomes, FaultOptions options) {
         List<String> failures = new ArrayList<>();
-        for (FaultRun.Outcome o : outcomes) {
+        for (FaultOutcome o : outcomes) {
             String run = o.run().label() + ": ";
             String away = o.scenario().target();
             FaultFigures f = o.figures();

@@ -1,5 +1,9 @@
-package dev.poolbench.bench.compare.faults;
+package dev.poolbench.bench.compare.faultreport;
 
+import dev.poolbench.bench.compare.faultfigures.FaultFigures;
+import dev.poolbench.bench.compare.faultfigures.FaultOutcome;
+import dev.poolbench.bench.compare.faultplan.FaultOptions;
+import dev.poolbench.bench.compare.faultplan.Scenario;
 import dev.poolbench.bench.compare.util.HtmlPage;
 import dev.poolbench.bench.compare.util.Json;
 import java.io.IOException;
@@ -21,7 +25,7 @@ final class FaultsHtml {
     private FaultsHtml() {
     }
 
-    static Path write(Path dir, List<FaultRun.Outcome> outcomes, FaultOptions options, Map<String, String> environment,
+    static Path write(Path dir, List<FaultOutcome> outcomes, FaultOptions options, Map<String, String> environment,
                       List<String> failures) throws IOException {
         String started = environment.get("startedAt");
         HtmlPage page = new HtmlPage(dir, "poolbench faults" + (started == null ? "" : " started " + started));
@@ -72,9 +76,9 @@ final class FaultsHtml {
         return page.write();
     }
 
-    private static List<List<?>> rows(Path dir, List<FaultRun.Outcome> outcomes) {
+    private static List<List<?>> rows(Path dir, List<FaultOutcome> outcomes) {
         List<List<?>> rows = new ArrayList<>();
-        for (FaultRun.Outcome r : outcomes) {
+        for (FaultOutcome r : outcomes) {
             String runDir = "runs/" + r.run().name();
             Object files = Files.isDirectory(dir.resolve(runDir)) ? new HtmlPage.Link(runDir, r.run().name()) : "-";
             FaultFigures f = r.figures();

@@ -1,7 +1,11 @@
-package dev.poolbench.bench.compare.faults;
+package dev.poolbench.bench.compare.faultreport;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.faultfigures.FaultFigures;
+import dev.poolbench.bench.compare.faultfigures.FaultOutcome;
+import dev.poolbench.bench.compare.faultfigures.StormFigures;
+import dev.poolbench.bench.compare.faultplan.FaultOptions;
 import dev.poolbench.bench.compare.util.Json;
 import java.util.List;
 import java.util.Locale;
@@ -9,7 +13,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /** {@code faults.txt} (the table printed at the end) and {@code faults.json}. */
-final class FaultTable {
+public final class FaultTable {
 
     private FaultTable() {
     }
@@ -21,20 +25,20 @@ final class FaultTable {
                 "max ms", ">wait", "1st ok", "90% s", "opened", "pend", "rows", "report");
     }
 
-    static String text(List<FaultRun.Outcome> outcomes, FaultOptions o) {
+    static String text(List<FaultOutcome> outcomes, FaultOptions o) {
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "poolbench faults: %d s runs, fault at %d s for %d s, pool size %d, "
                 + "pool wait %d ms%s%n%n", o.durationSeconds, o.faultAtSeconds, o.faultSeconds, o.poolSize,
                 o.poolWaitMillis, o.workload == null ? "" : ", workload " + o.workload));
         int scenarioWidth = 12;
         int whoWidth = 7;
-        for (FaultRun.Outcome r : outcomes) {
+        for (FaultOutcome r : outcomes) {
             scenarioWidth = Math.max(scenarioWidth, r.scenario().cliName().length());
             whoWidth = Math.max(whoWidth, r.run().who().length());
         }
         String first = "%-" + scenarioWidth + "s %-" + whoWidth + "s ";
         out.append(header(scenarioWidth, whoWidth));
-        for (FaultRun.Outcome r : outcomes) {
+        for (FaultOutcome r : outcomes) {
             FaultFigures f = r.figures();
             if (f == null) {
                 out.append(String.format(Locale.ROOT, first + "FAILED: %s%n", r.scenario().cliName(), r.run().who(),
@@ -76,7 +80,7 @@ final class FaultTable {
     }
 
     /** A storm run's line: the pool's growth and the jump's p99 against before it. */
-    static String storm(StormFigures s) {
+    public static String storm(StormFigures s) {
         StormFigures.Jump j = s.jump();
         return String.format(Locale.ROOT, "storm: connections %s before, peak %s; jump %s; p99 %s ms before, %s ms "
                         + "during", num(s.connectionsBeforeFault(), "%.0f"), num(s.peakConnections(), "%.0f"),
@@ -92,18 +96,18 @@ final class FaultTable {
                 .map(e -> e.getKey() + ":" + e.getValue()).collect(Collectors.joining(" ")) + ")";
     }
 
-    static String num(Double v, String format) {
+    public static String num(Double v, String format) {
         return v == null || v.isNaN() ? "-" : String.format(Locale.ROOT, format, v);
     }
 
-    static ObjectNode json(List<FaultRun.Outcome> outcomes, FaultOptions o, Map<String, String> environment) {
+    static ObjectNode json(List<FaultOutcome> outcomes, FaultOptions o, Map<String, String> environment) {
         ObjectNode root = Json.object();
         root.put("schema", 1);
         root.set("options", o.toJson());
         ObjectNode env = root.putObject("environment");
         environment.forEach(env::put);
         ArrayNode runs = root.putArray("runs");
-        for (FaultRun.Outcome r : outcomes) {
+        for (FaultOutcome r : outcomes) {
             ObjectNode n = runs.addObject();
             n.put("scenario", r.scenario().cliName());
             n.put("profile", r.profile());

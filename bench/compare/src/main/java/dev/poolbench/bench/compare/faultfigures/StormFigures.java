@@ -1,7 +1,8 @@
-package dev.poolbench.bench.compare.faults;
+package dev.poolbench.bench.compare.faultfigures;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.faultplan.Scenario;
 import java.util.List;
 
 /**
@@ -15,14 +16,14 @@ import java.util.List;
  * @param peakConnections        the most active + idle from the fault's start on; null without a sample
  * @param jump                   the load's jump; null when the run had none
  */
-record StormFigures(Double connectionsBeforeFault, Double peakConnections, Jump jump) {
+public record StormFigures(Double connectionsBeforeFault, Double peakConnections, Jump jump) {
 
     /**
      * The load's jump: {@code workload} extra workers from second {@code atSecond} for
      * {@code seconds}, of which {@code workersJoined} started a flow; page request latency (ms, by
      * the request's end; not the static assets) before the jump (from second 1 on) and during it.
      */
-    record Jump(int atSecond, int seconds, int workload, int workersJoined, long flows, long requestsBefore,
+    public record Jump(int atSecond, int seconds, int workload, int workersJoined, long flows, long requestsBefore,
                 long p50BeforeMillis, long p99BeforeMillis, long requestsDuring, long p50DuringMillis,
                 long p99DuringMillis, long maxDuringMillis) {
 

@@ -1,8 +1,10 @@
-package dev.poolbench.bench.compare.faults;
+package dev.poolbench.bench.compare.faultfigures;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.poolbench.bench.compare.faultplan.PoolSettingsSet;
+import dev.poolbench.bench.compare.faultplan.Scenario;
 import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.bench.compare.variant.SessionStore;
 import java.io.IOException;
@@ -20,7 +22,7 @@ import java.util.TreeMap;
 
 /**
  * {@value #FILE}: what a fault run recorded besides the load's and the pool sampler's own files,
- * written by the local runner ({@link FaultRun}) and by Ansible's {@code faults.yml} alike, so
+ * written by the local runner ({@code faults.FaultRun}) and by Ansible's {@code faults.yml} alike, so
  * that {@link FaultRunFiles} computes the figures of both from the same files. Times are epoch
  * milliseconds of the clock of the host that took them (the same host locally; NTP-synced hosts
  * on VMs).
@@ -41,7 +43,7 @@ import java.util.TreeMap;
  * @param rowsPerSecond           rows above {@code maxIdBefore} per {@code created_at} second
  * @param problems                what went wrong while the run was taken
  */
-record FaultRunRecord(Scenario scenario, String profile, SessionStore session, PoolSettingsSet settings,
+public record FaultRunRecord(Scenario scenario, String profile, SessionStore session, PoolSettingsSet settings,
                       Long faultBeginEpochMillis,
                       Long faultEndEpochMillis,
                       String faultDetail, Long poolSamplerStartEpochMillis, Integer loadExitCode,
@@ -50,7 +52,7 @@ record FaultRunRecord(Scenario scenario, String profile, SessionStore session, P
 
     static final String FILE = "fault-run.json";
     /** {@code created_at} as the app wrote it, one key per second. */
-    static final DateTimeFormatter SECOND = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+    public static final DateTimeFormatter SECOND = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
     ObjectNode json() {
         ObjectNode n = Json.object();
@@ -76,7 +78,7 @@ record FaultRunRecord(Scenario scenario, String profile, SessionStore session, P
         return n;
     }
 
-    void write(Path runDir) throws IOException {
+    public void write(Path runDir) throws IOException {
         Json.write(runDir.resolve(FILE), json());
     }
 

@@ -1,6 +1,9 @@
-package dev.poolbench.bench.compare.faults;
+package dev.poolbench.bench.compare.faultreport;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.poolbench.bench.compare.faultfigures.FaultOutcome;
+import dev.poolbench.bench.compare.faultplan.FaultOptions;
+import dev.poolbench.bench.compare.faultplan.Scenario;
 import dev.poolbench.bench.compare.util.Json;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -17,16 +20,16 @@ import java.util.Map;
  * exit status. Also the two small files that let a results directory be summarized again:
  * {@value #OPTIONS} and {@value #ENVIRONMENT}.
  */
-final class FaultReport {
+public final class FaultReport {
 
-    static final String OPTIONS = "options.json";
-    static final String ENVIRONMENT = "environment.json";
+    public static final String OPTIONS = "options.json";
+    public static final String ENVIRONMENT = "environment.json";
 
     private FaultReport() {
     }
 
     /** @return 0, or 1 when a run failed or (with {@code --check}) a check did not hold */
-    static int write(Path dir, List<FaultRun.Outcome> outcomes, FaultOptions options, Map<String, String> environment,
+    public static int write(Path dir, List<FaultOutcome> outcomes, FaultOptions options, Map<String, String> environment,
                      PrintStream out, PrintStream err) throws IOException {
         String table = FaultTable.text(outcomes, options);
         Files.writeString(dir.resolve("faults.txt"), table, StandardCharsets.UTF_8);
@@ -62,7 +65,7 @@ final class FaultReport {
     }
 
     /** {@value #ENVIRONMENT} as a flat map (values that are not text are written as JSON). */
-    static Map<String, String> readEnvironment(Path dir) throws IOException {
+    public static Map<String, String> readEnvironment(Path dir) throws IOException {
         Map<String, String> environment = new LinkedHashMap<>();
         Path file = dir.resolve(ENVIRONMENT);
         if (Files.isRegularFile(file)) {
@@ -73,7 +76,7 @@ final class FaultReport {
         return environment;
     }
 
-    static void writeEnvironment(Path dir, Map<String, String> environment) throws IOException {
+    public static void writeEnvironment(Path dir, Map<String, String> environment) throws IOException {
         var node = Json.object();
         environment.forEach(node::put);
         Json.write(dir.resolve(ENVIRONMENT), node);

@@ -1,4 +1,4 @@
-package dev.poolbench.bench.compare.faults;
+package dev.poolbench.bench.compare.faultplan;
 
 import dev.poolbench.bench.compare.db.LocalDatabase;
 import dev.poolbench.bench.compare.proxy.Proxy;
@@ -6,7 +6,7 @@ import dev.poolbench.bench.compare.proxy.SlowConnectRelay;
 import dev.poolbench.bench.compare.redis.LocalRedis;
 
 /** Takes the database (or the session store) away for a while; returns once it is back. */
-interface Fault {
+public interface Fault {
 
     /** @return a detail worth reporting (the restart's stop and start times), or null */
     String apply(long millis) throws Exception;

@@ -1,4 +1,4 @@
-package dev.poolbench.bench.compare.faults;
+package dev.poolbench.bench.compare.faultplan;
 
 import dev.poolbench.bench.compare.util.UsageException;
 import java.util.ArrayList;
@@ -11,17 +11,17 @@ import java.util.List;
  * existed are these); {@code recommended} adds what a careful user sets so the pool fails fast
  * and recovers, all of it in the app's {@code pool-recommended.properties} (docs/faults.md).
  */
-enum PoolSettingsSet {
+public enum PoolSettingsSet {
     SHIPPED, RECOMMENDED;
 
-    static final String ENVIRONMENT = "POOLBENCH_POOL_SETTINGS";
+    public static final String ENVIRONMENT = "POOLBENCH_POOL_SETTINGS";
 
-    String label() {
+    public String label() {
         return name().toLowerCase(java.util.Locale.ROOT);
     }
 
     /** The value of a label, or null when there is none. */
-    static PoolSettingsSet of(String label) {
+    public static PoolSettingsSet of(String label) {
         for (PoolSettingsSet s : values()) {
             if (s.label().equals(label)) {
                 return s;
