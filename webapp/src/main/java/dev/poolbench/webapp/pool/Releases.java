@@ -24,9 +24,13 @@ final class Releases {
 
     /** The release a class was loaded from, {@code "ARTIFACT VERSION"}; never null. */
     static String of(Class<?> type) {
-        String fromJar = fromLocation(location(type));
-        if (fromJar != null) {
-            return fromJar;
+        // The app may subclass a pool (ViburPool's StartedWhenReachable): the library is the first
+        // superclass that came from a jar.
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            String fromJar = fromLocation(location(c));
+            if (fromJar != null) {
+                return fromJar;
+            }
         }
         Package pkg = type.getPackage();
         String title = pkg == null ? null : pkg.getImplementationTitle();

@@ -29,6 +29,16 @@ class ReleasesTest {
     }
 
     @Test
+    void anAppSubclassOfAPoolNamesThePoolsRelease() {
+        // The class of an anonymous subclass comes from the test classes; the pool's from its jar.
+        HikariDataSource subclass = new HikariDataSource() { };
+        assertThat(Releases.fromLocation(subclass.getClass().getProtectionDomain().getCodeSource().getLocation()
+                .toString())).isNull();
+        assertThat(Releases.of(subclass.getClass())).isEqualTo(Releases.of(HikariDataSource.class));
+        subclass.close();
+    }
+
+    @Test
     void aLoadedPoolClassNamesTheReleaseOnTheClasspath() throws IOException {
         // The tests run on Maven's classpath: the jar of HikariCP that the build resolved, whose
         // own pom.properties (another source than the file name) says the same version.
