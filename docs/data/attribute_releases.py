@@ -123,7 +123,10 @@ def releases_of(version, profiles, database, where):
 
 
 def summary_profiles(summary, where):
-    """The pool profiles a summary.json compared (an A/A's <profile>_2 is <profile>), first seen first."""
+    """The pool profiles a summary.json compared (an A/A's <profile>_2 is <profile>), first seen first;
+    none for a summary whose releases the runner recorded itself (nothing to attribute)."""
+    if "releases" in summary:
+        return []
     seen = []
     for block in summary.get("blocks", []):
         if block.get("appBuild"):
