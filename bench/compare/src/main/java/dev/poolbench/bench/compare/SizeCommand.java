@@ -5,6 +5,7 @@ import dev.poolbench.bench.compare.plan.CompareOptions;
 import dev.poolbench.bench.compare.plan.RunPlan;
 import dev.poolbench.bench.compare.plan.StopRule;
 import dev.poolbench.bench.compare.plan.StopRuleFactory;
+import dev.poolbench.bench.compare.size.Replicas;
 import dev.poolbench.bench.compare.size.SizeReport;
 import dev.poolbench.bench.compare.size.SizeSearchRule;
 import dev.poolbench.bench.compare.util.UsageException;
@@ -44,8 +45,7 @@ final class SizeCommand extends CompareOptions implements Callable<Integer> {
     /** compare's options that choose the runs or the sizes: the search chooses those itself. */
     // --max-minutes is compare's option too (CompareOptions): here the search's budget, no default.
     private static final List<String> NOT_HERE = List.of("pool-size", "solo", "duet", "runs", "until-decided",
-            "max-runs", "order", "rerun-disturbed", "pool-mode",
-            "app-url", "reference");
+            "max-runs", "order", "rerun-disturbed", "pool-mode", "reference");
 
     @Option(names = "--sizes", paramLabel = "LIST", description = "candidate pool sizes, comma-separated "
             + "(default: 1,2,3,4,5,6,8,10,12,16,20,25,32,40,50, up to --max-size)")
@@ -69,6 +69,15 @@ final class SizeCommand extends CompareOptions implements Callable<Integer> {
             + DEFAULT_MAX_DUETS_PER_POOL + " per pool, unless --max-minutes is given)")
     Integer maxDuets;
 
+    @Option(names = "--db-cores", paramLabel = "N", description = "HikariCP's formula: the database host's cores "
+            + "(default: this machine's, shared with the local database; in remote mode none: no formula)")
+    Integer dbCores;
+
+    @Option(names = "--max-connections", paramLabel = "N", description = "the replicas line: the database server's "
+            + "max_connections (default: the server's default, " + Replicas.DEFAULT_MAX_CONNECTIONS + " MariaDB, "
+            + Replicas.POSTGRES_DEFAULT_MAX_CONNECTIONS + " PostgreSQL)")
+    Integer maxConnections;
+
     @Spec
     private CommandSpec sizeSpec;
 
@@ -83,6 +92,7 @@ final class SizeCommand extends CompareOptions implements Callable<Integer> {
         try {
             refuseCompareOnly(given);
             validateParsed();
+            checkHosts();
             check(given);
         } catch (UsageException e) {
             throw Cli.refuse(sizeSpec.commandLine(), e.getMessage());
@@ -132,6 +142,22 @@ final class SizeCommand extends CompareOptions implements Callable<Integer> {
                 throw new UsageException("--" + option + " is compare's: size chooses its runs and sizes itself "
                         + "(candidates: --sizes, --max-size, --reference-size; budget: --max-duets, --max-minutes)");
             }
+        }
+    }
+
+    /** Remote mode's app command, and the database host's figures when given (Ansible's size.yml). */
+    private void checkHosts() throws UsageException {
+        if (remoteAsIs()) {
+            throw new UsageException("size in remote mode needs --app-command: the runner restarts each lane's app "
+                    + "there with its pool size (Ansible's size.yml)");
+        }
+        if (dbCores != null && (dbCores < 1 || dbCores > 10_000)) {
+            throw new UsageException("--db-cores takes the database host's cores, from 1 to 10000; " + dbCores
+                    + " is not one");
+        }
+        if (maxConnections != null && (maxConnections < 1 || maxConnections > 1_000_000)) {
+            throw new UsageException("--max-connections takes the server's max_connections, from 1 to 1000000; "
+                    + maxConnections + " is not one");
         }
     }
 
@@ -238,6 +264,12 @@ final class SizeCommand extends CompareOptions implements Callable<Integer> {
         }
         if (maxMinutes != null) {
             search.put("maxMinutes", maxMinutes);
+        }
+        if (dbCores != null) {
+            search.put("dbCores", dbCores);
+        }
+        if (maxConnections != null) {
+            search.put("maxConnections", maxConnections);
         }
         return n;
     }

@@ -35,7 +35,8 @@ class SizeCommandLineTest {
         Result help = run("size", "--help");
         assertEquals(0, help.status, help.err);
         for (String option : new String[] {"--sizes=LIST", "--max-size=N", "--reference-size=N", "--max-duets=N",
-                "--max-minutes=M", "--margin=X%", "--db-distance=NAME", "--profiles=LIST"}) {
+                "--max-minutes=M", "--margin=X%", "--db-distance=NAME", "--profiles=LIST", "--db-cores=N",
+                "--max-connections=N", "--app-command=CMD"}) {
             assertTrue(help.out.contains(option), option + " missing from\n" + help.out);
         }
     }
@@ -71,6 +72,13 @@ class SizeCommandLineTest {
                 + "(candidates: --sizes, --max-size, --reference-size; budget: --max-duets, --max-minutes)",
                 "--pool-size", "3,10");
         assertBad("compare's own checks", "poolbench size: --duration must be >= 1, got 0", "--duration", "0");
+        assertBad("remote as is", "poolbench size: size in remote mode needs --app-command: the runner restarts each "
+                + "lane's app there with its pool size (Ansible's size.yml)", "--app-url", "http://10.0.0.2:8080",
+                "--reset-command", "true");
+        assertBad("cores", "poolbench size: --db-cores takes the database host's cores, from 1 to 10000; 0 is not one",
+                "--db-cores", "0");
+        assertBad("max_connections", "poolbench size: --max-connections takes the server's max_connections, from 1 "
+                + "to 1000000; 0 is not one", "--max-connections", "0");
     }
 
     private static void assertBad(String what, String firstLine, String... args) {

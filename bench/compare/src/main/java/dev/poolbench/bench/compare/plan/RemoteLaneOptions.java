@@ -13,7 +13,8 @@ import picocli.CommandLine.Option;
  * mixin). With an app command the runner restarts the app there before each run with the run's
  * profile, so remote mode compares {@code --profiles} (a fresh app JVM per run, as locally) and
  * can run duets: two apps on the app host, lane 1 on its own ports and its own copy of the
- * database (bench/README.md, "Remote mode (VMs)"; Ansible's bench.yml with poolbench_duet).
+ * database (bench/README.md, "Remote mode (VMs)"; Ansible's bench.yml, whose default they are, and
+ * size.yml, whose lanes are one pool at two sizes).
  */
 public final class RemoteLaneOptions {
 

@@ -22,11 +22,12 @@ public final class VerdictOptions {
 
     /**
      * Adaptive rounds, once the plan's shape is known (duet or solo): {@code --until-decided} is
-     * the default for duets of two profiles or more that give no other rule for their rounds.
+     * the default for duets of two profiles or more that give no other rule for their rounds,
+     * locally and in remote mode alike (Ansible's bench.yml passes no rule of its own by default).
      */
     static void applyRounds(CompareOptions o, Set<String> given) throws UsageException {
         boolean pairs = o.profiles.size() >= 2 || o.variantDuets();
-        if (!given.contains("until-decided") && o.duet && pairs && !o.remote()
+        if (!given.contains("until-decided") && o.duet && pairs
                 && !given.contains("runs") && !given.contains("quick")) {
             o.untilDecided = true;
         }

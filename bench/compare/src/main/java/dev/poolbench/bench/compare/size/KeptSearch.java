@@ -57,7 +57,7 @@ public final class KeptSearch {
             }
             SizeSearch.Answer answer = SizeReport.answer(keptPool.path("profile").asText(), search, verdicts, outcomes,
                     text, pool);
-            SizeReport.replicas(answer, Replicas.ServerDefault.of(environment), text, pool);
+            SizeReport.replicas(answer, Replicas.Server.of(environment), text, pool);
             JsonNode prediction = keptPool.path("prediction");
             if (prediction.isObject()) {
                 ObjectNode p = prediction.deepCopy();

@@ -1,6 +1,7 @@
 package dev.poolbench.bench.compare.size;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.poolbench.bench.compare.util.Json;
 import java.util.Locale;
 
 /**
@@ -23,15 +24,22 @@ public final class Replicas {
     private Replicas() {
     }
 
-    /** The max_connections a server of the search's database has when nobody sets it, and whose it is. */
-    public record ServerDefault(int maxConnections, String whose) {
+    /** The max_connections of the search's database server, and whose it is. */
+    public record Server(int maxConnections, String whose) {
 
-        /** From environment.json's options.database (absent: MariaDB, the default database). */
-        public static ServerDefault of(JsonNode environment) {
-            String database = environment == null ? "" : environment.path("options").path("database").asText("");
-            return "postgres".equals(database)
-                    ? new ServerDefault(POSTGRES_DEFAULT_MAX_CONNECTIONS, "PostgreSQL's default max_connections")
-                    : new ServerDefault(DEFAULT_MAX_CONNECTIONS, "MySQL's and MariaDB's default max_connections");
+        /**
+         * From environment.json's options: the search's {@code --max-connections} (Ansible's size.yml reads it
+         * from the server), else the default of options.database's server (absent: MariaDB, the default database).
+         */
+        public static Server of(JsonNode environment) {
+            JsonNode options = environment == null ? Json.object() : environment.path("options");
+            JsonNode given = options.path(SizeReport.OPTIONS_KEY).get("maxConnections");
+            if (given != null && given.canConvertToInt() && given.asInt() > 0) {
+                return new Server(given.asInt(), "the database server's max_connections, --max-connections");
+            }
+            return "postgres".equals(options.path("database").asText(""))
+                    ? new Server(POSTGRES_DEFAULT_MAX_CONNECTIONS, "PostgreSQL's default max_connections")
+                    : new Server(DEFAULT_MAX_CONNECTIONS, "MySQL's and MariaDB's default max_connections");
         }
     }
 

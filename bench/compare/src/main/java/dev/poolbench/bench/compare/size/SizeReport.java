@@ -80,7 +80,7 @@ public final class SizeReport {
             SizeSearch.Answer answer = answer(profile, search, verdicts,
                     SizeSearchRule.outcomes(runs, profile, candidates, marginPercent), text, pool);
             allSettled &= answer.settled();
-            replicas(answer, Replicas.ServerDefault.of(environment), text, pool);
+            replicas(answer, Replicas.Server.of(environment), text, pool);
             prediction(SizeSearchRule.predict(dir, runs, profile, search.reference()), answer, text, pool);
             formula(SizingFormula.of(environment), candidates, answer, text, pool);
         }
@@ -189,7 +189,7 @@ public final class SizeReport {
     }
 
     /** The replicas line under a knee; nothing while the search is open. */
-    static void replicas(SizeSearch.Answer answer, Replicas.ServerDefault server, List<String> text,
+    static void replicas(SizeSearch.Answer answer, Replicas.Server server, List<String> text,
                          ObjectNode json) {
         if (answer.kind() == SizeSearch.Kind.OPEN) {
             return;
@@ -216,7 +216,7 @@ public final class SizeReport {
         json.set("prediction", p);
     }
 
-    /** HikariCP's formula beside the knee, when environment.json names the host's cores. */
+    /** HikariCP's formula beside the knee, when environment.json names the database host's cores. */
     static void formula(SizingFormula formula, List<Integer> candidates, SizeSearch.Answer answer, List<String> text,
                         ObjectNode json) {
         if (formula == null) {
@@ -225,7 +225,7 @@ public final class SizeReport {
         Integer knee = knee(answer);
         String checkText = knee == null ? "no measured knee yet (the search is open)"
                 : formula.check(candidates, knee).text();
-        text.add("  " + formula.line() + "; the database runs on this machine too (local only): " + checkText);
+        text.add("  " + formula.line() + ": " + checkText);
         ObjectNode f = formula.json();
         f.put("check", formula.check(candidates, knee).code());
         f.put("checkText", checkText);

@@ -7,9 +7,10 @@ import java.util.List;
 
 /**
  * HikariCP's pool-sizing formula ("About Pool Sizing" in HikariCP's wiki) beside a sweep's
- * measured knee: {@code connections = (cores x 2) + effective spindles}, for the machine the app
- * ran on. Cores: environment.json's {@code host.cores}, the CPUs the runner's JVM counted on the
- * machine (a sweep runs in local mode only, where app and database share it). Effective spindles:
+ * measured knee: {@code connections = (cores x 2) + effective spindles}, for the database's host.
+ * Cores: the search's {@code --db-cores} when given (Ansible's size.yml: the db host's facts), else
+ * environment.json's {@code host.cores}, the CPUs the runner's JVM counted on the machine where a
+ * local search runs app and database alike (in remote mode that is the bench host: no formula). Effective spindles:
  * 0, the data is in memory (the embedded MariaDB's buffer pool holds the whole data set) or on
  * SSD, so no query waits for a disk head.
  *
@@ -32,19 +33,35 @@ public final class SizingFormula {
     }
 
     private final int cores;
+    /** True when the cores are the database host's as given ({@code --db-cores}), false: this machine's. */
+    private final boolean given;
 
-    private SizingFormula(int cores) {
+    private SizingFormula(int cores, boolean given) {
         this.cores = cores;
+        this.given = given;
     }
 
-    /** The formula for the host of environment.json, or null when it has no {@code host.cores}. */
+    /**
+     * The formula for the database's host of environment.json: its options' {@code --db-cores}, else (local
+     * mode only) {@code host.cores}; null when neither is known.
+     */
     public static SizingFormula of(JsonNode environment) {
-        JsonNode cores = environment == null ? null : environment.path("host").get("cores");
-        return cores != null && cores.canConvertToInt() && cores.asInt() > 0 ? new SizingFormula(cores.asInt()) : null;
+        if (environment == null) {
+            return null;
+        }
+        JsonNode options = environment.path("options");
+        JsonNode dbCores = options.path(SizeReport.OPTIONS_KEY).get("dbCores");
+        if (dbCores != null && dbCores.canConvertToInt() && dbCores.asInt() > 0) {
+            return new SizingFormula(dbCores.asInt(), true);
+        }
+        JsonNode cores = environment.path("host").get("cores");
+        boolean remote = "remote".equals(options.path("mode").asText());
+        return !remote && cores != null && cores.canConvertToInt() && cores.asInt() > 0
+                ? new SizingFormula(cores.asInt(), false) : null;
     }
 
     static SizingFormula ofCores(int cores) {
-        return new SizingFormula(cores);
+        return new SizingFormula(cores, false);
     }
 
     int cores() {
@@ -58,8 +75,13 @@ public final class SizingFormula {
     /** {@code HikariCP's formula (cores x 2) + effective spindles = (2 x 2) + 0 = 4 (...)}. */
     public String line() {
         return "HikariCP's formula " + FORMULA.substring("connections = ".length()) + " = (" + cores + " x 2) + "
-                + EFFECTIVE_SPINDLES + " = " + size() + " (" + cores + " cores on the app's host; effective spindles "
+                + EFFECTIVE_SPINDLES + " = " + size() + " (" + cores + " cores " + where() + "; effective spindles "
                 + EFFECTIVE_SPINDLES + ": " + SPINDLES_REASON + ")";
+    }
+
+    /** Whose cores: the database host's (given), or this machine's, which the local database shares with the app. */
+    public String where() {
+        return given ? "on the database host (--db-cores)" : "on this machine, shared by the app and the database";
     }
 
     /**
@@ -98,7 +120,7 @@ public final class SizingFormula {
         ObjectNode n = Json.object();
         n.put("formula", FORMULA);
         n.put("cores", cores);
-        n.put("coresFrom", "environment.json host.cores");
+        n.put("coresFrom", given ? "--db-cores" : "environment.json host.cores");
         n.put("effectiveSpindles", EFFECTIVE_SPINDLES);
         n.put("effectiveSpindlesReason", SPINDLES_REASON);
         n.put("size", size());

@@ -14,9 +14,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Remote duets (Ansible's bench.yml with poolbench_duet): with --app-command the runner restarts
- * the apps there, so remote mode takes --profiles and --duet; lane 1 has its own ports and its
- * own copy of the database.
+ * Remote duets (Ansible's bench.yml, its default design): with --app-command the runner restarts
+ * the apps there, so remote mode takes --profiles and --duet, and adds rounds until decided as
+ * locally; lane 1 has its own ports and its own copy of the database.
  */
 class RemoteDuetOptionsTest {
 
@@ -64,7 +64,12 @@ class RemoteDuetOptionsTest {
 
     @Test
     void duetsAreTheDefaultThereToo() throws Exception {
-        assertTrue(remote("--app-command", "x").duet, "the five pools, apps restarted by the runner: duets");
+        CompareOptions five = remote("--app-command", "x");
+        assertTrue(five.duet, "the five pools, apps restarted by the runner: duets");
+        assertTrue(five.untilDecided, "adaptive rounds, as locally");
+        assertEquals(CompareOptions.DEFAULT_MAX_RUNS_DECIDED, five.maxRuns);
+        assertFalse(remote("--app-command", "x", "--runs", "3").untilDecided, "--runs N: exactly N rounds");
+        assertFalse(remote("--app-command", "x", "--quick").untilDecided);
         assertFalse(remote("--app-command", "x", "--solo").duet);
         assertFalse(remote("--app-command", "x", "--profiles", "hikari").duet, "one profile: solo");
         CompareOptions aa = remote("--app-command", "x", "--profiles", "hikari,hikari");

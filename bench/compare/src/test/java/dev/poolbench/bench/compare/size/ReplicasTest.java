@@ -34,15 +34,19 @@ class ReplicasTest {
     }
 
     @Test
-    void theServerDefaultFollowsTheSearchsDatabase() throws Exception {
-        Replicas.ServerDefault postgres = Replicas.ServerDefault.of(
+    void theServerIsTheGivenOneElseTheDefaultOfTheSearchsDatabase() throws Exception {
+        Replicas.Server postgres = Replicas.Server.of(
                 Json.MAPPER.readTree("{\"options\":{\"database\":\"postgres\"}}"));
         assertEquals(100, postgres.maxConnections());
         assertTrue(postgres.whose().startsWith("PostgreSQL"), postgres.whose());
-        Replicas.ServerDefault mariadb = Replicas.ServerDefault.of(
+        Replicas.Server mariadb = Replicas.Server.of(
                 Json.MAPPER.readTree("{\"options\":{\"database\":\"mariadb\"}}"));
         assertEquals(151, mariadb.maxConnections());
-        assertEquals(151, Replicas.ServerDefault.of(null).maxConnections(), "no environment.json: the default database");
-        assertEquals(151, Replicas.ServerDefault.of(Json.MAPPER.readTree("{}")).maxConnections());
+        assertEquals(151, Replicas.Server.of(null).maxConnections(), "no environment.json: the default database");
+        assertEquals(151, Replicas.Server.of(Json.MAPPER.readTree("{}")).maxConnections());
+        Replicas.Server read = Replicas.Server.of(Json.MAPPER.readTree(
+                "{\"options\":{\"database\":\"postgres\",\"sizeSearch\":{\"maxConnections\":2000}}}"));
+        assertEquals(2000, read.maxConnections(), "the server's own, as size.yml read it from the server");
+        assertTrue(read.whose().contains("--max-connections"), read.whose());
     }
 }

@@ -22,6 +22,19 @@ class SizingFormulaTest {
         assertEquals(4, cores(2).size());
         assertTrue(cores(2).line().startsWith("HikariCP's formula (cores x 2) + effective spindles = (2 x 2) + 0 = 4"));
         assertNull(SizingFormula.of(Json.object()), "cores unknown: no formula");
+        assertTrue(cores(2).line().contains("(2 cores on this machine, shared by the app and the database;"));
+    }
+
+    @Test
+    void onHostsTheDatabaseHostsCoresAsGivenElseNone() throws Exception {
+        var remote = Json.MAPPER.readTree("{\"host\":{\"cores\":8},\"options\":{\"mode\":\"remote\"}}");
+        assertNull(SizingFormula.of(remote), "the bench host's cores are not the database's");
+        var given = Json.MAPPER.readTree("{\"host\":{\"cores\":8},\"options\":{\"mode\":\"remote\","
+                + "\"sizeSearch\":{\"dbCores\":4}}}");
+        SizingFormula formula = SizingFormula.of(given);
+        assertEquals(8, formula.size());
+        assertTrue(formula.line().contains("(4 cores on the database host (--db-cores);"), formula.line());
+        assertEquals("--db-cores", formula.json().path("coresFrom").asText());
     }
 
     @Test
