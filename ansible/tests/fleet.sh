@@ -10,7 +10,8 @@
 # site.yml twice with systemd (the second changed=0), every installed unit active, the app
 # connected to the database host's address; the quick bench.yml's and faults.yml's fetched
 # results summarized and checked; after the faults.yml line, the site.yml and bench.yml lines
-# again with -e poolbench_database=postgres (tests/fleet-postgres.sh); after destroy, nothing of
+# again with -e poolbench_database=postgres (tests/fleet-postgres.sh); with POOLBENCH_FLEET_SIZE=1,
+# after the bench.yml line the same line as a quick size.yml (fleet_size); after destroy, nothing of
 # the fleet left. Also the fleet without root. A trap destroys the fleet when the block stops early.
 # Needs root, terraform, systemd-nspawn, debootstrap, nft: without them the step is skipped
 # (failed with CI=true).
@@ -261,7 +262,7 @@ fleet_site() {
 # The bench.yml line with the quick BENCH_ARGS, then its fetched results.
 fleet_bench() {
   local line=$1 results="$REPO_DIR/results/$fleet_stamp"
-  step "bench.yml quick on the fleet (2 profiles x 1 run x 10 s, warm-up 3 s)"
+  step "bench.yml quick on the fleet (hikari beside dbcp2: 1 duet of 10 s, warm-up 3 s)"
   fleet_run_line fleet-bench-quick "$line" || return 1
   cat "$results/summary.txt"
   # Summarizing the fetched results again must exit 0 (every run valid).
@@ -285,15 +286,53 @@ escape = lambda t: html.escape(t).replace("&#x27;", "&#39;")  # as util.HtmlPage
 assert all(escape(p["text"]) in page for p in paired), "report.html lacks a verdict"
 env = json.load(open(os.path.join(d, "environment.json")))
 assert env["options"]["mode"] == "remote" and env["ansible"]["hosts"], env.keys()
+# bench.yml's default design, as the local compare's: duets (each window the reference beside dbcp2).
+assert env["options"]["duet"] is True and env["remote"]["lanes"][1]["databaseSuffix"] == "_2", env["options"]
 # One kernel under every host: the app's and database's CPU is not a stranger's (compare-run.yml).
 text = open(os.path.join(d, "summary.txt")).read()
 assert "other processes not watched: --disturbance-thresholds other=off" in text, text
 assert "other processes used" not in text, text
 PY
   then
-    pass "summary.json (verdict, pool metrics), report.html, environment.json (remote, host facts), other=off on one kernel"
+    pass "summary.json (verdict, pool metrics), report.html, environment.json (remote, duets, host facts), other=off on one kernel"
   else
     fail "the runner's files in $results"
+  fi
+}
+
+# With POOLBENCH_FLEET_SIZE=1 (off until its time is measured): the block's bench.yml line as
+# size.yml with SIZE_ARGS (hikari, quick: candidates 4 and 8, two 10-s duets), then its fetched
+# size.json: the search's answer, the server's max_connections and the db host's cores passed.
+fleet_size() {
+  local line=${1/bench.yml/size.yml} results="$REPO_DIR/results/$fleet_stamp-size"
+  # shellcheck disable=SC2016 # the variable's name, not its value
+  line=${line/'$BENCH_ARGS'/'$SIZE_ARGS'}
+  SIZE_ARGS="-e poolbench_profiles=hikari -e poolbench_quick=true -e poolbench_results_stamp=$fleet_stamp-size"
+  step "size.yml quick on the fleet (hikari, sizes 4 and 8, two duets of 10 s after 3 s of warm-up)"
+  fleet_run_line fleet-size-quick "$line" || return 1
+  cat "$results/size.txt"
+  local max_connections cores
+  max_connections="$(fleet_ssh 10.77.0.10 sudo mysql --batch --skip-column-names --execute='SELECT @@GLOBAL.max_connections')"
+  cores="$(fleet_ssh 10.77.0.10 nproc --all)"
+  if python3 - "$results" "$max_connections" "$cores" <<'PY'
+import json, os, sys
+d, max_connections, cores = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+size = json.load(open(os.path.join(d, "size.json")))
+pool = size["pools"][0]
+assert pool["profile"] == "hikari" and pool["sizes"], pool
+env = json.load(open(os.path.join(d, "environment.json")))
+search = env["options"]["sizeSearch"]
+assert env["options"]["mode"] == "remote" and search["candidates"] == [4, 8], env["options"]
+assert search["maxConnections"] == max_connections and search["dbCores"] == cores, (search, max_connections, cores)
+assert pool["formula"]["cores"] == cores and pool["formula"]["coresFrom"] == "--db-cores", pool["formula"]
+assert "replicas" not in pool or pool["replicas"]["maxConnections"] == max_connections, pool["replicas"]
+runs = [json.loads(line) for line in open(os.path.join(d, "runs.jsonl")) if line.strip()]
+assert runs and all(r["valid"] and r["duet"]["referencePoolSize"] == 8 for r in runs), [r["problems"] for r in runs]
+PY
+  then
+    pass "size.json (hikari's sizes), environment.json (remote, sizeSearch: max_connections $max_connections, $cores cores), valid duets at 8"
+  else
+    fail "the size search's files in $results"
   fi
 }
 
@@ -355,7 +394,8 @@ for fleet_line in "${fleet_block[@]}"; do
       fleet_site "$fleet_line$fleet_extra" || exit 1 ;;
     bench)
       fleet_bench_line=$fleet_line
-      fleet_bench "$fleet_line$fleet_extra" || true ;;
+      fleet_bench "$fleet_line$fleet_extra" || true
+      if [[ "${POOLBENCH_FLEET_SIZE:-}" == 1 ]]; then fleet_size "$fleet_line$fleet_extra" || true; fi ;;
     faults)
       fleet_faults "$fleet_line$fleet_extra" || true
       # The same hosts switched to PostgreSQL (the block's site.yml and bench.yml lines come before).

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Tests of ansible/: lint (production profile), syntax checks, an unknown poolbench_database refused and inventories always; with
+# Tests of ansible/: lint (production profile), syntax checks, an unknown poolbench_database or poolbench_design and size.yml's
+# database distance refused, and inventories always; with
 # CI=true or POOLBENCH_CONVERGE=1 also the path users run, on a local fleet of systemd hosts
 # (tests/fleet.sh: the fleet block of docs/vm-path.md as written: terraform apply of
 # terraform/local, site.yml (run twice: the second must change nothing), a quick bench.yml and a
@@ -75,21 +76,26 @@ step "syntax check of the playbooks"
 check syntax-site ansible-playbook -i inventories/local/hosts.yml --syntax-check site.yml || true
 check syntax-bench ansible-playbook -i inventories/local/hosts.yml --syntax-check bench.yml || true
 check syntax-faults ansible-playbook -i inventories/local/hosts.yml --syntax-check faults.yml || true
+check syntax-size ansible-playbook -i inventories/local/hosts.yml --syntax-check size.yml || true
 
-step "a database the playbooks do not know: one line before anything runs"
+step "a database, a design or a distance the playbooks do not take: one line before anything runs"
 # In check mode: were the assert gone, nothing would be changed on this machine either.
-for playbook in site.yml bench.yml; do
-  name="unknown-database-${playbook%.yml}"
-  if ansible-playbook -i inventories/local/hosts.yml --check "$playbook" -e poolbench_database=oracle \
-      >"$LOG_DIR/$name.log" 2>&1; then
-    fail "$name: $playbook ran with poolbench_database=oracle"
-  elif grep -q "msg: poolbench_database must be mariadb or postgres, got 'oracle'" "$LOG_DIR/$name.log" \
-      && grep -Eq ' ok=0 +changed=0 ' "$LOG_DIR/$name.log"; then
+refused() {
+  local name=$1 playbook=$2 expected=$3; shift 3
+  if ansible-playbook -i inventories/local/hosts.yml --check "$playbook" "$@" >"$LOG_DIR/$name.log" 2>&1; then
+    fail "$name: $playbook ran with $*"
+  elif grep -qF "msg: $expected" "$LOG_DIR/$name.log" && grep -Eq ' ok=0 +changed=0 ' "$LOG_DIR/$name.log"; then
     pass "$name: refused in one line, no task before it"
   else
     tail -n 20 "$LOG_DIR/$name.log"; fail "$name: no clear refusal"
   fi
+}
+for playbook in site.yml bench.yml size.yml; do
+  refused "unknown-database-${playbook%.yml}" "$playbook" "poolbench_database must be mariadb or postgres, got 'oracle'" \
+    -e poolbench_database=oracle
 done
+refused unknown-design-bench bench.yml "poolbench_design must be duet (the default) or solo" -e poolbench_design=trio
+refused distance-size size.yml "a size search runs duets, which take no database distance" -e poolbench_db_latency=1
 
 step "inventories parse with the groups db, app and bench"
 # The Terraform example has a .example suffix (the real hosts.yml is gitignored): parse a copy.
