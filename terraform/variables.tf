@@ -297,7 +297,7 @@ variable "monitoring_allowed_cidrs" {
 }
 
 variable "duets" {
-  description = "Let the bench hosts reach the second app's ports (8082, 8083) that bench.yml's duets (-e poolbench_duet=true) need in split and split3. SSH from the bench hosts to the app and db hosts is open either way: the runner's key runs one command only there (restart the app with a run's profile, reset the database), for solo and duets alike. false: solo comparisons only."
+  description = "Let the bench hosts reach the second app's ports (8082, 8083) that bench.yml's duets (its default) and size.yml need in split and split3. SSH from the bench hosts to the app and db hosts is open either way: the runner's key runs one command only there (restart the app with a run's profile, reset the database), for solo and duets alike. false: solo comparisons only (bench.yml -e poolbench_design=solo)."
   type        = bool
   default     = true
 }

@@ -70,12 +70,12 @@ final class SizeCommand extends CompareOptions implements Callable<Integer> {
     Integer maxDuets;
 
     @Option(names = "--db-cores", paramLabel = "N", description = "HikariCP's formula: the database host's cores "
-            + "(default: this machine's, shared with the local database; in remote mode none: no formula)")
+            + "(default: this machine's; remote mode: no formula)")
     Integer dbCores;
 
-    @Option(names = "--max-connections", paramLabel = "N", description = "the replicas line: the database server's "
-            + "max_connections (default: the server's default, " + Replicas.DEFAULT_MAX_CONNECTIONS + " MariaDB, "
-            + Replicas.POSTGRES_DEFAULT_MAX_CONNECTIONS + " PostgreSQL)")
+    @Option(names = "--max-connections", paramLabel = "N", description = "the replicas line: the server's "
+            + "max_connections (default: " + Replicas.DEFAULT_MAX_CONNECTIONS + ", PostgreSQL "
+            + Replicas.POSTGRES_DEFAULT_MAX_CONNECTIONS + ")")
     Integer maxConnections;
 
     @Spec
