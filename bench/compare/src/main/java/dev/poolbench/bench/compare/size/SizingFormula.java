@@ -10,9 +10,9 @@ import java.util.List;
  * measured knee: {@code connections = (cores x 2) + effective spindles}, for the database's host.
  * Cores: the search's {@code --db-cores} when given (Ansible's size.yml: the db host's facts), else
  * environment.json's {@code host.cores}, the CPUs the runner's JVM counted on the machine where a
- * local search runs app and database alike (in remote mode that is the bench host: no formula). Effective spindles:
- * 0, the data is in memory (the embedded MariaDB's buffer pool holds the whole data set) or on
- * SSD, so no query waits for a disk head.
+ * local search runs app and database alike (in remote mode that is the bench host: no formula).
+ * Effective spindles: 0, the data is in memory (the embedded MariaDB's buffer pool holds the whole
+ * data set) or on SSD, so no query waits for a disk head.
  *
  * <p>The measured knee is the sweep's pick (the smallest size within the noise of the best), or
  * the best size when the pick cannot be told. The sweep measures only the sizes it was given, so
