@@ -136,6 +136,9 @@ fi
 step "bench.yml's duet command (templates/poolbench-duet.j2) in a scratch directory"
 "$ANSIBLE_DIR/tests/duet/check.sh" "$LOG_DIR" && pass "duet command" || fail "duet command"
 
+step "bench.yml's and size.yml's plans: the runner's options by default and on request (tests/plan/check.sh)"
+"$ANSIBLE_DIR/tests/plan/check.sh" "$LOG_DIR" && pass "plans" || fail "plans"
+
 step "a host per duet lane (terraform/local -var lanes=2): each app host's database is its lane's"
 check lane-databases ansible-playbook -i tests/lanes/hosts.yml tests/lanes/play.yml || true
 
