@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Tests of ansible/: lint (production profile), syntax checks, an unknown poolbench_database or poolbench_design and size.yml's
-# database distance refused, and inventories always; with
+# database distance refused, bench.yml's and size.yml's plans (tests/plan/check.sh), and inventories always; with
 # CI=true or POOLBENCH_CONVERGE=1 also the path users run, on a local fleet of systemd hosts
 # (tests/fleet.sh: the fleet block of docs/vm-path.md as written: terraform apply of
 # terraform/local, site.yml (run twice: the second must change nothing), a quick bench.yml and a
