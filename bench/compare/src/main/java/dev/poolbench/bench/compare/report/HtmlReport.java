@@ -129,7 +129,7 @@ final class HtmlReport {
                         r.high90Percent(), "equivalence").text() + " not inside ±" + PairedVerdict.marginText(
                         r.marginPercent()) + " %"
                 : r.decidingInterval().text() + " (" + r.decidingInterval().test() + ")";
-        String verdict = e.duets() ? r.verdict().replace(" rounds", " duets") : r.verdict();
+        String verdict = e.verdictText();
         return List.of(e.profile(), e.reference(), r.n() + " " + (r.n() == 1 ? unit.substring(0, unit.length() - 1) : unit),
                 r.n() == 0 ? "-" : String.format(Locale.ROOT, "%.3f", 1 + r.estimatePercent() / 100),
                 r.n() == 0 ? "-" : String.format(Locale.ROOT, "%+.1f %%", r.estimatePercent()), deciding, verdict,

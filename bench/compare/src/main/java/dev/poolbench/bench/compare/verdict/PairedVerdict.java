@@ -40,10 +40,14 @@ public final class PairedVerdict {
             return new Entry(profile, reference, result.withNoise(noise), duets);
         }
 
+        /** The verdict's words; the statistics count pairs as rounds, and a duet is the pair here. */
+        public String verdictText() {
+            return duets ? result.verdict().replace(" rounds", " duets") : result.verdict();
+        }
+
         String line() {
             String unit = duets ? "duet" : "round";
-            // The statistics count pairs as rounds; a duet is the pair here.
-            String verdict = duets ? result.verdict().replace(" rounds", " duets") : result.verdict();
+            String verdict = verdictText();
             String within = result.withBetween() && result.n() >= 2 ? " (within-sitting only "
                     + result.withinInterval() + ")" : "";
             // Whatever the word, what the intervals do support: "undecided" alone hid "at most 6 % slower".
@@ -74,7 +78,7 @@ public final class PairedVerdict {
             }
             put(n, "sdLogRatio", result.sdLog());
             n.put("verdict", result.word().label());
-            n.put("text", result.verdict());
+            n.put("text", verdictText());
             if (result.n() >= 2) {
                 n.put("statement", result.statement());
                 put(n, "supportedMarginPercent", result.supportedMarginPercent());
