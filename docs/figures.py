@@ -46,6 +46,7 @@ FIGURES = {
     "fleet-faults-table": faults.fleet_table,
     "fleet-storm": faults.storm_table,
     "fleet-default": fleet.default_comparison,
+    "fleet-duets": fleet.duets_beside_local,
     "micro": micro.table,
     "fleet-beside-local": fleet.beside_local,
     "postgres": database.beside_mariadb,

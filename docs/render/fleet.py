@@ -95,3 +95,55 @@ def default_comparison(data):
                      f"by the sentinel, {summary.get('wallSeconds', prov.get('wallSeconds', 0)) / 60:.0f} min{cost}"
                      f"{quiet_before(prov)}.")
     return "\n".join(lines + [""] + notes) + "\n"
+
+
+DUETS_SUBJECT = "fleet-duets"
+
+
+def contradicts(fleet_word, fleet_pair, local_word, local_low, local_high, margin=5.0):
+    """Whether two words say incompatible things: one faster and the other slower, or one equivalent
+    (inside ±margin) while the other's 95 % interval lies wholly outside it. "Slower, by less than 5 %"
+    and "equivalent" agree; "undecided" contradicts nothing (its bound is shown beside it)."""
+    def direction(word):
+        return "+" if word.startswith("faster") else "-" if word.startswith("slower") else None
+    if {direction(fleet_word), direction(local_word)} == {"+", "-"}:
+        return True
+    outside = lambda low, high: low is not None and (low > margin or high < -margin)
+    return (fleet_word.startswith("equivalent") and outside(local_low, local_high)) or \
+        (local_word.startswith("equivalent") and outside(fleet_pair.get("ci95LowPercent"), fleet_pair.get("ci95HighPercent")))
+
+
+def duets_beside_local(data):
+    """bench.yml's default (duets until decided) on the local fleet (docs/data/dimensions/fleet-duets/,
+    kept with `keep.py dimension RESULTS fleet-duets`) beside the local answer: per pair the fleet's
+    word with its deciding interval (and its bound when undecided), the word pooled over the kept local
+    shared-host sittings (the README's which-pool), and whether they agree."""
+    from .answer import estimate, release_of
+    lines = ["| pair | on the fleet: against hikari, deciding interval, word | locally, pooled over the kept "
+             "sittings | agree |", "|---|---|---|---|"]
+    notes = []
+    for name, summary, prov in kept(data, DUETS_SUBJECT):
+        for block in summary["blocks"]:
+            for p in block["paired"]:
+                interval_text = deciding(p) if p.get("ci95LowPercent") is not None else "no interval"
+                word = p["text"] + (f" ({p['statement']})" if p.get("statement") and p["verdict"] == "undecided" else "")
+                local = data.pair("shared-host-duet", f"{p['profile']} vs {p['reference']}")
+                if local is None:
+                    lines.append(f"| {p['profile']} vs {p['reference']} | {interval_text}: {word} | not measured | |")
+                    continue
+                est, low, high, local_word, k = estimate(local)
+                agree = "**no**" if contradicts(p["text"], p, local_word, low, high) else "yes"
+                lines.append(f"| {p['profile']} vs {p['reference']} | {interval_text}: {word} | {deciding_of(est, low, high)}: "
+                             f"{local_word} ({k} sitting{'s' if k > 1 else ''}; {release_of(local)[0]}) | {agree} |")
+        releases = summary.get("releases") or {}
+        named = ", ".join(sorted({v["pool"] for v in releases.values()} | {v["driver"] for v in releases.values()}))
+        notes.append(f"Sitting {name}: `{typed(prov)}`: {summary.get('runs', '?')} runs, {disturbed_count(summary)} "
+                     f"marked disturbed by the sentinel, {summary.get('wallSeconds', prov.get('wallSeconds', 0)) / 60:.0f} min, "
+                     f"{summary.get('roundsStopReason') or 'rounds as planned'}{quiet_before(prov)}"
+                     + (f"; releases: {named}" if named else "") + ".")
+    return "\n".join(lines + [""] + notes) + "\n"
+
+
+def deciding_of(estimate_percent, low, high):
+    from .answer import interval, pct
+    return f"{pct(estimate_percent)}, 95 % {interval(low, high)}"
