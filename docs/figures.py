@@ -51,6 +51,7 @@ FIGURES = {
     "fleet-beside-local": fleet.beside_local,
     "postgres": database.beside_mariadb,
     "postgres-size": size.postgres_beside_mariadb,
+    "fleet-size": size.fleet_beside_local,
     "redis-sessions": lambda data: dimension.sitting_table(data, "redis"),
     "releases": dimension.releases_table,
     "virtual-threads": lambda data: dimension.sitting_table(data, "virtual-threads"),

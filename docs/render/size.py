@@ -21,18 +21,24 @@ def database_of(name):
     return "postgres" if name.endswith("-postgres") else "mariadb"
 
 
-def kept(data, database="mariadb"):
-    """[(directory name, size.json re-derived, provenance.json)] of one database's searches, oldest first."""
+def place_of(name):
+    """keep.py names a search on the user's hosts (size.yml, the runner in remote mode) <stamp>-<pools>-fleet."""
+    return "fleet" if "-fleet" in name else "local"
+
+
+def kept(data, database="mariadb", place="local"):
+    """[(directory name, size.json re-derived, provenance.json)] of one database's searches in one place,
+    oldest first."""
     dirs = sorted(os.path.dirname(p) for p in data.glob(f"{SIZES}/*/size.json"))
     rederived = data.kept_sizes(dirs)
     return [(os.path.basename(d), rederived[d], data.optional_json(f"{d}/provenance.json"))
-            for d in dirs if database_of(os.path.basename(d)) == database]
+            for d in dirs if database_of(os.path.basename(d)) == database and place_of(os.path.basename(d)) == place]
 
 
-def by_pool(data, database="mariadb"):
+def by_pool(data, database="mariadb", place="local"):
     """{profile: [(name, pool entry, size.json, provenance)]}, each pool's searches oldest first."""
     pools = {}
-    for name, size, prov in kept(data, database):
+    for name, size, prov in kept(data, database, place):
         for p in size["pools"]:
             pools.setdefault(p["profile"], []).append((name, p, size, prov))
     return pools
@@ -254,5 +260,26 @@ def postgres_beside_mariadb(data):
             when = f"{name[:10]} {name[11:13]}:{name[13:15]}, {size['duets']} duets, {size['wallMinutes']:.0f} min"
             rows.append(f"| {profile} | {m_knee} | {knee_only(pool)} | {tried_text(pool)} "
                         f"| {pool.get('prediction', {}).get('predictedSize', '-')} | {replicas_text(pool, True)} "
+                        f"| {when}{quiet_before(prov)} |")
+    return "\n".join(rows) + "\n"
+
+
+def fleet_beside_local(data):
+    """docs/vm-path.md: each search on the local fleet's hosts (size.yml) beside the pool's newest local
+    knee: the knee, the prediction, HikariCP's formula on the db host's cores, the replicas line against
+    the server's own max_connections."""
+    local = by_pool(data)
+    rows = ["| pool | on the fleet: how big | each size against the reference | locally (newest search) "
+            "| predicted from one run | HikariCP's formula (the db host's cores) | replicas the server holds "
+            "(during a rolling update) of its max_connections | search |", "|---|---|---|---|---|---|---|---|"]
+    for profile, searches in by_pool(data, place="fleet").items():
+        for name, pool, size, prov in searches:
+            mine = local.get(profile)
+            formula = pool.get("formula", {})
+            when = f"{name[:10]} {name[11:13]}:{name[13:15]}, {size['duets']} duets, {size['wallMinutes']:.0f} min"
+            rows.append(f"| {profile} | {knee_only(pool)} | {tried_text(pool)} "
+                        f"| {knee_only(mine[-1][1]) if mine else 'not searched'} "
+                        f"| {pool.get('prediction', {}).get('predictedSize', '-')} "
+                        f"| {formula.get('size', '-')} ({formula.get('cores', '?')} cores) | {replicas_text(pool, True)} "
                         f"| {when}{quiet_before(prov)} |")
     return "\n".join(rows) + "\n"
