@@ -118,9 +118,9 @@ class SizePredictionTest {
         Files.copy(RUN.resolve("poolmetrics.csv"), dir.resolve("poolmetrics.csv"));
         com.fasterxml.jackson.databind.node.ObjectNode record = (com.fasterxml.jackson.databind.node.ObjectNode)
                 Json.read(RUN.resolve("run.json"));
-        // 9 s at 0, 0.9 s at 1, 0.09 s at 2, 0.01 s at 5: p95 1, p99 2, p99.9 5, max 5.
+        // 9 s at 0, 0.8 s at 1, 0.15 s at 2, 0.05 s at 5: p95 1, p99 2, p99.9 5, max 5.
         ((com.fasterxml.jackson.databind.node.ObjectNode) record.get("poolMetrics")).putArray("inUseSecondsAtLevel")
-                .add(9).add(0.9).add(0.09).add(0).add(0).add(0.01);
+                .add(9).add(0.8).add(0.15).add(0).add(0).add(0.05);
         Files.writeString(dir.resolve("run.json"), Json.MAPPER.writeValueAsString(record));
         SizePrediction p = SizePrediction.of(dir);
         assertEquals(SizingRules.FROM_OCCUPANCY, p.candidates().from());
