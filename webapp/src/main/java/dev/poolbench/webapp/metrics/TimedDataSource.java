@@ -144,9 +144,13 @@ public final class TimedDataSource implements DataSource {
         return timed;
     }
 
+    /** A connection is about to go back to the pool: out of use from now (before the pool can lend it again). */
+    void releasing() {
+        occupancy.returned();
+    }
+
     void recordReturn(long heldNanos) {
         returned.increment();
-        occupancy.returned();
         Timer hold = holdTimer;
         if (hold != null) {
             hold.record(heldNanos, TimeUnit.NANOSECONDS);

@@ -92,4 +92,55 @@ class InUseOccupancyTest {
         long counted = Arrays.stream(after.nanosAtLevel()).sum() - Arrays.stream(before.nanosAtLevel()).sum();
         assertThat(counted).isEqualTo(after.readNanos() - before.readNanos());
     }
+
+    /**
+     * A pool of one under 4 threads: the count must never pass 1. A return counted after the pool
+     * has the connection back would let the next borrower count it first (2 in use with 1).
+     */
+    @Test
+    void theCountNeverExceedsThePool() throws Exception {
+        java.util.concurrent.Semaphore pool = new java.util.concurrent.Semaphore(1, true);
+        TimedDataSourceTest.StubDataSource connections = new TimedDataSourceTest.StubDataSource();
+        javax.sql.DataSource poolOfOne = new org.springframework.jdbc.datasource.AbstractDataSource() {
+            @Override
+            public Connection getConnection() throws java.sql.SQLException {
+                pool.acquireUninterruptibly();
+                Connection c = connections.getConnection();
+                return (Connection) java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
+                        new Class<?>[] {Connection.class}, (proxy, method, args) -> {
+                            if (method.getName().equals("close")) {
+                                pool.release();
+                                // The window in which the next borrower could overtake the return's count.
+                                Thread.yield();
+                                return null;
+                            }
+                            return method.invoke(c, args);
+                        });
+            }
+
+            @Override
+            public Connection getConnection(String username, String password) throws java.sql.SQLException {
+                return getConnection();
+            }
+        };
+        TimedDataSource wrapper = new TimedDataSource(poolOfOne, true);
+        List<Thread> workers = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            Thread w = new Thread(() -> {
+                for (int i = 0; i < 20_000; i++) {
+                    try (Connection c = wrapper.getConnection()) {
+                        c.isClosed();
+                    } catch (java.sql.SQLException e) {
+                        throw new IllegalStateException(e);
+                    }
+                }
+            });
+            w.start();
+            workers.add(w);
+        }
+        for (Thread w : workers) {
+            w.join();
+        }
+        assertThat(wrapper.occupancy().read().nanosAtLevel()).hasSizeLessThanOrEqualTo(2);
+    }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.List;
 
 /**
  * The app's time at each in-use count ({@code inUseNanos} of {@code /actuator/poolhistograms}:
@@ -52,6 +53,36 @@ record InUseOccupancy(long[] nanosAtLevel) {
             seconds[k] = delta / 1e9;
         }
         return seconds;
+    }
+
+    /**
+     * Seconds at each in-use count from the first read to the last one that saw a connection in
+     * use: the sampler stops only after the load JVM has ended, and the idle seconds after the
+     * load would otherwise count as time at 0 (12 s over a 3-s measured window in a short run),
+     * lowering every percentile. The last interval kept may still hold up to a second of idle.
+     * Null when a read lacks the occupancy.
+     */
+    static double[] secondsUnderLoad(List<InUseOccupancy> reads) {
+        if (reads.isEmpty() || reads.contains(null)) {
+            return null;
+        }
+        int last = reads.size() - 1;
+        while (last > 0 && !inUseBetween(reads.get(last - 1), reads.get(last))) {
+            last--;
+        }
+        return secondsBetween(reads.get(0), reads.get(last == 0 ? reads.size() - 1 : last));
+    }
+
+    /** Whether any time between two reads was spent with a connection in use. */
+    private static boolean inUseBetween(InUseOccupancy earlier, InUseOccupancy later) {
+        long[] start = earlier.nanosAtLevel();
+        long[] end = later.nanosAtLevel();
+        for (int k = 1; k < end.length; k++) {
+            if (end[k] != (k < start.length ? start[k] : 0)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The compact JSON array: seconds to the microsecond, the highest level reached last. */

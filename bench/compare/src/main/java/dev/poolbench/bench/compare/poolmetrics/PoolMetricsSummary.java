@@ -16,7 +16,7 @@ import org.HdrHistogram.Histogram;
  * @param acquireTimeouts failed {@code getConnection()} calls during the run
  * @param redis the Redis session store's figures, null for the memory store
  * @param inUseSeconds seconds at each in-use count (index k) over the run, from the first scrape
- *                     to the last; null when the app published no occupancy
+ *                     to the last that saw a connection in use; null when the app published no occupancy
  */
 public record PoolMetricsSummary(String profile, String wrapper, String source, int samples, int scrapeErrors,
                                  double acquireCount, Percentiles acquireMillis, Percentiles holdMillis,
@@ -74,7 +74,7 @@ public record PoolMetricsSummary(String profile, String wrapper, String source, 
                 last.timeoutsTotal() - first.timeoutsTotal(),
                 peak(scrapes, Scrape::liveThreads), cpuN == 0 ? Double.NaN : cpuSum / cpuN,
                 peak(scrapes, Scrape::processCpu), acquire, hold, RedisFigures.of(scrapes),
-                InUseOccupancy.secondsBetween(first.occupancy(), last.occupancy()));
+                InUseOccupancy.secondsUnderLoad(scrapes.stream().map(Scrape::occupancy).toList()));
     }
 
     static double peak(List<Scrape> scrapes, java.util.function.ToDoubleFunction<Scrape> field) {
