@@ -63,7 +63,7 @@ record InUseOccupancy(long[] nanosAtLevel) {
      * Null when a read lacks the occupancy.
      */
     static double[] secondsUnderLoad(List<InUseOccupancy> reads) {
-        if (reads.isEmpty() || reads.contains(null)) {
+        if (reads.isEmpty() || reads.stream().anyMatch(java.util.Objects::isNull)) {
             return null;
         }
         int last = reads.size() - 1;
