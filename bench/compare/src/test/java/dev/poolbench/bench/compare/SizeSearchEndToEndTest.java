@@ -65,7 +65,7 @@ class SizeSearchEndToEndTest {
             for (JsonNode level : r.path("poolMetrics").path("inUseSecondsAtLevel")) {
                 seconds += level.asDouble();
             }
-            assertTrue(seconds > 1 && seconds < 10, "the measured window, about 3 s: " + r.path("poolMetrics"));
+            assertTrue(seconds > 1 && seconds < 6, "the measured window, about 3 s: " + r.path("poolMetrics"));
         }
         JsonNode prediction = pool.path("prediction");
         assertTrue(prediction.path("candidatesFrom").asText().startsWith("every borrow and return"), pool.toString());

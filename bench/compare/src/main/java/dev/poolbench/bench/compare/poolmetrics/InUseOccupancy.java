@@ -56,21 +56,24 @@ record InUseOccupancy(long[] nanosAtLevel) {
     }
 
     /**
-     * Seconds at each in-use count from the first read to the last one that saw a connection in
-     * use: the sampler stops only after the load JVM has ended, and the idle seconds after the
-     * load would otherwise count as time at 0 (12 s over a 3-s measured window in a short run),
-     * lowering every percentile. The last interval kept may still hold up to a second of idle.
-     * Null when a read lacks the occupancy.
+     * Seconds at each in-use count from the first read up to the load's end: the read before the
+     * first interval (about a second) with no connection in use at all, which under load does not
+     * happen. The sampler starts with the measured window but stops only after the load JVM has
+     * ended, and its idle seconds (10 s after a 3-s window in a short run, with a stray borrow or
+     * two) would otherwise count as time at 0 and lower every percentile. The last interval kept
+     * may still hold up to a second of idle. A run idle from its first interval keeps the whole
+     * span. Null when a read lacks the occupancy.
      */
     static double[] secondsUnderLoad(List<InUseOccupancy> reads) {
         if (reads.isEmpty() || reads.stream().anyMatch(java.util.Objects::isNull)) {
             return null;
         }
-        int last = reads.size() - 1;
-        while (last > 0 && !inUseBetween(reads.get(last - 1), reads.get(last))) {
-            last--;
+        int end = 1;
+        while (end < reads.size() && inUseBetween(reads.get(end - 1), reads.get(end))) {
+            end++;
         }
-        return secondsBetween(reads.get(0), reads.get(last == 0 ? reads.size() - 1 : last));
+        // end - 1: the last read before the first idle interval (or the last read of all).
+        return secondsBetween(reads.get(0), reads.get(end - 1 == 0 ? reads.size() - 1 : end - 1));
     }
 
     /** Whether any time between two reads was spent with a connection in use. */

@@ -16,7 +16,7 @@ import org.HdrHistogram.Histogram;
  * @param acquireTimeouts failed {@code getConnection()} calls during the run
  * @param redis the Redis session store's figures, null for the memory store
  * @param inUseSeconds seconds at each in-use count (index k) over the run, from the first scrape
- *                     to the last that saw a connection in use; null when the app published no occupancy
+ *                     to the load's end (InUseOccupancy#secondsUnderLoad); null when the app published none
  */
 public record PoolMetricsSummary(String profile, String wrapper, String source, int samples, int scrapeErrors,
                                  double acquireCount, Percentiles acquireMillis, Percentiles holdMillis,

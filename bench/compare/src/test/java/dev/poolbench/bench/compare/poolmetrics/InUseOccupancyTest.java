@@ -29,6 +29,10 @@ class InUseOccupancyTest {
                 read(1_000_000_000, 1_000_000_000), read(2_000_000_000L, 1_000_000_000), read(3_000_000_000L,
                         1_000_000_000));
         assertArrayEquals(new double[] {1, 1}, InUseOccupancy.secondsUnderLoad(reads), 1e-9);
+        // A stray borrow after the load's end (the runner's own checks) does not bring the idle back in.
+        List<InUseOccupancy> stray = List.of(read(0, 0), read(0, 1_000_000_000), read(1_000_000_000, 1_000_000_000),
+                read(1_900_000_000, 1_100_000_000), read(2_900_000_000L, 1_100_000_000));
+        assertArrayEquals(new double[] {0, 1}, InUseOccupancy.secondsUnderLoad(stray), 1e-9);
         List<InUseOccupancy> idle = List.of(read(0), read(1_000_000_000), read(2_000_000_000L));
         assertArrayEquals(new double[] {2}, InUseOccupancy.secondsUnderLoad(idle), 1e-9, "all idle: the whole span");
         assertNull(InUseOccupancy.secondsUnderLoad(Arrays.asList(read(0), null)));
