@@ -40,6 +40,7 @@ FIGURES = {
     "how-big": size.table,
     "how-big-brief": size.how_big_brief,
     "how-big-picture": size.how_big_picture,
+    "size-rule-check": size.rule_check,
     "faults-scorecard": faults.scorecard,
     "faults-table": faults.table,
     "faults-picture": faults.scorecard_picture,

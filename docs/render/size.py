@@ -283,3 +283,35 @@ def fleet_beside_local(data):
                         f"| {formula.get('size', '-')} ({formula.get('cores', '?')} cores) | {replicas_text(pool, True)} "
                         f"| {when}{quiet_before(prov)} |")
     return "\n".join(rows) + "\n"
+
+
+RULE_CHECK_WORDS = ("holds", "undersizes", "oversizes")
+
+
+def rule_check(data):
+    """pool-size-sweep.md's check of the sizing rules (issue 53): per kept search, each candidate rule's size from its
+    reference run against the re-derived knee (`size.SizingRules.check`: holds when at or above the knee and at most
+    one size step over it); searches kept before the rules were measured at every borrow say so, with no numbers."""
+    searches = kept(data, "mariadb") + kept(data, "postgres") + kept(data, "mariadb", "fleet")
+    rows = ["| search | pool | how big (re-derived) | each rule's size from one run against it |", "|---|---|---|---|"]
+    tally = {}
+    for name, size, _ in searches:
+        when = f"{name[:10]} {name[11:13]}:{name[13:15]}" + (" (PostgreSQL)" if database_of(name) == "postgres" else "") + (" (fleet)" if place_of(name) == "fleet" else "")
+        for pool in size["pools"]:
+            checks = pool.get("prediction", {}).get("ruleChecks", "no borrow-resolution data")
+            if isinstance(checks, dict):
+                for rule, c in checks.items():
+                    tally.setdefault(rule, {w: 0 for w in RULE_CHECK_WORDS + ("no knee",)})
+                    tally[rule][c["word"] if c["word"] in tally[rule] else "no knee"] += 1
+                cell = ", ".join(f"{rule} {c['size']} {c['word']}" for rule, c in checks.items())
+            else:
+                cell = checks
+            rows.append(f"| {when} | {pool['profile']} | {knee_only(pool)} | {cell} |")
+    if not tally:
+        rows.append("\nNo kept search has the in-use count of every borrow and return yet: no rule is checked.")
+    else:
+        n = max(sum(t.values()) for t in tally.values())
+        rows.append(f"\nOver the {n} searches with it: " + "; ".join(
+            f"{rule} holds in {t['holds']}, undersizes in {t['undersizes']}, oversizes in {t['oversizes']}"
+            for rule, t in tally.items()) + ".")
+    return "\n".join(rows) + "\n"

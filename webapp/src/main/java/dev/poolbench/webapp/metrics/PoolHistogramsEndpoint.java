@@ -12,7 +12,9 @@ import org.springframework.stereotype.Component;
 /**
  * {@code GET :8081/actuator/poolhistograms}: the timing wrapper's acquire and hold histograms
  * since start (HdrHistogram, nanoseconds, compressed and base64-encoded), read by the comparison
- * runner once a second for exact per-run and per-second percentiles (docs/pool-metrics.md).
+ * runner once a second for exact per-run and per-second percentiles (docs/pool-metrics.md); and
+ * {@code inUseNanos}, the nanoseconds since start spent at each in-use count (index k: k in use,
+ * counted up to {@code readNanos}, the wrapper's clock at this read; {@code inUseNow}: in use then).
  * {@code {"wrapper": "off"}} when {@code POOLBENCH_POOL_METRICS=off}.
  */
 @Component
@@ -41,6 +43,10 @@ class PoolHistogramsEndpoint {
         m.put("acquire", h.acquireEncoded());
         m.put("holdCount", h.holdCount());
         m.put("hold", h.holdEncoded());
+        InUseOccupancy.Snapshot occupancy = wrapper.occupancy().read();
+        m.put("inUseNanos", occupancy.nanosAtLevel());
+        m.put("inUseNow", occupancy.inUse());
+        m.put("readNanos", occupancy.readNanos());
         return m;
     }
 

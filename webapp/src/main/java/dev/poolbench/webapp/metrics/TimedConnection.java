@@ -57,6 +57,9 @@ final class TimedConnection implements Connection {
             return;
         }
         returned = true;
+        // Out of use before the pool has it back: once back, another thread may borrow it and count
+        // it in use, and the in-use count would briefly exceed the pool (seen: 3 in use with 1).
+        owner.releasing();
         try {
             delegate.close();
         } finally {

@@ -20,7 +20,8 @@ import javax.sql.DataSource;
  * one {@link Timer#record} and one wait-free HdrHistogram record for the wait, one lock-free set
  * lookup (is this physical connection new?), one {@link TimedConnection} allocation; per return:
  * one {@code nanoTime}, one adder, one {@code Timer#record} and one HdrHistogram record for the
- * hold. No locks, no other allocation. Everything else (gauges, sums, encoded histograms) is
+ * hold, plus the in-use occupancy's one short lock on each ({@link InUseOccupancy}). No other
+ * allocation. Everything else (gauges, sums, encoded histograms) is
  * computed when the metrics are read.
  *
  * <p>Until {@link #bind} has installed the timers (Micrometer binds after all singletons exist),
@@ -58,6 +59,8 @@ public final class TimedDataSource implements DataSource {
 
     /** Exact and mergeable: {@code /actuator/poolhistograms} (the Timers feed Prometheus). */
     private final PoolHistograms histograms = new PoolHistograms();
+    /** Time at each in-use count, at every borrow and return: what a sizing rule takes percentiles of. */
+    private final InUseOccupancy occupancy = new InUseOccupancy();
 
     private volatile Timer acquireTimer;
     private volatile Timer holdTimer;
@@ -133,11 +136,17 @@ public final class TimedDataSource implements DataSource {
         }
         histograms.recordAcquire(acquiredNanos - startNanos);
         borrowed.increment();
+        occupancy.borrowed();
         notePhysical(connection);
         TimedConnection timed = new TimedConnection(connection, this, acquiredNanos);
         // Inside the hold: from acquiredNanos on, the connection is out of the pool.
         plant.run();
         return timed;
+    }
+
+    /** A connection is about to go back to the pool: out of use from now (before the pool can lend it again). */
+    void releasing() {
+        occupancy.returned();
     }
 
     void recordReturn(long heldNanos) {
@@ -208,6 +217,10 @@ public final class TimedDataSource implements DataSource {
 
     PoolHistograms histograms() {
         return histograms;
+    }
+
+    InUseOccupancy occupancy() {
+        return occupancy;
     }
 
     // ---- javax.sql.DataSource / Wrapper: plain delegation ----

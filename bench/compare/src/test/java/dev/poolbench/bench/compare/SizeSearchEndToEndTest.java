@@ -59,11 +59,25 @@ class SizeSearchEndToEndTest {
         assertTrue(pool.path("prediction").path("predictedSize").asInt() >= 1, pool.toString());
         assertTrue(pool.path("prediction").path("borrowsPerSecond").asDouble() > 0, pool.toString());
         assertEquals(2 * Runtime.getRuntime().availableProcessors(), pool.path("formula").path("size").asInt());
+        // The occupancy of every borrow and return, from the app through run.json to the rules of size.json.
+        for (JsonNode r : records) {
+            double seconds = 0;
+            for (JsonNode level : r.path("poolMetrics").path("inUseSecondsAtLevel")) {
+                seconds += level.asDouble();
+            }
+            assertTrue(seconds > 1 && seconds < 6, "the measured window, about 3 s: " + r.path("poolMetrics"));
+        }
+        JsonNode prediction = pool.path("prediction");
+        assertTrue(prediction.path("candidatesFrom").asText().startsWith("every borrow and return"), pool.toString());
+        assertEquals(prediction.path("candidates").path(prediction.path("predictedFrom").asText()).asInt(),
+                prediction.path("predictedSize").asInt(), "the chosen rule predicts: " + prediction);
+        assertTrue(prediction.path("ruleChecks").isObject(), prediction.toString());
         String text = Files.readString(dir.resolve("size.txt"));
         assertEquals(4.0, size.path("marginPercent").asDouble(), "--margin 4");
         assertTrue(text.startsWith("Size search: per pool the knee, the smallest size shown to lose less than 4 % "
                 + "against size 10"), text);
         assertTrue(text.contains("prediction from the reference run ") && text.contains("check: predicted "), text);
+        assertTrue(text.contains("rules against the knee: inUseP95 "), text);
         assertTrue(text.contains("HikariCP's formula (cores x 2) + effective spindles"), text);
         assertTrue(text.contains("Spent: " + records.size() / 2 + " duets"), text);
         assertTrue(output.contains(text.lines().findFirst().orElseThrow()), "printed too: " + output);

@@ -15,13 +15,16 @@ import org.HdrHistogram.Histogram;
  * @param connectionsCreated physical connections opened during the run (0 for a warm fixed-size pool)
  * @param acquireTimeouts failed {@code getConnection()} calls during the run
  * @param redis the Redis session store's figures, null for the memory store
+ * @param inUseSeconds seconds at each in-use count (index k) over the run, from the first scrape
+ *                     to the load's end (InUseOccupancy#secondsUnderLoad); null when the app published none
  */
 public record PoolMetricsSummary(String profile, String wrapper, String source, int samples, int scrapeErrors,
                                  double acquireCount, Percentiles acquireMillis, Percentiles holdMillis,
                                  double peakPending, double peakActive, double maxConnections,
                                  double connectionsCreated, double connectionsCreatedTotal, double acquireTimeouts,
                                  double peakLiveThreads, double meanProcessCpu, double peakProcessCpu,
-                                 Histogram acquireHistogram, Histogram holdHistogram, RedisFigures redis) {
+                                 Histogram acquireHistogram, Histogram holdHistogram, RedisFigures redis,
+                                 double[] inUseSeconds) {
 
     /** p50, p99, p99.9 and max of the run's HdrHistogram (3 significant digits). */
     public record Percentiles(double p50, double p99, double p999, double max) {
@@ -41,7 +44,7 @@ public record PoolMetricsSummary(String profile, String wrapper, String source, 
         if (scrapes.isEmpty()) {
             return new PoolMetricsSummary(null, null, null, 0, scrapeErrors, Double.NaN, Percentiles.NONE,
                     Percentiles.NONE, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                    Double.NaN, Double.NaN, Double.NaN, null, null, null);
+                    Double.NaN, Double.NaN, Double.NaN, null, null, null, null);
         }
         Scrape first = scrapes.get(0);
         Scrape last = scrapes.get(scrapes.size() - 1);
@@ -70,7 +73,8 @@ public record PoolMetricsSummary(String profile, String wrapper, String source, 
                 last.createdTotal() - first.createdTotal(), last.createdTotal(),
                 last.timeoutsTotal() - first.timeoutsTotal(),
                 peak(scrapes, Scrape::liveThreads), cpuN == 0 ? Double.NaN : cpuSum / cpuN,
-                peak(scrapes, Scrape::processCpu), acquire, hold, RedisFigures.of(scrapes));
+                peak(scrapes, Scrape::processCpu), acquire, hold, RedisFigures.of(scrapes),
+                InUseOccupancy.secondsUnderLoad(scrapes.stream().map(Scrape::occupancy).toList()));
     }
 
     static double peak(List<Scrape> scrapes, java.util.function.ToDoubleFunction<Scrape> field) {
@@ -108,6 +112,10 @@ public record PoolMetricsSummary(String profile, String wrapper, String source, 
         // The run's own histograms (HdrHistogram, ns, compressed, base64): runs add up exactly.
         node.put("acquireHistogram", acquireHistogram == null ? null : PoolHistograms.encode(acquireHistogram));
         node.put("holdHistogram", holdHistogram == null ? null : PoolHistograms.encode(holdHistogram));
+        if (inUseSeconds != null) {
+            // Every borrow and return, not a gauge: what SizePrediction's percentiles are taken of.
+            node.set("inUseSecondsAtLevel", InUseOccupancy.json(inUseSeconds));
+        }
         node.put("files", "poolmetrics.csv, pool-" + (profile == null ? "unknown" : profile) + ".png");
         if (redis != null) {
             node.set("redis", redis.json());
@@ -139,6 +147,22 @@ public record PoolMetricsSummary(String profile, String wrapper, String source, 
             return new double[] {Double.NaN, Double.NaN};
         }
         return new double[] {hold.getTotalCount(), hold.getMean() / 1e6};
+    }
+
+    /**
+     * Seconds at each in-use count (index k) over a run record's measured window; null when the
+     * run has none (an app before the occupancy, or the wrapper off).
+     */
+    public static double[] inUseSeconds(JsonNode runRecord) {
+        JsonNode levels = runRecord.path("poolMetrics").get("inUseSecondsAtLevel");
+        if (levels == null || !levels.isArray() || levels.isEmpty()) {
+            return null;
+        }
+        double[] seconds = new double[levels.size()];
+        for (int k = 0; k < seconds.length; k++) {
+            seconds[k] = levels.get(k).asDouble();
+        }
+        return seconds;
     }
 
     /** Peak pending threads of a run record's {@code poolMetrics}, NaN when absent. */

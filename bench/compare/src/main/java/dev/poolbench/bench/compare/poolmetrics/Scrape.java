@@ -13,12 +13,13 @@ import org.HdrHistogram.Histogram;
  * @param acquire acquire times since the app started (ns), null when the app published none
  * @param hold    hold times since the app started (ns), null when the app published none
  * @param redis   the Redis session store's series, null when the app published none (memory store)
+ * @param occupancy the time at each in-use count since the app started, null when the app published none
  */
 record Scrape(double seconds, String pool, String wrapper, String source,
               double active, double idle, double pending, double max,
               double createdTotal, double timeoutsTotal,
               Histogram acquire, Histogram hold,
-              double liveThreads, double processCpu, RedisSample redis) {
+              double liveThreads, double processCpu, RedisSample redis, InUseOccupancy occupancy) {
 
     static final String PREFIX = "poolbench_pool_";
     static final List<String> PREFIXES = java.util.stream.Stream.concat(
@@ -64,6 +65,6 @@ record Scrape(double seconds, String pool, String wrapper, String source,
         Histogram acquire = histograms == null ? null : PoolHistograms.decode(histograms.get("acquire"));
         Histogram hold = histograms == null ? null : PoolHistograms.decode(histograms.get("hold"));
         return new Scrape(seconds, pool, wrapper, source, active, idle, pending, max, created, timeouts,
-                acquire, hold, threads, cpu, RedisSample.of(samples));
+                acquire, hold, threads, cpu, RedisSample.of(samples), InUseOccupancy.of(histograms));
     }
 }

@@ -62,8 +62,10 @@ public final class KeptSearch {
             if (prediction.isObject()) {
                 ObjectNode p = prediction.deepCopy();
                 p.put("check", SizePrediction.check(prediction.path("predictedSize").asInt(),
-                        "inUseP95".equals(prediction.path("predictedFrom").asText()), SizeReport.knee(answer),
+                        prediction.path("predictedFrom").asText(), SizeReport.knee(answer),
                         answer.kind() == SizeSearch.Kind.SMALLEST));
+                SizingRules.putChecks(p, SizeReport.knee(answer), answer.kind() == SizeSearch.Kind.SMALLEST,
+                        candidates);
                 pool.set("prediction", p);
             }
             SizeReport.formula(SizingFormula.of(environment), candidates, answer, text, pool);

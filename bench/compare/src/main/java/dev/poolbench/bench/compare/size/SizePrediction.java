@@ -21,23 +21,25 @@ import java.util.Locale;
  * in-use gauge ({@code active} of poolmetrics.csv; without it, derived per second as that
  * second's borrows × W).
  *
- * <p>The predicted size is the p95 of that gauge, rounded up: how many connections the run held
- * at once in all but its busiest seconds, at a size where nothing was starved. Beside it, where
- * waiting starts by Erlang C: the smallest pool of c connections (c servers, M/M/c) at which a
- * borrow waits with probability under 1 % for an offered load of L connections. Both were
- * checked against decided knees (docs/pool-size-sweep.md, "At LAN distance"): the gauge's p95
- * was the knee for hikari (6) and tomcat (5) and one step above dbcp2's (4), while Erlang C said
- * 8 each time. Erlang C's Poisson arrivals overstate the bursts of the bench's closed loop
- * (a fixed number of load workers, each waiting for its answer), and it marks where borrows
- * start to wait, not where throughput falls by the margin. Without a gauge (a pool that
- * publishes none) the per-second in-use count is derived from each second's borrows × W, an
- * average that hides the bursts, so the prediction is Erlang C's then. Capped at the number of
- * load workers: no more connections can ever be in use at once.
+ * <p>Beside them the candidate sizing rules ({@link SizingRules}): the time-weighted in-use
+ * count's p95, p99, p99.9 and max, from every borrow and return of the run (the once-a-second
+ * gauge's samples for a run recorded before that), Erlang C at a 1 % waiting probability (the
+ * smallest pool of c connections, M/M/c, at which a borrow waits with probability under 1 % for
+ * an offered load of L) and L + k·√L for k = 1, 2, 3. The predicted size is the one rule named by
+ * {@link SizingRules#CHOSEN_RULE}; the others are kept in size.json so the kept searches show
+ * which rule is at or above the knee and at most one step over. The gauge's p95, predicted until
+ * issue 53, undersized hikari (4 against a knee of 6): a once-a-second gauge misses the peaks.
+ * Without any in-use count (a pool that publishes no gauge, an app before the occupancy) the
+ * prediction is Erlang C's. Every rule is capped at the number of load workers: no more
+ * connections can ever be in use at once.
  */
 public record SizePrediction(String runDir, int poolSize, double borrowsPerSecond, double holdMillis,
                              double inUseMean, double inUseP95, double inUseP99, boolean gaugeRecorded,
-                             int erlangC, Integer workers, int predicted, boolean predictedFromGauge,
-                             int scrapeErrors) {
+                             int erlangC, Integer workers, int predicted, String predictedFrom,
+                             SizingRules.Candidates candidates, int scrapeErrors) {
+
+    /** The rule the prediction falls back on without an in-use count. */
+    static final String FALLBACK_RULE = "erlangC1Percent";
 
     /** The waiting probability the predicted size keeps borrows under. */
     static final double WAIT_PROBABILITY = 0.01;
@@ -61,13 +63,12 @@ public record SizePrediction(String runDir, int poolSize, double borrowsPerSecon
         }
         JsonNode workload = record.get("workload");
         Integer workers = workload != null && workload.canConvertToInt() ? workload.asInt() : null;
-        int c = erlangCSize(l, WAIT_PROBABILITY);
-        double p95 = percentile(perSecond, 95);
-        boolean fromGauge = recorded && !Double.isNaN(p95);
-        int raw = fromGauge ? Math.max(1, (int) Math.ceil(p95)) : c;
-        int predicted = workers == null ? raw : Math.min(raw, workers);
+        SizingRules.Candidates candidates = SizingRules.of(PoolMetricsSummary.inUseSeconds(record),
+                recorded ? perSecond : new double[0], l, workers);
+        String from = candidates.sizes().containsKey(SizingRules.CHOSEN_RULE) ? SizingRules.CHOSEN_RULE : FALLBACK_RULE;
         return new SizePrediction(Json.text(record, "runDir"), record.path("poolSize").asInt(), lambda, w, l,
-                p95, percentile(perSecond, 99), recorded, c, workers, predicted, fromGauge,
+                percentile(perSecond, 95), percentile(perSecond, 99), recorded, erlangCSize(l, WAIT_PROBABILITY),
+                workers, candidates.sizes().get(from), from, candidates,
                 record.path("poolMetrics").path("scrapeErrors").asInt(0));
     }
 
@@ -103,29 +104,27 @@ public record SizePrediction(String runDir, int poolSize, double borrowsPerSecon
         return c * b / (c - a * (1 - b));
     }
 
-    /** {@code prediction from the reference run ...: L = ..., p95 5, p99 6; predicted size 5 (...)}. */
+    /** {@code prediction from the reference run ...: L = ..., p95 5, p99 6; predicted size 5 (...); candidates ...}. */
     public String line() {
         return String.format(Locale.ROOT, "prediction from the reference run %s (size %d): L = %.1f connections in "
-                        + "use on average (λ = %,.0f borrows/s × W = %.2f ms), p95 %s, p99 %s of the in-use count "
-                        + "over the run's seconds%s; predicted size %d (%s; Erlang C: a borrow waits with "
-                        + "probability < %.0f %% from %d connections)",
+                        + "use on average (λ = %,.0f borrows/s × W = %.2f ms), p95 %s, p99 %s of the in-use gauge "
+                        + "over the run's seconds%s; predicted size %d (rule %s%s; Erlang C: a borrow waits with "
+                        + "probability < %.0f %% from %d connections); candidates from %s: %s",
                 runDir, poolSize, inUseMean, borrowsPerSecond, holdMillis, whole(inUseP95), whole(inUseP99),
                 (gaugeRecorded ? "" : " (derived: each second's borrows × W, no gauge recorded)")
                         + (scrapeErrors == 0 ? "" : " (" + scrapeErrors + " scrape(s) of the pool metrics failed: "
-                        + "a starved run, take the figures with care)"), predicted,
-                (predictedFromGauge ? "the in-use count's p95" : "Erlang C, no gauge to take the p95 of")
-                        + (workers != null && predicted < (predictedFromGauge ? Math.ceil(inUseP95) : erlangC)
-                        ? ", capped at the " + workers + " load workers" : ""),
-                WAIT_PROBABILITY * 100, erlangC);
+                        + "a starved run, take the figures with care)"), predicted, predictedFrom,
+                workers != null && predicted == workers ? ", at most the " + workers + " load workers" : "",
+                WAIT_PROBABILITY * 100, erlangC, candidates.from(), candidates.brief());
     }
 
     /** How the measured knee stands to the prediction, with the likely reason when they differ. */
     public String check(Integer knee, boolean smallest) {
-        return check(predicted, predictedFromGauge, knee, smallest);
+        return check(predicted, predictedFrom, knee, smallest);
     }
 
-    /** As above for a kept prediction (size.json's predictedSize and predictedFrom). */
-    static String check(int predicted, boolean predictedFromGauge, Integer knee, boolean smallest) {
+    /** As above for a kept prediction (size.json's predictedSize and predictedFrom: a rule's name). */
+    static String check(int predicted, String predictedFrom, Integer knee, boolean smallest) {
         if (knee == null) {
             return "predicted " + predicted + ", no measured knee (the search is not decided)";
         }
@@ -135,8 +134,9 @@ public record SizePrediction(String runDir, int poolSize, double borrowsPerSecon
             return "predicted " + predicted + ", " + measured + ": agrees";
         }
         if (predicted > knee) {
-            return "predicted " + predicted + ", " + measured + (predictedFromGauge ? ": the in-use count's p95 is "
-                    + "what the pool held when it was not short; it can hold fewer and lose less than the margin"
+            return "predicted " + predicted + ", " + measured + (predictedFrom.startsWith("inUse") ? ": the in-use "
+                    + "count's " + predictedFrom.substring("inUse".length()).toLowerCase(Locale.ROOT) + " is what the "
+                    + "pool held when it was not short; it can hold fewer and lose less than the margin"
                     : ": the prediction is where borrows start to wait (under 1 %), and a pool may let some wait "
                     + "before its throughput falls by the margin");
         }
@@ -168,7 +168,10 @@ public record SizePrediction(String runDir, int poolSize, double borrowsPerSecon
             n.put("loadWorkers", workers);
         }
         n.put("predictedSize", predicted);
-        n.put("predictedFrom", predictedFromGauge ? "inUseP95" : "erlangC");
+        n.put("predictedFrom", predictedFrom);
+        ObjectNode rules = n.putObject("candidates");
+        candidates.sizes().forEach(rules::put);
+        n.put("candidatesFrom", candidates.from());
         n.put("scrapeErrors", scrapeErrors);
         return n;
     }

@@ -81,7 +81,7 @@ public final class SizeReport {
                     SizeSearchRule.outcomes(runs, profile, candidates, marginPercent), text, pool);
             allSettled &= answer.settled();
             replicas(answer, Replicas.Server.of(environment), text, pool);
-            prediction(SizeSearchRule.predict(dir, runs, profile, search.reference()), answer, text, pool);
+            prediction(SizeSearchRule.predict(dir, runs, profile, search.reference()), answer, candidates, text, pool);
             formula(SizingFormula.of(environment), candidates, answer, text, pool);
         }
         int duets = SizeSearchRule.duets(runs);
@@ -202,8 +202,8 @@ public final class SizeReport {
         r.put("heldDuringRollingUpdate", Replicas.heldDuringRollingUpdate(knee, server.maxConnections()));
     }
 
-    private static void prediction(SizePrediction prediction, SizeSearch.Answer answer, List<String> text,
-                                   ObjectNode json) {
+    private static void prediction(SizePrediction prediction, SizeSearch.Answer answer, List<Integer> candidates,
+                                   List<String> text, ObjectNode json) {
         if (prediction == null) {
             text.add("  prediction: none (no counted run at the reference size with pool metrics)");
             return;
@@ -213,7 +213,19 @@ public final class SizeReport {
         text.add("  check: " + check);
         ObjectNode p = prediction.json();
         p.put("check", check);
+        boolean smallest = answer.kind() == SizeSearch.Kind.SMALLEST;
+        SizingRules.putChecks(p, knee(answer), smallest, candidates);
+        JsonNode checks = p.path("ruleChecks");
+        text.add("  rules against the knee: " + (checks.isObject() ? ruleWords(checks) : checks.asText()));
         json.set("prediction", p);
+    }
+
+    /** {@code inUseP99 6 holds, ...}. */
+    private static String ruleWords(JsonNode checks) {
+        List<String> words = new ArrayList<>();
+        checks.fields().forEachRemaining(c -> words.add(c.getKey() + " " + c.getValue().path("size").asInt() + " "
+                + c.getValue().path("word").asText()));
+        return String.join(", ", words);
     }
 
     /** HikariCP's formula beside the knee, when environment.json names the database host's cores. */

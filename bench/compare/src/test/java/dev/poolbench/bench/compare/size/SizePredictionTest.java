@@ -40,12 +40,16 @@ class SizePredictionTest {
         assertEquals(20, p.poolSize());
         assertEquals(8, p.workers());
         assertEquals(SizePrediction.erlangCSize(p.inUseMean(), 0.01), p.erlangC());
-        assertTrue(p.predictedFromGauge());
-        assertEquals(1, p.predicted(), "the gauge's p95, rounded up");
+        // A run recorded before the occupancy: the in-use rules fall back on the gauge, and say so.
+        assertEquals(SizingRules.FROM_GAUGE, p.candidates().from());
+        assertEquals(SizingRules.CHOSEN_RULE, p.predictedFrom());
+        assertEquals(2, p.predicted(), "the gauge's p99, rounded up");
         assertTrue(p.erlangC() > p.predicted(), "Erlang C leans large: " + p.erlangC());
         assertTrue(p.line().startsWith("prediction from the reference run 1-hikari-20-vs-3 (size 20): L = "), p.line());
-        assertTrue(p.line().contains("predicted size 1 (the in-use count's p95; Erlang C: a borrow waits with "
-                + "probability < 1 % from " + p.erlangC() + " connections)"), p.line());
+        assertTrue(p.line().contains("predicted size 2 (rule inUseP99; Erlang C: a borrow waits with "
+                + "probability < 1 % from " + p.erlangC() + " connections); candidates from poolmetrics.csv active "
+                + "(per-second gauge): no borrow-resolution data: inUseP95 1, inUseP99 2, inUseP999 2, inUseMax 2, "
+                + "erlangC1Percent " + Math.min(8, p.erlangC()) + ", littlePlus1Sqrt "), p.line());
         // That run lost one scrape to the busy machine: the line says so.
         assertEquals(1, p.scrapeErrors());
         assertTrue(p.line().contains("1 scrape(s) of the pool metrics failed"), p.line());
@@ -81,24 +85,54 @@ class SizePredictionTest {
                 "acquires"), 100);
         assertEquals(maxBorrows * p.holdMillis() / 1000, p.inUseP99(), 1e-9);
         assertTrue(p.line().contains("derived"), p.line());
-        assertFalse(p.predictedFromGauge(), "a derived count averages each second: Erlang C predicts");
+        assertEquals(SizePrediction.FALLBACK_RULE, p.predictedFrom(),
+                "a derived count averages each second: Erlang C predicts");
+        assertEquals(SizingRules.FROM_NOTHING, p.candidates().from());
+        assertFalse(p.candidates().sizes().containsKey("inUseP99"));
         assertEquals(Math.min(p.erlangC(), 8), p.predicted());
     }
 
     @Test
     void theCheckSaysWhetherTheKneeAgreesAndWhyNot() {
-        SizePrediction p = new SizePrediction("1-hikari-50-vs-6", 50, 2140, 1.5, 3.2, 5, 6, true, 8, null, 8, false,
-                0);
+        SizePrediction p = new SizePrediction("1-hikari-50-vs-6", 50, 2140, 1.5, 3.2, 5, 6, true, 8, null, 8,
+                SizePrediction.FALLBACK_RULE, NO_CANDIDATES, 0);
         assertEquals("predicted 8, measured knee 8: agrees", p.check(8, false));
         assertTrue(p.check(5, false).startsWith("predicted 8, measured knee 5: the prediction is where borrows "
                 + "start to wait"), p.check(5, false));
         assertTrue(p.check(12, false).contains("waiting costs more"), p.check(12, false));
-        SizePrediction gauge = new SizePrediction("1-hikari-16-vs-5", 16, 426, 6.9, 2.9, 6, 6, true, 9, 8, 6, true, 0);
+        SizePrediction gauge = new SizePrediction("1-hikari-16-vs-5", 16, 426, 6.9, 2.9, 6, 6, true, 9, 8, 6, "inUseP95",
+                NO_CANDIDATES, 0);
         assertEquals("predicted 6, measured knee 6: agrees", gauge.check(6, false));
         assertTrue(gauge.check(5, false).contains("the in-use count's p95 is what the pool held"), gauge.check(5,
                 false));
         assertTrue(p.check(1, true).contains("the smallest size tried is within the margin"), p.check(1, true));
         assertTrue(p.check(null, false).contains("not decided"));
+    }
+
+    static final SizingRules.Candidates NO_CANDIDATES = new SizingRules.Candidates(java.util.Map.of(),
+            SizingRules.FROM_NOTHING);
+
+    /** The same run with the occupancy of every borrow and return: the time-weighted rules, the chosen one predicts. */
+    @Test
+    void withTheOccupancyTheRulesAreTimeWeighted(@TempDir Path dir) throws Exception {
+        Files.copy(RUN.resolve("poolmetrics.csv"), dir.resolve("poolmetrics.csv"));
+        com.fasterxml.jackson.databind.node.ObjectNode record = (com.fasterxml.jackson.databind.node.ObjectNode)
+                Json.read(RUN.resolve("run.json"));
+        // 9 s at 0, 0.8 s at 1, 0.15 s at 2, 0.05 s at 5: p95 1, p99 2, p99.9 5, max 5.
+        ((com.fasterxml.jackson.databind.node.ObjectNode) record.get("poolMetrics")).putArray("inUseSecondsAtLevel")
+                .add(9).add(0.8).add(0.15).add(0).add(0).add(0.05);
+        Files.writeString(dir.resolve("run.json"), Json.MAPPER.writeValueAsString(record));
+        SizePrediction p = SizePrediction.of(dir);
+        assertEquals(SizingRules.FROM_OCCUPANCY, p.candidates().from());
+        assertEquals(1, p.candidates().sizes().get("inUseP95"));
+        assertEquals(2, p.candidates().sizes().get("inUseP99"));
+        assertEquals(5, p.candidates().sizes().get("inUseP999"));
+        assertEquals(5, p.candidates().sizes().get("inUseMax"));
+        assertEquals(2, p.predicted());
+        JsonNode json = p.json();
+        assertEquals("inUseP99", json.path("predictedFrom").asText());
+        assertEquals(SizingRules.NAMES, java.util.stream.StreamSupport.stream(
+                java.util.Spliterators.spliteratorUnknownSize(json.path("candidates").fieldNames(), 0), false).toList());
     }
 
     @Test
