@@ -45,7 +45,9 @@ class DisturbedRunTest {
                 "-cp", System.getProperty("java.class.path"), CompareMain.class.getName(), "compare",
                 "--profiles", "hikari", "--runs", "1", "--duration", "8", "--warmup", "0",
                 "--db-port", String.valueOf(dbPort), "--results", results.toString());
-        Process compare = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true).start();
+        ProcessBuilder builder = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true);
+        ChildComparison.shortSettle(builder.environment());
+        Process compare = builder.start();
         Process hog = null;
         List<String> output = new ArrayList<>();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(compare.getInputStream(),

@@ -117,7 +117,8 @@ class FidelityAgainstTestServerTest {
             // its next login would have started after the deadline).
             server.holdLoginsFromMillis = 0;
             server.holdLoginsUntilMillis = 4_300;
-            JsonNode r = SeriesAgainstTestServerTest.run(server, "late", "--no-report-check", "--workload", "6");
+            JsonNode r = SeriesAgainstTestServerTest.run(server, "late", "--no-report-check", "--workload", "6",
+                    "--duration", "4");
             JsonNode e = r.path("expectations");
             assertEquals(6, e.path("incompleteUsers").size(), "one straddling flow per worker: " + e);
             assertEquals(6, e.path("incompleteIps").size(), "one straddling flow per worker: " + e);

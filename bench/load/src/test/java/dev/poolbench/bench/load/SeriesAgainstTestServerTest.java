@@ -25,6 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * checked against what the in-memory app itself counted it sent.
  */
 class SeriesAgainstTestServerTest {
+    /** Seconds of each run: a series of at least two seconds, each second's totals checked. */
+    private static final int SECONDS = 2;
     private static final TestData TEST_DATA = new TestData(30);
 
     @TempDir
@@ -47,7 +49,8 @@ class SeriesAgainstTestServerTest {
 
     static JsonNode run(IsuconTestServer server, String name, String... extra) throws IOException {
         List<String> args = new ArrayList<>(List.of("run", "--base-url", server.baseUrl(), "--data", data.toString(),
-                "--duration", "4", "--seed", "7", "--quiet", "--out", tmp.resolve(name).toString()));
+                "--duration", String.valueOf(SECONDS), "--seed", "7", "--quiet", "--out",
+                tmp.resolve(name).toString()));
         args.addAll(List.of(extra));
         if (!args.contains("--workload")) {
             args.addAll(List.of("--workload", "2"));
@@ -81,7 +84,7 @@ class SeriesAgainstTestServerTest {
     /** Totals of the series equal the run totals; seconds are 1..n without gaps. */
     private static void assertSeriesAddsUp(JsonNode r) {
         JsonNode series = r.path("perSecond");
-        assertTrue(series.size() >= 4, "at least the 4 s of the run: " + series);
+        assertTrue(series.size() >= SECONDS, "at least the " + SECONDS + " s of the run: " + series);
         for (int i = 0; i < series.size(); i++) {
             assertEquals(i + 1, series.get(i).path("second").asInt());
         }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.poolbench.bench.compare.ChildComparison;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,8 +66,10 @@ class DashboardQueriesTest {
                 "--profiles", "hikari", "--runs", "1", "--duration", "4", "--warmup", "2", "--cds", "off",
                 "--heap", "128m", "--prometheus", "--db-port", String.valueOf(dbPort), "--results", results.toString());
         Path log = tmp.resolve("compare.log");
-        Process compare = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true)
-                .redirectOutput(log.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+        ChildComparison.shortSettle(builder.environment());
+        Process compare = builder.start();
         try {
             assertTrue(compare.waitFor(3, TimeUnit.MINUTES), "the comparison did not end");
             exitStatus = compare.exitValue();

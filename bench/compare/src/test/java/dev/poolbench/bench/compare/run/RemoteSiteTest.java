@@ -36,6 +36,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RemoteSiteTest {
 
+    /** RemoteLaneOptions.SECOND_LANE_PORT_STEP: the second lane's default ports are the first's plus this. */
+    private static final int SECOND_LANE_PORT_STEP = 2;
+
     private final List<HttpServer> servers = new ArrayList<>();
 
     @AfterEach
@@ -56,6 +59,27 @@ class RemoteSiteTest {
         server.start();
         servers.add(server);
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+    }
+
+    /**
+     * One lane's app and management URLs, on ports not {@value #SECOND_LANE_PORT_STEP} apart:
+     * with --app-command the second lane's ports default to these plus that step
+     * (RemoteLaneOptions), so ports 2 apart would give the lanes a port in common. A port
+     * passed over stays bound until {@link #stopServers}, so it is not handed out again.
+     */
+    private List<String> laneUrls() throws Exception {
+        URI app = appPort();
+        URI management = appPort();
+        while (Math.abs(management.getPort() - app.getPort()) == SECOND_LANE_PORT_STEP) {
+            management = appPort();
+        }
+        return List.of("--app-url", app.toString(), "--management-url", management.toString());
+    }
+
+    private static CompareOptions parse(List<String> urls, String... args) throws Exception {
+        List<String> all = new ArrayList<>(urls);
+        all.addAll(List.of(args));
+        return CompareOptions.parse(all.toArray(String[]::new));
     }
 
     private CompareOptions options(Path dir, String appCommand) throws Exception {
@@ -148,9 +172,8 @@ class RemoteSiteTest {
     @Test
     void soloRunsSwitchTheOneAppThenResetItsDatabaseInOrder(@TempDir Path dir) throws Exception {
         Path calls = dir.resolve("calls.txt");
-        CompareOptions options = CompareOptions.parse("--app-url", appPort().toString(), "--management-url",
-                appPort().toString(), "--app-command", "echo \"switch $POOLBENCH_PROFILE $POOLBENCH_ROUND "
-                        + "$POOLBENCH_RUN\" >>" + calls, "--reset-command", "echo reset >>" + calls,
+        CompareOptions options = parse(laneUrls(), "--app-command", "echo \"switch $POOLBENCH_PROFILE "
+                        + "$POOLBENCH_ROUND $POOLBENCH_RUN\" >>" + calls, "--reset-command", "echo reset >>" + calls,
                 "--profiles", "hikari,dbcp2", "--runs", "2", "--cds", "off", "--results",
                 dir.resolve("results").toString());
         RemoteSite site = connect(options, environment(options, dir.resolve("env")), dir.resolve("env"));
@@ -168,9 +191,9 @@ class RemoteSiteTest {
 
     @Test
     void aFailedResetNamesItsOptionExitStatusAndLog(@TempDir Path dir) throws Exception {
-        CompareOptions options = CompareOptions.parse("--app-url", appPort().toString(), "--management-url",
-                appPort().toString(), "--app-command", "true", "--reset-command", "echo access denied; exit 5",
-                "--profiles", "hikari,dbcp2", "--cds", "off", "--results", dir.resolve("results").toString());
+        CompareOptions options = parse(laneUrls(), "--app-command", "true", "--reset-command",
+                "echo access denied; exit 5", "--profiles", "hikari,dbcp2", "--cds", "off", "--results",
+                dir.resolve("results").toString());
         RemoteSite site = connect(options, environment(options, dir.resolve("env")), dir.resolve("env"));
         RunPlan.Planned planned = RunPlan.create(site.profiles(), site.sizes(), options.variants, 1, 1,
                 "interleaved", null).windows().next().first();
