@@ -100,6 +100,20 @@ def below_text(pool, size):
     return f"{s}: {against_margin(entry)}, not shown within ({entry['duets']} duets; {how})"
 
 
+def predicted_text(pool):
+    """The size predicted from one run and the rule that gave it: the kept searches before issue 53's rules read the
+    once-a-second gauge's p95; the later ones a rule on the in-use count at every borrow and return."""
+    pred = pool.get("prediction", {})
+    if "predictedSize" not in pred:
+        return "-"
+    rule = pred.get("predictedFrom", "")
+    if not pred.get("candidatesFrom", "").startswith("every borrow"):
+        return f"{pred['predictedSize']} (in-use {rule[len('inUse'):].lower()}, per-second gauge)" if rule.startswith("inUse") \
+            else str(pred["predictedSize"])
+    name = f"in-use {rule[len('inUse'):].lower()}" if rule.startswith("inUse") else rule
+    return f"{pred['predictedSize']} ({name} over time, every borrow)"
+
+
 def replicas_text(pool, server=False):
     r = pool.get("replicas")
     if not r:
@@ -112,7 +126,7 @@ def table(data):
     first = next(iter(searches_by_pool.values()))[0][2]
     rows = [f"| pool | how big: the smallest size shown to lose less than {margin_of(first)} against "
             f"{first['referenceSize']} (its 90 % interval) | one smaller: shown to lose more, or not shown within "
-            "| predicted from one run (in-use p95) | HikariCP's formula (cores × 2 + spindles) "
+            "| predicted from one run (its rule) | HikariCP's formula (cores × 2 + spindles) "
             "| replicas a server of max_connections 151 holds at that size (during a rolling update) | search |",
             "|---|---|---|---|---|---|---|"]
     for profile, searches in searches_by_pool.items():
@@ -122,7 +136,7 @@ def table(data):
             when = f"{name[:10]} {name[11:13]}:{name[13:15]}, {size['duets']} duets, {size['wallMinutes']:.0f} min"
             when += quiet_before(prov)
             rows.append(f"| {profile} | {knee_text(pool, size)} | {below_text(pool, size)} "
-                        f"| {pred.get('predictedSize', '-')} | {formula.get('size', '-')} "
+                        f"| {predicted_text(pool)} | {formula.get('size', '-')} "
                         f"| {replicas_text(pool)} | {when} |")
     return "\n".join(rows) + "\n"
 
@@ -226,7 +240,7 @@ def how_big_brief(data):
     for profile, searches in searches_by_pool.items():
         name, pool, size, _ = searches[-1]
         rows.append(f"| {profile} | {release_of(data, name, profile)} | {knee_only(pool)} "
-                    f"| {pool.get('prediction', {}).get('predictedSize', '-')} "
+                    f"| {predicted_text(pool)} "
                     f"| {pool.get('formula', {}).get('size', '-')} | {replicas_text(pool)} |")
     return "\n".join(rows) + "\n"
 
@@ -259,7 +273,7 @@ def postgres_beside_mariadb(data):
             m_knee = knee_only(m[-1][1]) if m else "not searched"
             when = f"{name[:10]} {name[11:13]}:{name[13:15]}, {size['duets']} duets, {size['wallMinutes']:.0f} min"
             rows.append(f"| {profile} | {m_knee} | {knee_only(pool)} | {tried_text(pool)} "
-                        f"| {pool.get('prediction', {}).get('predictedSize', '-')} | {replicas_text(pool, True)} "
+                        f"| {predicted_text(pool)} | {replicas_text(pool, True)} "
                         f"| {when}{quiet_before(prov)} |")
     return "\n".join(rows) + "\n"
 
@@ -279,7 +293,7 @@ def fleet_beside_local(data):
             when = f"{name[:10]} {name[11:13]}:{name[13:15]}, {size['duets']} duets, {size['wallMinutes']:.0f} min"
             rows.append(f"| {profile} | {knee_only(pool)} | {tried_text(pool)} "
                         f"| {knee_only(mine[-1][1]) if mine else 'not searched'} "
-                        f"| {pool.get('prediction', {}).get('predictedSize', '-')} "
+                        f"| {predicted_text(pool)} "
                         f"| {formula.get('size', '-')} ({formula.get('cores', '?')} cores) | {replicas_text(pool, True)} "
                         f"| {when}{quiet_before(prov)} |")
     return "\n".join(rows) + "\n"
