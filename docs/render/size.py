@@ -231,18 +231,40 @@ def _legend(svg, x, y, margin):
 
 
 def how_big_brief(data):
-    """README's table: each pool's newest knee, its prediction, the formula and the replicas it leaves room for."""
+    """README's table: each pool's knee on each day searched, the newest search's prediction, the formula and the
+    replicas it leaves room for; under it the chosen rule's check over every search that measured it."""
     searches_by_pool = by_pool(data)
     first = next(iter(searches_by_pool.values()))[0][2]
-    rows = [f"| pool | release | how big: the smallest size within {margin_of(first)} of {first['referenceSize']} "
+    rows = [f"| pool | release | how big: the smallest size within {margin_of(first)} of {first['referenceSize']} (day) "
             "| predicted from one run | HikariCP's formula "
             "| replicas on a server of max_connections 151 (during a rolling update) |", "|---|---|---|---|---|---|"]
     for profile, searches in searches_by_pool.items():
         name, pool, size, _ = searches[-1]
-        rows.append(f"| {profile} | {release_of(data, name, profile)} | {knee_only(pool)} "
-                    f"| {predicted_text(pool)} "
+        knees = "; ".join(f"{n[5:10]}: {knee_only(p)}" for n, p, _, _ in searches)
+        rows.append(f"| {profile} | {release_of(data, name, profile)} | {knees} "
+                    f"| {pool.get('prediction', {}).get('predictedSize', '-')} "
                     f"| {pool.get('formula', {}).get('size', '-')} | {replicas_text(pool)} |")
-    return "\n".join(rows) + "\n"
+    return "\n".join(rows) + "\n\n" + rule_summary(data) + "\n"
+
+
+def rule_summary(data):
+    """One line: the predictions' rule and how it stood to the knee in every search that measured it."""
+    words, rules = {}, set()
+    for _, size, _ in kept(data, "mariadb") + kept(data, "postgres") + kept(data, "mariadb", "fleet"):
+        for pool in size["pools"]:
+            prediction = pool.get("prediction", {})
+            checks = prediction.get("ruleChecks")
+            check = checks.get(prediction.get("predictedFrom")) if isinstance(checks, dict) else None
+            if isinstance(check, dict):
+                rules.add(prediction["predictedFrom"])
+                words[check["word"]] = words.get(check["word"], 0) + 1
+    n = sum(words.values())
+    if not n:
+        return "No kept search has measured the prediction's rule yet."
+    rule = " / ".join(sorted(r[len("inUse"):].lower() if r.startswith("inUse") else r for r in rules))
+    return (f"Predicted from one run: the in-use count's {rule} over time (at every borrow and return), at or above the "
+            f"knee and at most one size over it in {words.get('holds', 0)} of {n} searches that measured it"
+            + "".join(f", {w} in {words[w]}" for w in ("undersizes", "oversizes", "no knee") if words.get(w)) + ".")
 
 
 def how_big_picture(data):
@@ -278,21 +300,30 @@ def postgres_beside_mariadb(data):
     return "\n".join(rows) + "\n"
 
 
+def offered_load(pool):
+    """L = λ × W of a search's reference run: the connections in use on average (borrows per second × mean hold)."""
+    pred = pool.get("prediction", {})
+    if pred.get("inUseMean") is None:
+        return "-"
+    return f"{pred['inUseMean']:.1f} ({pred['borrowsPerSecond']:,.0f}/s × {pred['meanHoldMillis']:.2f} ms)"
+
+
 def fleet_beside_local(data):
     """docs/vm-path.md: each search on the local fleet's hosts (size.yml) beside the pool's newest local
-    knee: the knee, the prediction, HikariCP's formula on the db host's cores, the replicas line against
-    the server's own max_connections."""
+    search: the knee, the offered load L = λ × W, the prediction, HikariCP's formula on the db host's cores,
+    the replicas line against the server's own max_connections."""
     local = by_pool(data)
-    rows = ["| pool | on the fleet: how big | each size against the reference | locally (newest search) "
-            "| predicted from one run | HikariCP's formula (the db host's cores) | replicas the server holds "
-            "(during a rolling update) of its max_connections | search |", "|---|---|---|---|---|---|---|---|"]
+    rows = ["| pool | on the fleet: how big | each size against the reference | L = λ × W on the fleet "
+            "| locally (newest search): how big, L | predicted from one run | HikariCP's formula (the db host's cores) "
+            "| replicas the server holds (during a rolling update) of its max_connections | search |",
+            "|---|---|---|---|---|---|---|---|---|"]
     for profile, searches in by_pool(data, place="fleet").items():
         for name, pool, size, prov in searches:
             mine = local.get(profile)
             formula = pool.get("formula", {})
             when = f"{name[:10]} {name[11:13]}:{name[13:15]}, {size['duets']} duets, {size['wallMinutes']:.0f} min"
-            rows.append(f"| {profile} | {knee_only(pool)} | {tried_text(pool)} "
-                        f"| {knee_only(mine[-1][1]) if mine else 'not searched'} "
+            rows.append(f"| {profile} | {knee_only(pool)} | {tried_text(pool)} | {offered_load(pool)} "
+                        f"| {knee_only(mine[-1][1]) + ', ' + offered_load(mine[-1][1]) if mine else 'not searched'} "
                         f"| {predicted_text(pool)} "
                         f"| {formula.get('size', '-')} ({formula.get('cores', '?')} cores) | {replicas_text(pool, True)} "
                         f"| {when}{quiet_before(prov)} |")
@@ -319,7 +350,7 @@ def rule_check(data):
                     tally[rule][c["word"] if c["word"] in tally[rule] else "no knee"] += 1
                 cell = ", ".join(f"{rule} {c['size']} {c['word']}" for rule, c in checks.items())
             else:
-                cell = checks
+                continue  # kept before the in-use count was measured at every borrow (the prose says so)
             rows.append(f"| {when} | {pool['profile']} | {knee_only(pool)} | {cell} |")
     if not tally:
         rows.append("\nNo kept search has the in-use count of every borrow and return yet: no rule is checked.")
