@@ -8,6 +8,7 @@ recomputed here but the sd as a percentage.
 import shlex
 from urllib.parse import urlparse
 
+from .answer import estimate, release_of
 from .data import command, quiet_before
 from .dimension import deciding, kept
 
@@ -118,7 +119,6 @@ def duets_beside_local(data):
     kept with `keep.py dimension RESULTS fleet-duets`) beside the local answer: per pair the fleet's
     word with its deciding interval (and its bound when undecided), the word pooled over the kept local
     shared-host sittings (the README's which-pool), and whether they agree."""
-    from .answer import estimate, release_of
     lines = ["| pair | on the fleet: against hikari, deciding interval, word | locally, pooled over the kept "
              "sittings | agree |", "|---|---|---|---|"]
     notes = []
@@ -133,7 +133,7 @@ def duets_beside_local(data):
                     continue
                 est, low, high, local_word, k = estimate(local)
                 agree = "**no**" if contradicts(p["text"], p, local_word, low, high) else "yes"
-                lines.append(f"| {p['profile']} vs {p['reference']} | {interval_text}: {word} | {deciding_of(est, low, high)}: "
+                lines.append(f"| {p['profile']} vs {p['reference']} | {interval_text}: {word} | {deciding({'differencePercent': est, 'ci95LowPercent': low, 'ci95HighPercent': high})}: "
                              f"{local_word} ({k} sitting{'s' if k > 1 else ''}; {release_of(local)[0]}) | {agree} |")
         releases = summary.get("releases") or {}
         named = ", ".join(sorted({v["pool"] for v in releases.values()} | {v["driver"] for v in releases.values()}))
@@ -143,7 +143,3 @@ def duets_beside_local(data):
                      + (f"; releases: {named}" if named else "") + ".")
     return "\n".join(lines + [""] + notes) + "\n"
 
-
-def deciding_of(estimate_percent, low, high):
-    from .answer import interval, pct
-    return f"{pct(estimate_percent)}, 95 % {interval(low, high)}"

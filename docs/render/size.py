@@ -114,6 +114,12 @@ def predicted_text(pool):
     return f"{pred['predictedSize']} ({name} over time, every borrow)"
 
 
+def search_text(name, size, prov):
+    """When a search ran (its directory's stamp), its duets and minutes, and the machine's load before it."""
+    return (f"{name[:10]} {name[11:13]}:{name[13:15]}, {size['duets']} duets, {size['wallMinutes']:.0f} min"
+            + quiet_before(prov))
+
+
 def replicas_text(pool, server=False):
     r = pool.get("replicas")
     if not r:
@@ -133,8 +139,7 @@ def table(data):
         for name, pool, size, prov in searches:
             pred = pool.get("prediction", {})
             formula = pool.get("formula", {})
-            when = f"{name[:10]} {name[11:13]}:{name[13:15]}, {size['duets']} duets, {size['wallMinutes']:.0f} min"
-            when += quiet_before(prov)
+            when = search_text(name, size, prov)
             rows.append(f"| {profile} | {knee_text(pool, size)} | {below_text(pool, size)} "
                         f"| {predicted_text(pool)} | {formula.get('size', '-')} "
                         f"| {replicas_text(pool)} | {when} |")
@@ -293,10 +298,10 @@ def postgres_beside_mariadb(data):
         for name, pool, size, prov in searches:
             m = maria.get(profile)
             m_knee = knee_only(m[-1][1]) if m else "not searched"
-            when = f"{name[:10]} {name[11:13]}:{name[13:15]}, {size['duets']} duets, {size['wallMinutes']:.0f} min"
+            when = search_text(name, size, prov)
             rows.append(f"| {profile} | {m_knee} | {knee_only(pool)} | {tried_text(pool)} "
                         f"| {predicted_text(pool)} | {replicas_text(pool, True)} "
-                        f"| {when}{quiet_before(prov)} |")
+                        f"| {when} |")
     return "\n".join(rows) + "\n"
 
 
@@ -321,12 +326,12 @@ def fleet_beside_local(data):
         for name, pool, size, prov in searches:
             mine = local.get(profile)
             formula = pool.get("formula", {})
-            when = f"{name[:10]} {name[11:13]}:{name[13:15]}, {size['duets']} duets, {size['wallMinutes']:.0f} min"
+            when = search_text(name, size, prov)
             rows.append(f"| {profile} | {knee_only(pool)} | {tried_text(pool)} | {offered_load(pool)} "
                         f"| {knee_only(mine[-1][1]) + ', ' + offered_load(mine[-1][1]) if mine else 'not searched'} "
                         f"| {predicted_text(pool)} "
                         f"| {formula.get('size', '-')} ({formula.get('cores', '?')} cores) | {replicas_text(pool, True)} "
-                        f"| {when}{quiet_before(prov)} |")
+                        f"| {when} |")
     return "\n".join(rows) + "\n"
 
 
