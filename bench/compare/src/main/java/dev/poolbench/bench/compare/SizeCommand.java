@@ -61,8 +61,8 @@ final class SizeCommand extends CompareOptions implements Callable<Integer> {
     Integer referenceSize;
 
     @Option(names = "--margin", paramLabel = "X%", description = "the knee: the smallest size shown to lose "
-            + "less than X % against the reference (its 90 % interval's lower end above -X %); above 0, below 50 "
-            + "(default: 5%)")
+            + "less than X %% against the reference (its 90 %% interval's lower end above -X %%); above 0, below 50 "
+            + "(default: 5%%)")
     String marginText;
 
     @Option(names = "--max-duets", paramLabel = "N", description = "budget: most duet windows in all (default: "

@@ -61,9 +61,9 @@ public final class KeptSearch {
             JsonNode prediction = keptPool.path("prediction");
             if (prediction.isObject()) {
                 ObjectNode p = prediction.deepCopy();
-                p.put("check", SizePrediction.check(prediction.path("predictedSize").asInt(),
-                        prediction.path("predictedFrom").asText(), SizeReport.knee(answer),
-                        answer.kind() == SizeSearch.Kind.SMALLEST));
+                SizingRules.rederive(p);
+                p.put("check", SizePrediction.check(p.path("predictedSize").asInt(), p.path("predictedFrom").asText(),
+                        SizeReport.knee(answer), answer.kind() == SizeSearch.Kind.SMALLEST));
                 SizingRules.putChecks(p, SizeReport.knee(answer), answer.kind() == SizeSearch.Kind.SMALLEST,
                         candidates);
                 pool.set("prediction", p);

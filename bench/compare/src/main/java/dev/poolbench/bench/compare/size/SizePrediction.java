@@ -25,7 +25,7 @@ import java.util.Locale;
  * count's p95, p99, p99.9 and max, from every borrow and return of the run (the once-a-second
  * gauge's samples for a run recorded before that), Erlang C at a 1 % waiting probability (the
  * smallest pool of c connections, M/M/c, at which a borrow waits with probability under 1 % for
- * an offered load of L) and L + k·√L for k = 1, 2, 3. The predicted size is the one rule named by
+ * an offered load of L) and L + k·√L for k = 1, 1.5, 2, 3. The predicted size is the one rule named by
  * {@link SizingRules#CHOSEN_RULE}; the others are kept in size.json so the kept searches show
  * which rule is at or above the knee and at most one step over. The gauge's p95, predicted until
  * issue 53, undersized hikari (4 against a knee of 6): a once-a-second gauge misses the peaks.
@@ -137,8 +137,8 @@ public record SizePrediction(String runDir, int poolSize, double borrowsPerSecon
             return "predicted " + predicted + ", " + measured + (predictedFrom.startsWith("inUse") ? ": the in-use "
                     + "count's " + predictedFrom.substring("inUse".length()).toLowerCase(Locale.ROOT) + " is what the "
                     + "pool held when it was not short; it can hold fewer and lose less than the margin"
-                    : ": the prediction is where borrows start to wait (under 1 %), and a pool may let some wait "
-                    + "before its throughput falls by the margin");
+                    : ": the rule leaves few borrows waiting, and a pool may let more wait before its throughput "
+                    + "falls by the margin");
         }
         return "predicted " + predicted + ", " + measured + ": waiting costs more than the queueing model says "
                 + "(in-use bursts beyond Poisson, or hold times that grow once the pool is short: each waiting "

@@ -12,7 +12,7 @@ import java.util.Map;
  * The candidate sizing rules of one run at a size surely large enough (the reference run), each a
  * pool size, so the kept searches can tell which rule never undersizes (issue 53): the
  * time-weighted in-use count's p95, p99, p99.9 and max, Erlang C at a 1 % waiting probability,
- * and L + k·√L for k = 1, 2, 3 (L = λ × W, the mean in use).
+ * and L + k·√L for k = 1, 1.5, 2, 3 (L = λ × W, the mean in use; square-root staffing).
  *
  * <p>A time-weighted percentile is the nearest rank on time: the p-th percentile is the smallest
  * in-use count k such that the run spent at least p % of its time with k or fewer connections in
@@ -27,8 +27,19 @@ import java.util.Map;
  */
 final class SizingRules {
 
-    /** The rule the prediction takes: the lead switches it here after measuring the kept searches. */
-    static final String CHOSEN_RULE = "inUseP99";
+    /**
+     * The rule the prediction takes. L + 1.5·√L (square-root staffing at β = 1.5, Halfin and Whitt's
+     * regime: about 8 % of borrows wait) replaced the in-use count's p99 on 2026-12-07, chosen before
+     * the searches that check it out of sample were read: on the four searches with the in-use count
+     * at every borrow, p99 oversized two knees of 5 by two steps (7), L + √L undersized hikari's 6,
+     * L + 1.5·√L held in all four. It needs L alone, which a user reads exactly from the pool's
+     * usage timer (Micrometer: the rate of {@code hikaricp_connections_usage_seconds_sum}), where a
+     * p99 needs the count at every borrow that no scraped gauge gives.
+     */
+    static final String CHOSEN_RULE = "littlePlus1.5Sqrt";
+
+    /** The k of the L + k·√L rules, as their names print them. */
+    private static final List<String> SQRT_FACTORS = List.of("1", "1.5", "2", "3");
 
     /** Where the in-use rules came from. */
     static final String FROM_OCCUPANCY = "every borrow and return (run.json inUseSecondsAtLevel)";
@@ -37,7 +48,7 @@ final class SizingRules {
 
     /** The rules' names in the order size.json lists them. */
     static final List<String> NAMES = List.of("inUseP95", "inUseP99", "inUseP999", "inUseMax", "erlangC1Percent",
-            "littlePlus1Sqrt", "littlePlus2Sqrt", "littlePlus3Sqrt");
+            "littlePlus1Sqrt", "littlePlus1.5Sqrt", "littlePlus2Sqrt", "littlePlus3Sqrt");
 
     private SizingRules() {
     }
@@ -78,13 +89,25 @@ final class SizingRules {
             sizes.put("inUseP999", size(SizePrediction.percentile(gauge, 99.9), workers));
             sizes.put("inUseMax", size(Arrays.stream(gauge).max().orElse(1), workers));
         }
+        sizes.putAll(queueing(offeredLoad, workers));
+        return new Candidates(sizes, from);
+    }
+
+    /** The rules that need the offered load alone: Erlang C at 1 %, then L + k·√L; in {@link #NAMES}' order. */
+    static Map<String, Integer> queueing(double offeredLoad, Integer workers) {
+        Map<String, Integer> sizes = new LinkedHashMap<>();
         sizes.put("erlangC1Percent", size(SizePrediction.erlangCSize(offeredLoad, SizePrediction.WAIT_PROBABILITY),
                 workers));
-        for (int k = 1; k <= 3; k++) {
-            double l = Math.max(0, offeredLoad);
-            sizes.put("littlePlus" + k + "Sqrt", size(l + k * Math.sqrt(l), workers));
+        double l = Math.max(0, offeredLoad);
+        for (String k : SQRT_FACTORS) {
+            sizes.put("littlePlus" + k + "Sqrt", size(l + Double.parseDouble(k) * Math.sqrt(l), workers));
         }
-        return new Candidates(sizes, from);
+        return sizes;
+    }
+
+    /** Whether a rule needs the in-use count (a percentile or the max), not the offered load alone. */
+    static boolean needsInUseCount(String rule) {
+        return rule.startsWith("inUse");
     }
 
     /**
@@ -135,20 +158,54 @@ final class SizingRules {
 
     /**
      * Each candidate rule of a size.json prediction against the knee ({@link #check}), as
-     * {@code {"inUseP99": {"size": 6, "word": "holds"}, ...}}; null when the prediction's candidates
-     * did not come from every borrow and return (a gauge misses the peaks: no word is made of it).
+     * {@code {"inUseP99": {"size": 6, "word": "holds"}, ...}}: the in-use rules only when the
+     * candidates came from every borrow and return (a gauge misses the peaks: no word is made of
+     * it), the queueing rules whenever L was measured; null when no rule can be checked.
      */
     static ObjectNode checks(JsonNode prediction, Integer knee, boolean smallest, List<Integer> steps) {
-        if (!FROM_OCCUPANCY.equals(prediction.path("candidatesFrom").asText())) {
-            return null;
-        }
+        boolean occupancy = FROM_OCCUPANCY.equals(prediction.path("candidatesFrom").asText());
         ObjectNode checks = Json.object();
         prediction.path("candidates").fields().forEachRemaining(rule -> {
+            if (!occupancy && needsInUseCount(rule.getKey())) {
+                return;
+            }
             ObjectNode c = checks.putObject(rule.getKey());
             c.put("size", rule.getValue().asInt());
             c.put("word", check(rule.getValue().asInt(), knee, smallest, steps));
         });
-        return checks;
+        return checks.isEmpty() ? null : checks;
+    }
+
+    /**
+     * A kept prediction under today's rules (KeptSearch): the queueing rules a search kept before
+     * they existed are computed from its L = λ × W and load workers, and the predicted size becomes
+     * {@link #CHOSEN_RULE}'s, the size measured then kept beside it as {@code measuredPrediction}.
+     * A prediction without L stays as it was.
+     */
+    static void rederive(ObjectNode prediction) {
+        JsonNode load = prediction.path("inUseMean");
+        if (!load.isNumber()) {
+            return;
+        }
+        JsonNode workers = prediction.path("loadWorkers");
+        ObjectNode candidates = prediction.path("candidates").isObject()
+                ? (ObjectNode) prediction.get("candidates") : prediction.putObject("candidates");
+        queueing(load.asDouble(), workers.canConvertToInt() ? workers.asInt() : null)
+                .forEach((rule, size) -> {
+                    if (!candidates.has(rule)) {
+                        candidates.put(rule, size);
+                    }
+                });
+        if (!prediction.has("candidatesFrom")) {
+            prediction.put("candidatesFrom", FROM_NOTHING);
+        }
+        if (!CHOSEN_RULE.equals(prediction.path("predictedFrom").asText()) && candidates.has(CHOSEN_RULE)) {
+            ObjectNode measured = prediction.putObject("measuredPrediction");
+            measured.set("size", prediction.get("predictedSize"));
+            measured.set("from", prediction.get("predictedFrom"));
+            prediction.put("predictedSize", candidates.get(CHOSEN_RULE).asInt());
+            prediction.put("predictedFrom", CHOSEN_RULE);
+        }
     }
 
     /** Sets {@code ruleChecks} on a size.json prediction: the checks, or {@link #NO_DATA}. */
