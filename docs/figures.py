@@ -27,7 +27,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from render import answer, database, dimension, faults, fleet, micro, size, timing, validity  # noqa: E402
+from render import answer, database, dimension, faults, fleet, micro, size, sizing, timing, validity  # noqa: E402
 from render.data import Data  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -38,9 +38,10 @@ FIGURES = {
     "which-pool": answer.which_pool,
     "which-pool-picture": answer.which_pool_picture,
     "how-big": size.table,
-    "how-big-brief": size.how_big_brief,
+    "how-big-brief": sizing.how_big_brief,
     "how-big-picture": size.how_big_picture,
-    "size-rule-check": size.rule_check,
+    "size-rule-check": sizing.rule_check,
+    "knee-against-load": sizing.knee_against_load,
     "faults-scorecard": faults.scorecard,
     "faults-table": faults.table,
     "faults-picture": faults.scorecard_picture,

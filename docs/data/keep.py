@@ -121,7 +121,10 @@ def keep_size(results):
     # A database other than the default names itself, so the renderers keep the answers apart.
     database = env.get("options", {}).get("database") or "mariadb"
     suffix = "" if database == "mariadb" else f"-{database}"
-    target = os.path.join(HERE, "sizes", f"{stamp(results, env)}-{pools}-{distance}{suffix}")
+    # So does a load other than the load generator's default 8 workers (the knee against the load, issue 53).
+    workers = env.get("options", {}).get("workload")
+    load = f"-w{workers}" if workers not in (None, 8) else ""
+    target = os.path.join(HERE, "sizes", f"{stamp(results, env)}-{pools}-{distance}{load}{suffix}")
     provenance(results)
     copy_small(results, target, SIZE_FILES)
     return target

@@ -7,6 +7,7 @@ ratio, 95 % interval), with the replicas, prediction and formula beside the new 
 recomputed here.
 """
 import os
+import re
 
 from .answer import interval, pct
 from .data import quiet_before
@@ -26,13 +27,20 @@ def place_of(name):
     return "fleet" if "-fleet" in name else "local"
 
 
-def kept(data, database="mariadb", place="local"):
-    """[(directory name, size.json re-derived, provenance.json)] of one database's searches in one place,
-    oldest first."""
+def workers_of(name):
+    """keep.py names a search at another load than 8 workers with it: <stamp>-<pools>-<distance>-w<N>."""
+    m = re.search(r"-w(\d+)(?:-|$)", name)
+    return int(m.group(1)) if m else 8
+
+
+def kept(data, database="mariadb", place="local", workers=8):
+    """[(directory name, size.json re-derived, provenance.json)] of one database's searches in one place at one
+    load (workers None: every load), oldest first."""
     dirs = sorted(os.path.dirname(p) for p in data.glob(f"{SIZES}/*/size.json"))
     rederived = data.kept_sizes(dirs)
     return [(os.path.basename(d), rederived[d], data.optional_json(f"{d}/provenance.json"))
-            for d in dirs if database_of(os.path.basename(d)) == database and place_of(os.path.basename(d)) == place]
+            for d in dirs if database_of(os.path.basename(d)) == database and place_of(os.path.basename(d)) == place
+            and workers in (None, workers_of(os.path.basename(d)))]
 
 
 def by_pool(data, database="mariadb", place="local"):
@@ -100,18 +108,28 @@ def below_text(pool, size):
     return f"{s}: {against_margin(entry)}, not shown within ({entry['duets']} duets; {how})"
 
 
+def rule_name(rule):
+    """inUseP99 -> in-use p99; littlePlus1.5Sqrt -> L + 1.5√L; erlangC1Percent -> Erlang C at 1 %."""
+    if rule.startswith("inUse"):
+        return f"in-use {rule[len('inUse'):].lower()}"
+    m = re.fullmatch(r"littlePlus([\d.]+)Sqrt", rule)
+    if m:
+        return "L + √L" if m.group(1) == "1" else f"L + {m.group(1)}√L"
+    return "Erlang C at 1 %" if rule == "erlangC1Percent" else rule
+
+
 def predicted_text(pool):
-    """The size predicted from one run and the rule that gave it: the kept searches before issue 53's rules read the
-    once-a-second gauge's p95; the later ones a rule on the in-use count at every borrow and return."""
+    """The size predicted from one run and the rule that gave it (the kept searches re-derived under today's rule:
+    `size.KeptSearch`), with L when the rule reads L alone."""
     pred = pool.get("prediction", {})
     if "predictedSize" not in pred:
         return "-"
     rule = pred.get("predictedFrom", "")
-    if not pred.get("candidatesFrom", "").startswith("every borrow"):
-        return f"{pred['predictedSize']} (in-use {rule[len('inUse'):].lower()}, per-second gauge)" if rule.startswith("inUse") \
-            else str(pred["predictedSize"])
-    name = f"in-use {rule[len('inUse'):].lower()}" if rule.startswith("inUse") else rule
-    return f"{pred['predictedSize']} ({name} over time, every borrow)"
+    if rule.startswith("inUse") and not pred.get("candidatesFrom", "").startswith("every borrow"):
+        return f"{pred['predictedSize']} ({rule_name(rule)}, per-second gauge)"
+    if rule.startswith("littlePlus") and pred.get("inUseMean") is not None:
+        return f"{pred['predictedSize']} ({rule_name(rule)}, L = {pred['inUseMean']:.1f})"
+    return f"{pred['predictedSize']} ({rule_name(rule)})"
 
 
 def search_text(name, size, prov):
@@ -235,43 +253,6 @@ def _legend(svg, x, y, margin):
         x += 24 + text_width(label, 11) + 18
 
 
-def how_big_brief(data):
-    """README's table: each pool's knee on each day searched, the newest search's prediction, the formula and the
-    replicas it leaves room for; under it the chosen rule's check over every search that measured it."""
-    searches_by_pool = by_pool(data)
-    first = next(iter(searches_by_pool.values()))[0][2]
-    rows = [f"| pool | release | how big: the smallest size within {margin_of(first)} of {first['referenceSize']} (day) "
-            "| predicted from one run | HikariCP's formula "
-            "| replicas on a server of max_connections 151 (during a rolling update) |", "|---|---|---|---|---|---|"]
-    for profile, searches in searches_by_pool.items():
-        name, pool, size, _ = searches[-1]
-        knees = "; ".join(f"{n[5:10]}: {knee_only(p)}" for n, p, _, _ in searches)
-        rows.append(f"| {profile} | {release_of(data, name, profile)} | {knees} "
-                    f"| {pool.get('prediction', {}).get('predictedSize', '-')} "
-                    f"| {pool.get('formula', {}).get('size', '-')} | {replicas_text(pool)} |")
-    return "\n".join(rows) + "\n\n" + rule_summary(data) + "\n"
-
-
-def rule_summary(data):
-    """One line: the predictions' rule and how it stood to the knee in every search that measured it."""
-    words, rules = {}, set()
-    for _, size, _ in kept(data, "mariadb") + kept(data, "postgres") + kept(data, "mariadb", "fleet"):
-        for pool in size["pools"]:
-            prediction = pool.get("prediction", {})
-            checks = prediction.get("ruleChecks")
-            check = checks.get(prediction.get("predictedFrom")) if isinstance(checks, dict) else None
-            if isinstance(check, dict):
-                rules.add(prediction["predictedFrom"])
-                words[check["word"]] = words.get(check["word"], 0) + 1
-    n = sum(words.values())
-    if not n:
-        return "No kept search has measured the prediction's rule yet."
-    rule = " / ".join(sorted(r[len("inUse"):].lower() if r.startswith("inUse") else r for r in rules))
-    return (f"Predicted from one run: the in-use count's {rule} over time (at every borrow and return), at or above the "
-            f"knee and at most one size over it in {words.get('holds', 0)} of {n} searches that measured it"
-            + "".join(f", {w} in {words[w]}" for w in ("undersizes", "oversizes", "no knee") if words.get(w)) + ".")
-
-
 def how_big_picture(data):
     svg = picture(data, "How big: throughput against pool size, each pool against itself at size 16",
                   "./poolbench size at LAN distance (a Toxiproxy hop, about 0.1 ms per round trip) on the project's "
@@ -332,36 +313,4 @@ def fleet_beside_local(data):
                         f"| {predicted_text(pool)} "
                         f"| {formula.get('size', '-')} ({formula.get('cores', '?')} cores) | {replicas_text(pool, True)} "
                         f"| {when} |")
-    return "\n".join(rows) + "\n"
-
-
-RULE_CHECK_WORDS = ("holds", "undersizes", "oversizes")
-
-
-def rule_check(data):
-    """pool-size-sweep.md's check of the sizing rules (issue 53): per kept search, each candidate rule's size from its
-    reference run against the re-derived knee (`size.SizingRules.check`: holds when at or above the knee and at most
-    one size step over it); searches kept before the rules were measured at every borrow say so, with no numbers."""
-    searches = kept(data, "mariadb") + kept(data, "postgres") + kept(data, "mariadb", "fleet")
-    rows = ["| search | pool | how big (re-derived) | each rule's size from one run against it |", "|---|---|---|---|"]
-    tally = {}
-    for name, size, _ in searches:
-        when = f"{name[:10]} {name[11:13]}:{name[13:15]}" + (" (PostgreSQL)" if database_of(name) == "postgres" else "") + (" (fleet)" if place_of(name) == "fleet" else "")
-        for pool in size["pools"]:
-            checks = pool.get("prediction", {}).get("ruleChecks", "no borrow-resolution data")
-            if isinstance(checks, dict):
-                for rule, c in checks.items():
-                    tally.setdefault(rule, {w: 0 for w in RULE_CHECK_WORDS + ("no knee",)})
-                    tally[rule][c["word"] if c["word"] in tally[rule] else "no knee"] += 1
-                cell = ", ".join(f"{rule} {c['size']} {c['word']}" for rule, c in checks.items())
-            else:
-                continue  # kept before the in-use count was measured at every borrow (the prose says so)
-            rows.append(f"| {when} | {pool['profile']} | {knee_only(pool)} | {cell} |")
-    if not tally:
-        rows.append("\nNo kept search has the in-use count of every borrow and return yet: no rule is checked.")
-    else:
-        n = max(sum(t.values()) for t in tally.values())
-        rows.append(f"\nOver the {n} searches with it: " + "; ".join(
-            f"{rule} holds in {t['holds']}, undersizes in {t['undersizes']}, oversizes in {t['oversizes']}"
-            for rule, t in tally.items()) + ".")
     return "\n".join(rows) + "\n"

@@ -43,12 +43,13 @@ class SizePredictionTest {
         // A run recorded before the occupancy: the in-use rules fall back on the gauge, and say so.
         assertEquals(SizingRules.FROM_GAUGE, p.candidates().from());
         assertEquals(SizingRules.CHOSEN_RULE, p.predictedFrom());
-        assertEquals(2, p.predicted(), "the gauge's p99, rounded up");
+        assertEquals(SizingRules.size(p.inUseMean() + 1.5 * Math.sqrt(p.inUseMean()), 8), p.predicted(),
+                "L + 1.5√L, rounded up");
         assertTrue(p.erlangC() > p.predicted(), "Erlang C leans large: " + p.erlangC());
         assertTrue(p.line().startsWith("prediction from the reference run 1-hikari-20-vs-3 (size 20): L = "), p.line());
-        assertTrue(p.line().contains("predicted size 2 (rule inUseP99; Erlang C: a borrow waits with "
-                + "probability < 1 % from " + p.erlangC() + " connections); candidates from poolmetrics.csv active "
-                + "(per-second gauge): no borrow-resolution data: inUseP95 1, inUseP99 2, inUseP999 2, inUseMax 2, "
+        assertTrue(p.line().contains("predicted size " + p.predicted() + " (rule littlePlus1.5Sqrt; Erlang C: a "
+                + "borrow waits with probability < 1 % from " + p.erlangC() + " connections); candidates from "
+                + "poolmetrics.csv active (per-second gauge): no borrow-resolution data: inUseP95 1, inUseP99 2, inUseP999 2, inUseMax 2, "
                 + "erlangC1Percent " + Math.min(8, p.erlangC()) + ", littlePlus1Sqrt "), p.line());
         // That run lost one scrape to the busy machine: the line says so.
         assertEquals(1, p.scrapeErrors());
@@ -85,8 +86,8 @@ class SizePredictionTest {
                 "acquires"), 100);
         assertEquals(maxBorrows * p.holdMillis() / 1000, p.inUseP99(), 1e-9);
         assertTrue(p.line().contains("derived"), p.line());
-        assertEquals(SizePrediction.FALLBACK_RULE, p.predictedFrom(),
-                "a derived count averages each second: Erlang C predicts");
+        assertEquals(SizingRules.CHOSEN_RULE, p.predictedFrom(),
+                "a derived count averages each second, and the chosen rule needs L alone");
         assertEquals(SizingRules.FROM_NOTHING, p.candidates().from());
         assertFalse(p.candidates().sizes().containsKey("inUseP99"));
         assertEquals(Math.min(p.erlangC(), 8), p.predicted());
@@ -97,8 +98,8 @@ class SizePredictionTest {
         SizePrediction p = new SizePrediction("1-hikari-50-vs-6", 50, 2140, 1.5, 3.2, 5, 6, true, 8, null, 8,
                 SizePrediction.FALLBACK_RULE, NO_CANDIDATES, 0);
         assertEquals("predicted 8, measured knee 8: agrees", p.check(8, false));
-        assertTrue(p.check(5, false).startsWith("predicted 8, measured knee 5: the prediction is where borrows "
-                + "start to wait"), p.check(5, false));
+        assertTrue(p.check(5, false).startsWith("predicted 8, measured knee 5: the rule leaves few borrows "
+                + "waiting"), p.check(5, false));
         assertTrue(p.check(12, false).contains("waiting costs more"), p.check(12, false));
         SizePrediction gauge = new SizePrediction("1-hikari-16-vs-5", 16, 426, 6.9, 2.9, 6, 6, true, 9, 8, 6, "inUseP95",
                 NO_CANDIDATES, 0);
@@ -128,9 +129,9 @@ class SizePredictionTest {
         assertEquals(2, p.candidates().sizes().get("inUseP99"));
         assertEquals(5, p.candidates().sizes().get("inUseP999"));
         assertEquals(5, p.candidates().sizes().get("inUseMax"));
-        assertEquals(2, p.predicted());
+        assertEquals(p.candidates().sizes().get(SizingRules.CHOSEN_RULE), p.predicted());
         JsonNode json = p.json();
-        assertEquals("inUseP99", json.path("predictedFrom").asText());
+        assertEquals(SizingRules.CHOSEN_RULE, json.path("predictedFrom").asText());
         assertEquals(SizingRules.NAMES, java.util.stream.StreamSupport.stream(
                 java.util.Spliterators.spliteratorUnknownSize(json.path("candidates").fieldNames(), 0), false).toList());
     }

@@ -2,6 +2,7 @@ package dev.poolbench.bench.compare.size;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.util.Json;
@@ -31,11 +32,11 @@ class SizingRulesTest {
 
     @Test
     void everyCandidateIsASizeCappedAtTheWorkers() {
-        // L = 4: Erlang C at 1 % gives 10; L + √L 6, L + 2√L 8, L + 3√L 10.
+        // L = 4: Erlang C at 1 % gives 10; L + √L 6, L + 1.5√L 7, L + 2√L 8, L + 3√L 10.
         SizingRules.Candidates c = SizingRules.of(OCCUPANCY, new double[0], 4, 8);
         assertEquals(SizingRules.FROM_OCCUPANCY, c.from());
         assertEquals(Map.of("inUseP95", 5, "inUseP99", 5, "inUseP999", 7, "inUseMax", 7, "erlangC1Percent", 8,
-                "littlePlus1Sqrt", 6, "littlePlus2Sqrt", 8, "littlePlus3Sqrt", 8), c.sizes());
+                "littlePlus1Sqrt", 6, "littlePlus1.5Sqrt", 7, "littlePlus2Sqrt", 8, "littlePlus3Sqrt", 8), c.sizes());
         assertEquals(SizingRules.NAMES, List.copyOf(c.sizes().keySet()));
         assertEquals(10, SizingRules.of(null, new double[0], 4, null).sizes().get("erlangC1Percent"));
         assertEquals(10, SizingRules.of(null, new double[0], 4, null).sizes().get("littlePlus3Sqrt"));
@@ -53,7 +54,8 @@ class SizingRulesTest {
         assertEquals(4, c.sizes().get("inUseMax"));
         SizingRules.Candidates none = SizingRules.of(null, new double[0], 1, 8);
         assertEquals(SizingRules.FROM_NOTHING, none.from());
-        assertEquals(List.of("erlangC1Percent", "littlePlus1Sqrt", "littlePlus2Sqrt", "littlePlus3Sqrt"),
+        assertEquals(List.of("erlangC1Percent", "littlePlus1Sqrt", "littlePlus1.5Sqrt", "littlePlus2Sqrt",
+                        "littlePlus3Sqrt"),
                 List.copyOf(none.sizes().keySet()));
     }
 
@@ -87,5 +89,30 @@ class SizingRulesTest {
         assertEquals("undersizes", measured.path("ruleChecks").path("inUseP95").path("word").asText());
         assertEquals(10, measured.path("ruleChecks").path("erlangC1Percent").path("size").asInt());
         assertEquals("oversizes", measured.path("ruleChecks").path("erlangC1Percent").path("word").asText());
+        // From the gauge: the in-use rules get no word, the queueing rules (from L alone) do.
+        ObjectNode gaugeAndLoad = Json.object();
+        gaugeAndLoad.put("candidatesFrom", SizingRules.FROM_GAUGE);
+        gaugeAndLoad.putObject("candidates").put("inUseP99", 4).put("littlePlus1.5Sqrt", 7);
+        SizingRules.putChecks(gaugeAndLoad, 6, false, STEPS);
+        assertTrue(gaugeAndLoad.path("ruleChecks").path("inUseP99").isMissingNode(), gaugeAndLoad.toString());
+        assertEquals("holds", gaugeAndLoad.path("ruleChecks").path("littlePlus1.5Sqrt").path("word").asText());
+    }
+
+    /** A search kept before the queueing rules (2026-11-29's): they come from its L, and today's rule predicts. */
+    @Test
+    void aKeptPredictionGetsTheQueueingRulesFromItsLoad() {
+        ObjectNode kept = Json.object();
+        kept.put("inUseMean", 4.0).put("loadWorkers", 8).put("predictedSize", 4).put("predictedFrom", "inUseP95");
+        SizingRules.rederive(kept);
+        assertEquals(7, kept.path("candidates").path("littlePlus1.5Sqrt").asInt(), "4 + 1.5 x 2");
+        assertEquals(8, kept.path("candidates").path("erlangC1Percent").asInt(), "10, capped at the 8 workers");
+        assertEquals(SizingRules.FROM_NOTHING, kept.path("candidatesFrom").asText());
+        assertEquals(SizingRules.CHOSEN_RULE, kept.path("predictedFrom").asText());
+        assertEquals(kept.path("candidates").path(SizingRules.CHOSEN_RULE).asInt(), kept.path("predictedSize").asInt());
+        assertEquals(4, kept.path("measuredPrediction").path("size").asInt());
+        assertEquals("inUseP95", kept.path("measuredPrediction").path("from").asText());
+        ObjectNode noLoad = Json.object().put("predictedSize", 5).put("predictedFrom", "inUseP95");
+        SizingRules.rederive(noLoad);
+        assertEquals(5, noLoad.path("predictedSize").asInt(), "without L the kept prediction stays");
     }
 }

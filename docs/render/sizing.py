@@ -1,0 +1,182 @@
+"""How big, for the user's own service (issue 53): the README's brief of the knees with the prediction's rule and
+its check, the check of every candidate rule on every kept search, and the knee against the offered load
+L = λ × W with the rule's line through it. The searches are size.py's (re-derived by `size.KeptSearch`).
+"""
+from .size import (by_pool, database_of, kept, knee_only, margin_of, offered_load, place_of, release_of,
+                   replicas_text, rule_name, workers_of)
+from .svg import BLUE, GRID, INK, MUTED, PALETTE, Svg, wrap
+
+
+def how_big_brief(data):
+    """README's table: each pool's knee on each day searched, the newest search's prediction, the formula and the
+    replicas it leaves room for; under it the chosen rule's check over every search that measured it."""
+    searches_by_pool = by_pool(data)
+    first = next(iter(searches_by_pool.values()))[0][2]
+    rows = [f"| pool | release | how big: the smallest size within {margin_of(first)} of {first['referenceSize']} (day) "
+            "| predicted from one run | HikariCP's formula "
+            "| replicas on a server of max_connections 151 (during a rolling update) |", "|---|---|---|---|---|---|"]
+    for profile, searches in searches_by_pool.items():
+        name, pool, size, _ = searches[-1]
+        knees = "; ".join(f"{n[5:10]}: {knee_only(p)}" for n, p, _, _ in searches)
+        rows.append(f"| {profile} | {release_of(data, name, profile)} | {knees} "
+                    f"| {pool.get('prediction', {}).get('predictedSize', '-')} "
+                    f"| {pool.get('formula', {}).get('size', '-')} | {replicas_text(pool)} |")
+    return "\n".join(rows) + "\n\n" + rule_summary(data) + "\n"
+
+
+# When the prediction's rule was chosen (size.SizingRules.CHOSEN_RULE): searches started later check it out of sample.
+RULE_CHOSEN_AT = "2026-12-07-1135"
+
+
+def all_kept(data):
+    """Every kept search: each database, place and load."""
+    return kept(data, "mariadb", workers=None) + kept(data, "postgres", workers=None) \
+        + kept(data, "mariadb", "fleet", workers=None)
+
+
+def rule_summary(data):
+    """One line: the predictions' rule and how it stood to the knee in every search it could be checked on, in and
+    out of the sample it was chosen on."""
+    words, rules = {}, set()
+    for name, size, _ in all_kept(data):
+        for pool in size["pools"]:
+            prediction = pool.get("prediction", {})
+            checks = prediction.get("ruleChecks")
+            check = checks.get(prediction.get("predictedFrom")) if isinstance(checks, dict) else None
+            if isinstance(check, dict):
+                rules.add(prediction["predictedFrom"])
+                sample = "later" if name[:15] > RULE_CHOSEN_AT else "before"
+                words.setdefault(sample, {}).setdefault(check["word"], 0)
+                words[sample][check["word"]] += 1
+    if not words:
+        return "No kept search has measured the prediction's rule yet."
+    parts = []
+    for sample, label in (("before", "searches it was chosen on"), ("later", "searches after it was chosen")):
+        w = words.get(sample)
+        if w:
+            parts.append(f"{w.get('holds', 0)} of the {sum(w.values())} {label}"
+                         + "".join(f" ({w[k]} {k})" for k in ("undersizes", "oversizes", "no knee") if w.get(k)))
+    return (f"Predicted from one run: {' / '.join(sorted(rule_name(r) for r in rules))}, at or above the knee and at "
+            f"most one size over it in " + "; in ".join(parts) + ".")
+
+
+RULE_CHECK_WORDS = ("holds", "undersizes", "oversizes")
+
+
+def rule_check(data):
+    """pool-size-sweep.md's check of the sizing rules (issue 53): per kept search, each candidate rule's size from its
+    reference run against the re-derived knee (`size.SizingRules.check`: holds when at or above the knee and at most
+    one size step over it); searches kept before the rules were measured at every borrow say so, with no numbers."""
+    searches = all_kept(data)
+    rows = ["| search | pool | how big (re-derived) | each rule's size from one run against it |", "|---|---|---|---|"]
+    tally = {}
+    for name, size, _ in searches:
+        when = (f"{name[:10]} {name[11:13]}:{name[13:15]}" + (" (PostgreSQL)" if database_of(name) == "postgres" else "")
+                + (" (fleet)" if place_of(name) == "fleet" else "") + (f" ({workers_of(name)} workers)"
+                                                                         if workers_of(name) != 8 else ""))
+        for pool in size["pools"]:
+            checks = pool.get("prediction", {}).get("ruleChecks", "no borrow-resolution data")
+            if isinstance(checks, dict):
+                for rule, c in checks.items():
+                    tally.setdefault(rule, {w: 0 for w in RULE_CHECK_WORDS + ("no knee",)})
+                    tally[rule][c["word"] if c["word"] in tally[rule] else "no knee"] += 1
+                cell = ", ".join(f"{rule_name(rule)} {c['size']} {c['word']}" for rule, c in checks.items())
+            else:
+                continue  # kept before the in-use count was measured at every borrow (the prose says so)
+            rows.append(f"| {when} | {pool['profile']} | {knee_only(pool)} | {cell} |")
+    if not tally:
+        rows.append("\nNo kept search has a rule checked yet.")
+    else:
+        rows.append("\nPer rule, over the searches it could be checked on that found a knee: " + "; ".join(
+            f"{rule_name(rule)} holds in {t['holds']} of {t['holds'] + t['undersizes'] + t['oversizes']}"
+            + "".join(f", {w} {t[w]}" for w in ("undersizes", "oversizes") if t[w])
+            for rule, t in tally.items()) + ".")
+    return "\n".join(rows) + "\n"
+
+
+def distance_of(name):
+    """keep.py's <stamp>-<pools>-<distance>...: lan, loopback, cloud (or fleet)."""
+    return name.split("-")[5]
+
+
+def load_points(data):
+    """[(name, pool entry)] of every local MariaDB search at any load or distance whose reference run measured L."""
+    return [(name, pool) for name, size, _ in kept(data, workers=None) for pool in size["pools"]
+            if pool.get("prediction", {}).get("inUseMean") is not None]
+
+
+def knee_against_load(data):
+    """pool-size-sweep.md: each local search's knee against its offered load L = λ × W (the reference run's
+    borrows per second × mean hold), at its load workers and distance, with the prediction's rule beside it."""
+    rows = ["| search | pool | load workers | distance | L = λ × W | how big | predicted (rule) |",
+            "|---|---|---|---|---|---|---|"]
+    for name, pool in load_points(data):
+        pred = pool["prediction"]
+        rows.append(f"| {name[:10]} {name[11:13]}:{name[13:15]} | {pool['profile']} | {workers_of(name)} "
+                    f"| {distance_of(name)} | {offered_load(pool)} | {knee_only(pool)} "
+                    f"| {pred['predictedSize']} ({rule_name(pred['predictedFrom'])}) |")
+    svg = load_picture(data)
+    return ("\n".join(rows) + "\n\n![each search's knee against its offered load L, the prediction's rule as a line]"
+            "({root}/docs/images/knee-against-load.svg)\n", {"docs/images/knee-against-load.svg": svg})
+
+
+def load_picture(data):
+    """Pool size against L: the rule's line (rounded up: the size it predicts), each search's knee as a dot (ringed
+    when the size under it was not shown to lose more: the knee may be lower), one colour per pool."""
+    points = [(pool["prediction"]["inUseMean"], pool.get("kneeSize"), pool) for _, pool in load_points(data)]
+    pools = sorted({p["profile"] for _, _, p in points})
+    width, height, left, top, plot_w, plot_h = 760, 430, 60, 70, 520, 300
+    l_max = max([4.0] + [l * 1.2 for l, _, _ in points])
+    s_max = 16
+    svg = Svg(width, height, "How big against the offered load")
+    for i, line in enumerate(wrap("How big against the offered load L = λ × W: each search's knee, and the rule's line",
+                                  15, width - 24)):
+        svg.text(12, 24 + 20 * i, line, size=15, weight="bold")
+    svg.text(12, 58, "./poolbench size at several loads and distances; L from the reference run (pool of 16)",
+             size=11, fill=MUTED)
+
+    def px(l):
+        return left + l / l_max * plot_w
+
+    def py(size):
+        return top + plot_h - size / s_max * plot_h
+
+    for size in (0, 2, 4, 6, 8, 10, 12, 14, 16):
+        svg.line(left, py(size), left + plot_w, py(size), stroke=GRID, width=0.6)
+        svg.text(left - 6, py(size) + 4, str(size), size=10, anchor="end", fill=MUTED)
+    for k in range(0, int(l_max) + 1):
+        svg.text(px(k), top + plot_h + 14, str(k), size=10, anchor="middle", fill=MUTED)
+    svg.text(left + plot_w / 2, top + plot_h + 32, "L: connections in use on average", size=11, anchor="middle")
+    svg.text(left - 40, top - 8, "pool size", size=11, fill=MUTED)
+    steps, prev = [], None
+    for i in range(0, 401):
+        l = l_max * i / 400
+        size = min(s_max, max(1, -(-(l + 1.5 * l ** 0.5) // 1)))
+        if prev is not None and size != prev:
+            steps.append((l, prev))
+        steps.append((l, size))
+        prev = size
+    for (l1, s1), (l2, s2) in zip(steps, steps[1:]):
+        svg.line(px(l1), py(s1), px(l2), py(s2), stroke=BLUE, width=1.6)
+    for l, knee, pool in points:
+        if knee is None:
+            continue
+        color = PALETTE[(pools.index(pool["profile"]) + 1) % len(PALETTE)]
+        unsure = pool["result"] == "knee" and pool["nextSmallerShown"] != "beyond"
+        svg.circle(px(l), py(knee), 5, "#ffffff" if unsure else color, stroke=color)
+    x, y = left + plot_w + 20, top + 10
+    svg.line(x, y - 4, x + 18, y - 4, stroke=BLUE, width=1.6)
+    svg.text(x + 24, y, "predicted: L + 1.5√L, rounded up", size=11, fill=MUTED)
+    for profile in pools:
+        y += 20
+        color = PALETTE[(pools.index(profile) + 1) % len(PALETTE)]
+        svg.circle(x + 9, y - 4, 5, color, stroke=color)
+        svg.text(x + 24, y, f"{profile}: the knee", size=11, fill=MUTED)
+    y += 20
+    svg.circle(x + 9, y - 4, 5, "#ffffff", stroke=INK)
+    svg.text(x + 24, y, "ringed: one smaller not shown", size=11, fill=MUTED)
+    svg.text(x + 24, y + 14, "to lose more (the knee may be lower)", size=11, fill=MUTED)
+    open_count = sum(1 for _, k, _ in points if k is None)
+    if open_count:
+        svg.text(x, y + 40, f"{open_count} search(es) open: not drawn", size=11, fill=MUTED)
+    return svg.render()
