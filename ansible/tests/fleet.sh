@@ -309,7 +309,17 @@ fleet_size() {
   line=${line/'$BENCH_ARGS'/'$SIZE_ARGS'}
   SIZE_ARGS="-e poolbench_profiles=hikari -e poolbench_quick=true -e poolbench_results_stamp=$fleet_stamp-size"
   step "size.yml quick on the fleet (hikari, sizes 4 and 8, two duets of 10 s after 3 s of warm-up)"
-  fleet_run_line fleet-size-quick "$line" || return 1
+  # Two quick duets rarely settle a size: size.yml then fails naming the size left open, as the
+  # local command exits 1; the fetched files are checked either way.
+  local log="$LOG_DIR/fleet-size-quick.log" start=$SECONDS
+  echo "\$ $line"
+  if eval "$line" >"$log" 2>&1; then
+    pass "fleet-size-quick ($((SECONDS - start)) s)"
+  elif grep -q "A size left open" "$log"; then
+    pass "fleet-size-quick ($((SECONDS - start)) s): failed naming a size left open, as it should"
+  else
+    tail -n 40 "$log"; fail "fleet-size-quick ($((SECONDS - start)) s, log: $log): $line"; return 1
+  fi
   cat "$results/size.txt"
   local max_connections cores
   max_connections="$(fleet_ssh 10.77.0.10 sudo mysql --batch --skip-column-names --execute='SELECT @@GLOBAL.max_connections')"

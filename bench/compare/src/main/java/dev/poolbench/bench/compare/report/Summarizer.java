@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.OptionalInt;
 
 /**
  * {@code summarize --results DIR}: recomputes summary.txt, summary.json, report.html and the charts from
@@ -68,8 +69,11 @@ public final class Summarizer {
         out.println("Written: " + dir.resolve("summary.txt") + ", summary.json, report.html, scores.png"
                 + (verdicts ? ", verdicts.png" : "")
                 + (duetCharts > 0 ? ", duets/ (" + duetCharts + " duet pictures)" : ""));
-        if (SizeReport.rewrite(dir, environment, out)) {
-            out.println("A size search: size.txt and size.json written again.");
+        OptionalInt size = SizeReport.rewrite(dir, environment, out);
+        if (size.isPresent()) {
+            out.println("A size search: size.txt and size.json written again"
+                    + (size.getAsInt() != 0 ? "; a size is left open or unsettled (exit 1)." : "."));
+            return Math.max(summary.exitStatus(), size.getAsInt());
         }
         return summary.exitStatus();
     }

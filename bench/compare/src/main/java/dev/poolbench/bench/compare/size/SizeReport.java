@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalInt;
 
 /**
  * The answer of {@code ./poolbench size}, from its results directory: per pool the knee (the
@@ -38,13 +39,15 @@ public final class SizeReport {
 
     /**
      * The report again from a size search's results directory ({@code ./poolbench summarize}), with the
-     * search's settings as environment.json recorded them; false when the directory holds no size search.
+     * search's settings as environment.json recorded them: {@link #write}'s exit status (1 when a size is
+     * left open, so size.yml on hosts fails as the local command does), empty when the directory holds no
+     * size search.
      */
-    public static boolean rewrite(Path dir, JsonNode environment, PrintStream out) throws IOException {
+    public static OptionalInt rewrite(Path dir, JsonNode environment, PrintStream out) throws IOException {
         JsonNode options = environment.path("options");
         JsonNode search = options.path(OPTIONS_KEY);
         if (!search.isObject()) {
-            return false;
+            return OptionalInt.empty();
         }
         List<Integer> candidates = new ArrayList<>();
         search.path("candidates").forEach(c -> candidates.add(c.asInt()));
@@ -53,8 +56,8 @@ public final class SizeReport {
         double margin = options.path("equivalenceMarginPercent").asDouble(PairedVerdict.DEFAULT_MARGIN_PERCENT);
         String stopReason = environment.hasNonNull("roundsStopReason") ? environment.get("roundsStopReason").asText()
                 : null;
-        write(dir, profiles, candidates, margin, stopReason, environment.path("wallMillis").asDouble() / 60_000, out);
-        return true;
+        return OptionalInt.of(write(dir, profiles, candidates, margin, stopReason,
+                environment.path("wallMillis").asDouble() / 60_000, out));
     }
 
     /**
