@@ -24,8 +24,9 @@ def how_big_brief(data):
     return "\n".join(rows) + "\n\n" + rule_summary(data) + "\n"
 
 
-# When the prediction's rule was chosen (size.SizingRules.CHOSEN_RULE): searches started later check it out of sample.
-RULE_CHOSEN_AT = "2026-12-07-1135"
+# The candidate rules were compared on the searches started before this (2026-12-07's first four with the count at
+# every borrow) to choose size.SizingRules.CHOSEN_RULE; the searches started later check every rule out of sample.
+RULE_CHOSEN_AT = "2026-12-07-1100"
 
 
 def all_kept(data):
@@ -77,9 +78,10 @@ def rule_check(data):
         for pool in size["pools"]:
             checks = pool.get("prediction", {}).get("ruleChecks", "no borrow-resolution data")
             if isinstance(checks, dict):
+                sample = "later" if name[:15] > RULE_CHOSEN_AT else "before"
                 for rule, c in checks.items():
-                    tally.setdefault(rule, {w: 0 for w in RULE_CHECK_WORDS + ("no knee",)})
-                    tally[rule][c["word"] if c["word"] in tally[rule] else "no knee"] += 1
+                    t = tally.setdefault(rule, {}).setdefault(sample, {w: 0 for w in RULE_CHECK_WORDS + ("no knee",)})
+                    t[c["word"] if c["word"] in t else "no knee"] += 1
                 cell = ", ".join(f"{rule_name(rule)} {c['size']} {c['word']}" for rule, c in checks.items())
             else:
                 continue  # kept before the in-use count was measured at every borrow (the prose says so)
@@ -87,11 +89,16 @@ def rule_check(data):
     if not tally:
         rows.append("\nNo kept search has a rule checked yet.")
     else:
-        rows.append("\nPer rule, over the searches it could be checked on that found a knee: " + "; ".join(
-            f"{rule_name(rule)} holds in {t['holds']} of {t['holds'] + t['undersizes'] + t['oversizes']}"
-            + "".join(f", {w} {t[w]}" for w in ("undersizes", "oversizes") if t[w])
-            for rule, t in tally.items()) + ".")
+        rows.append("\nPer rule, over the searches with a knee, before the rule was chosen and after: " + "; ".join(
+            f"{rule_name(rule)} " + ", then ".join(tally_text(by_sample[s]) for s in ("before", "later") if s in by_sample)
+            for rule, by_sample in tally.items()) + ".")
     return "\n".join(rows) + "\n"
+
+
+def tally_text(t):
+    """holds in 3 of 4 (undersizes 1)"""
+    n = t["holds"] + t["undersizes"] + t["oversizes"]
+    return f"holds in {t['holds']} of {n}" + "".join(f" ({w} {t[w]})" for w in ("undersizes", "oversizes") if t[w])
 
 
 def distance_of(name):
