@@ -28,15 +28,14 @@ import java.util.Map;
 final class SizingRules {
 
     /**
-     * The rule the prediction takes. L + 1.5·√L (square-root staffing at β = 1.5, Halfin and Whitt's
-     * regime: about 8 % of borrows wait) replaced the in-use count's p99 on 2026-12-07, chosen before
-     * the searches that check it out of sample were read: on the four searches with the in-use count
-     * at every borrow, p99 oversized two knees of 5 by two steps (7), L + √L undersized hikari's 6,
-     * L + 1.5·√L held in all four. It needs L alone, which a user reads exactly from the pool's
-     * usage timer (Micrometer: the rate of {@code hikaricp_connections_usage_seconds_sum}), where a
-     * p99 needs the count at every borrow that no scraped gauge gives.
+     * The rule the prediction takes: the in-use count's p99 over time. Compared with the other
+     * candidates on 2026-12-07's first four searches with the count at every borrow, it never
+     * undersized (it oversized two knees of 5 by a step: 7); L + 1.5·√L, which needs L alone, held in
+     * those four and was chosen instead at 11:35 UTC, before the next searches were read; out of sample
+     * it undersized ucp (4 against a knee of 5, L = 1.7 with bursts to 5) where the p99 held, so the
+     * p99 stays: a pool too small loses throughput, one a step too big costs a connection.
      */
-    static final String CHOSEN_RULE = "littlePlus1.5Sqrt";
+    static final String CHOSEN_RULE = "inUseP99";
 
     /** The k of the L + k·√L rules, as their names print them. */
     private static final List<String> SQRT_FACTORS = List.of("1", "1.5", "2", "3");

@@ -43,11 +43,10 @@ class SizePredictionTest {
         // A run recorded before the occupancy: the in-use rules fall back on the gauge, and say so.
         assertEquals(SizingRules.FROM_GAUGE, p.candidates().from());
         assertEquals(SizingRules.CHOSEN_RULE, p.predictedFrom());
-        assertEquals(SizingRules.size(p.inUseMean() + 1.5 * Math.sqrt(p.inUseMean()), 8), p.predicted(),
-                "L + 1.5√L, rounded up");
+        assertEquals(2, p.predicted(), "the gauge's p99, rounded up");
         assertTrue(p.erlangC() > p.predicted(), "Erlang C leans large: " + p.erlangC());
         assertTrue(p.line().startsWith("prediction from the reference run 1-hikari-20-vs-3 (size 20): L = "), p.line());
-        assertTrue(p.line().contains("predicted size " + p.predicted() + " (rule littlePlus1.5Sqrt; Erlang C: a "
+        assertTrue(p.line().contains("predicted size " + p.predicted() + " (rule " + SizingRules.CHOSEN_RULE + "; Erlang C: a "
                 + "borrow waits with probability < 1 % from " + p.erlangC() + " connections); candidates from "
                 + "poolmetrics.csv active (per-second gauge): no borrow-resolution data: inUseP95 1, inUseP99 2, inUseP999 2, inUseMax 2, "
                 + "erlangC1Percent " + Math.min(8, p.erlangC()) + ", littlePlus1Sqrt "), p.line());
@@ -86,8 +85,8 @@ class SizePredictionTest {
                 "acquires"), 100);
         assertEquals(maxBorrows * p.holdMillis() / 1000, p.inUseP99(), 1e-9);
         assertTrue(p.line().contains("derived"), p.line());
-        assertEquals(SizingRules.CHOSEN_RULE, p.predictedFrom(),
-                "a derived count averages each second, and the chosen rule needs L alone");
+        assertEquals(SizePrediction.FALLBACK_RULE, p.predictedFrom(),
+                "a derived count averages each second: Erlang C predicts");
         assertEquals(SizingRules.FROM_NOTHING, p.candidates().from());
         assertFalse(p.candidates().sizes().containsKey("inUseP99"));
         assertEquals(Math.min(p.erlangC(), 8), p.predicted());

@@ -98,7 +98,7 @@ class SizingRulesTest {
         assertEquals("holds", gaugeAndLoad.path("ruleChecks").path("littlePlus1.5Sqrt").path("word").asText());
     }
 
-    /** A search kept before the queueing rules (2026-11-29's): they come from its L, and today's rule predicts. */
+    /** A search kept before the queueing rules (2026-11-29's): they come from its L; today's rule predicts if able. */
     @Test
     void aKeptPredictionGetsTheQueueingRulesFromItsLoad() {
         ObjectNode kept = Json.object();
@@ -107,10 +107,16 @@ class SizingRulesTest {
         assertEquals(7, kept.path("candidates").path("littlePlus1.5Sqrt").asInt(), "4 + 1.5 x 2");
         assertEquals(8, kept.path("candidates").path("erlangC1Percent").asInt(), "10, capped at the 8 workers");
         assertEquals(SizingRules.FROM_NOTHING, kept.path("candidatesFrom").asText());
-        assertEquals(SizingRules.CHOSEN_RULE, kept.path("predictedFrom").asText());
-        assertEquals(kept.path("candidates").path(SizingRules.CHOSEN_RULE).asInt(), kept.path("predictedSize").asInt());
-        assertEquals(4, kept.path("measuredPrediction").path("size").asInt());
-        assertEquals("inUseP95", kept.path("measuredPrediction").path("from").asText());
+        assertEquals(4, kept.path("predictedSize").asInt(), "no in-use count at every borrow: the p99 cannot predict");
+        ObjectNode counted = Json.object();
+        counted.put("inUseMean", 4.0).put("loadWorkers", 8).put("predictedSize", 5).put("predictedFrom", "inUseP95");
+        counted.put("candidatesFrom", SizingRules.FROM_OCCUPANCY);
+        counted.putObject("candidates").put("inUseP95", 5).put(SizingRules.CHOSEN_RULE, 6);
+        SizingRules.rederive(counted);
+        assertEquals(SizingRules.CHOSEN_RULE, counted.path("predictedFrom").asText());
+        assertEquals(6, counted.path("predictedSize").asInt());
+        assertEquals(5, counted.path("measuredPrediction").path("size").asInt());
+        assertEquals("inUseP95", counted.path("measuredPrediction").path("from").asText());
         ObjectNode noLoad = Json.object().put("predictedSize", 5).put("predictedFrom", "inUseP95");
         SizingRules.rederive(noLoad);
         assertEquals(5, noLoad.path("predictedSize").asInt(), "without L the kept prediction stays");
