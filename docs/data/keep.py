@@ -123,8 +123,8 @@ def keep_size(results):
     suffix = "" if database == "mariadb" else f"-{database}"
     # So does a load other than the load generator's default 8 workers (the knee against the load, issue 53).
     workers = env.get("options", {}).get("workload")
-    load = f"-w{workers}" if workers not in (None, 8) else ""
-    target = os.path.join(HERE, "sizes", f"{stamp(results, env)}-{pools}-{distance}{load}{suffix}")
+    at_load = f"-w{workers}" if workers not in (None, 8) else ""
+    target = os.path.join(HERE, "sizes", f"{stamp(results, env)}-{pools}-{distance}{at_load}{suffix}")
     provenance(results)
     copy_small(results, target, SIZE_FILES)
     return target
