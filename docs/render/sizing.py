@@ -55,10 +55,11 @@ def rule_summary(data):
     for sample, label in (("before", "searches it was chosen on"), ("later", "searches after it was chosen")):
         w = words.get(sample)
         if w:
-            parts.append(f"{w.get('holds', 0)} of the {sum(w.values())} {label}"
-                         + "".join(f" ({w[k]} {k})" for k in ("undersizes", "oversizes", "no knee") if w.get(k)))
-    return (f"Predicted from one run: {' / '.join(sorted(rule_name(r) for r in rules))}, at or above the knee and at "
-            f"most one size over it in " + "; in ".join(parts) + ".")
+            n = w.get("holds", 0) + w.get("undersizes", 0) + w.get("oversizes", 0)
+            parts.append(f"{w.get('holds', 0)} of the {n} {label}"
+                         + "".join(f" ({w[k]} {k})" for k in ("undersizes", "oversizes") if w.get(k)))
+    return (f"Predicted from one run: the {' / '.join(sorted(rule_name(r) for r in rules))} over time, at or above the "
+            f"knee and at most one size over it in " + ", and in ".join(parts) + " (searches with a knee).")
 
 
 RULE_CHECK_WORDS = ("holds", "undersizes", "oversizes")
@@ -91,7 +92,7 @@ def rule_check(data):
     else:
         rows.append("\nPer rule, over the searches with a knee, before the rule was chosen and after: " + "; ".join(
             f"{rule_name(rule)} " + ", then ".join(tally_text(by_sample[s]) for s in ("before", "later") if s in by_sample)
-            for rule, by_sample in tally.items()) + ".")
+            for rule, by_sample in sorted(tally.items(), key=lambda t: not t[0].startswith("inUse"))) + ".")
     return "\n".join(rows) + "\n"
 
 
@@ -128,19 +129,20 @@ def knee_against_load(data):
 
 
 def load_picture(data):
-    """Pool size against L: the rule's line (rounded up: the size it predicts), each search's knee as a dot (ringed
-    when the size under it was not shown to lose more: the knee may be lower), one colour per pool."""
+    """Pool size against L: each search's knee as a dot (one colour per pool; ringed when the size under it was not
+    shown to lose more: the knee may be lower), the prediction from its reference run as a blue bar, and
+    ceil(L + 2√L), the rule from L alone that held most often out of sample, as a dashed line."""
     points = [(pool["prediction"]["inUseMean"], pool.get("kneeSize"), pool) for _, pool in load_points(data)]
     pools = sorted({p["profile"] for _, _, p in points})
-    width, height, left, top, plot_w, plot_h = 760, 430, 60, 70, 520, 300
+    width, height, left, top, plot_w, plot_h = 900, 440, 60, 96, 540, 290
     l_max = max([4.0] + [l * 1.2 for l, _, _ in points])
     s_max = 16
     svg = Svg(width, height, "How big against the offered load")
-    for i, line in enumerate(wrap("How big against the offered load L = λ × W: each search's knee, and the rule's line",
-                                  15, width - 24)):
-        svg.text(12, 24 + 20 * i, line, size=15, weight="bold")
-    svg.text(12, 58, "./poolbench size at several loads and distances; L from the reference run (pool of 16)",
-             size=11, fill=MUTED)
+    svg.text(12, 26, "How big against the offered load L = λ × W: each search's knee and its prediction", size=15,
+             weight="bold")
+    for i, line in enumerate(wrap("./poolbench size at LAN distance, 4, 8 or 16 load workers; L is the reference run's "
+                                  "(pool of 16) borrows per second × mean hold", 11, width - 24)):
+        svg.text(12, 46 + 15 * i, line, size=11, fill=MUTED)
 
     def px(l):
         return left + l / l_max * plot_w
@@ -148,32 +150,37 @@ def load_picture(data):
     def py(size):
         return top + plot_h - size / s_max * plot_h
 
-    for size in (0, 2, 4, 6, 8, 10, 12, 14, 16):
+    for size in range(0, s_max + 1, 2):
         svg.line(left, py(size), left + plot_w, py(size), stroke=GRID, width=0.6)
         svg.text(left - 6, py(size) + 4, str(size), size=10, anchor="end", fill=MUTED)
     for k in range(0, int(l_max) + 1):
         svg.text(px(k), top + plot_h + 14, str(k), size=10, anchor="middle", fill=MUTED)
     svg.text(left + plot_w / 2, top + plot_h + 32, "L: connections in use on average", size=11, anchor="middle")
-    svg.text(left - 40, top - 8, "pool size", size=11, fill=MUTED)
-    steps, prev = [], None
+    svg.text(left - 46, top - 10, "pool size", size=11, fill=MUTED)
+    prev = None
     for i in range(0, 401):
         l = l_max * i / 400
-        size = min(s_max, max(1, -(-(l + 1.5 * l ** 0.5) // 1)))
-        if prev is not None and size != prev:
-            steps.append((l, prev))
-        steps.append((l, size))
-        prev = size
-    for (l1, s1), (l2, s2) in zip(steps, steps[1:]):
-        svg.line(px(l1), py(s1), px(l2), py(s2), stroke=BLUE, width=1.6)
+        size = min(s_max, max(1, -(-(l + 2 * l ** 0.5) // 1)))
+        if prev is not None:
+            svg.line(px(prev[0]), py(prev[1]), px(l), py(prev[1]), stroke=MUTED, width=1.2, dash="5,3")
+            if size != prev[1]:
+                svg.line(px(l), py(prev[1]), px(l), py(size), stroke=MUTED, width=1.2, dash="5,3")
+        prev = (l, size)
     for l, knee, pool in points:
+        predicted = pool["prediction"].get("predictedSize")
+        if predicted:
+            svg.line(px(l) - 8, py(predicted), px(l) + 8, py(predicted), stroke=BLUE, width=2.5)
         if knee is None:
             continue
         color = PALETTE[(pools.index(pool["profile"]) + 1) % len(PALETTE)]
         unsure = pool["result"] == "knee" and pool["nextSmallerShown"] != "beyond"
         svg.circle(px(l), py(knee), 5, "#ffffff" if unsure else color, stroke=color)
-    x, y = left + plot_w + 20, top + 10
-    svg.line(x, y - 4, x + 18, y - 4, stroke=BLUE, width=1.6)
-    svg.text(x + 24, y, "predicted: L + 1.5√L, rounded up", size=11, fill=MUTED)
+    x, y = left + plot_w + 24, top + 4
+    svg.line(x, y - 4, x + 18, y - 4, stroke=BLUE, width=2.5)
+    svg.text(x + 24, y, "predicted from one run (its rule)", size=11, fill=MUTED)
+    y += 20
+    svg.line(x, y - 4, x + 18, y - 4, stroke=MUTED, width=1.2, dash="5,3")
+    svg.text(x + 24, y, "L + 2√L, rounded up (from L alone)", size=11, fill=MUTED)
     for profile in pools:
         y += 20
         color = PALETTE[(pools.index(profile) + 1) % len(PALETTE)]
@@ -181,7 +188,7 @@ def load_picture(data):
         svg.text(x + 24, y, f"{profile}: the knee", size=11, fill=MUTED)
     y += 20
     svg.circle(x + 9, y - 4, 5, "#ffffff", stroke=INK)
-    svg.text(x + 24, y, "ringed: one smaller not shown", size=11, fill=MUTED)
+    svg.text(x + 24, y, "ringed: the size under it not shown", size=11, fill=MUTED)
     svg.text(x + 24, y + 14, "to lose more (the knee may be lower)", size=11, fill=MUTED)
     open_count = sum(1 for _, k, _ in points if k is None)
     if open_count:

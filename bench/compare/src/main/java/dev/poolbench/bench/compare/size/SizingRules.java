@@ -195,6 +195,12 @@ final class SizingRules {
                         candidates.put(rule, size);
                     }
                 });
+        // In NAMES' order, whatever the kept order: the rule added later among the others.
+        ObjectNode ordered = Json.object();
+        NAMES.stream().filter(candidates::has).forEach(rule -> ordered.set(rule, candidates.get(rule)));
+        candidates.fieldNames().forEachRemaining(rule -> ordered.set(rule, candidates.get(rule)));
+        candidates.removeAll();
+        candidates.setAll(ordered);
         if (!prediction.has("candidatesFrom")) {
             prediction.put("candidatesFrom", FROM_NOTHING);
         }

@@ -148,4 +148,32 @@ class SizeDuetsTest {
         assertTrue(Files.isRegularFile(dir.resolve("duets").resolve("3-hikari-10+5.png")));
         assertFalse(Files.exists(dir.resolve("verdicts.png")), "size duets pair no pools");
     }
+
+    /** summarize of a size search exits as the search did: 1 when a size is left open (size.yml fails naming it). */
+    @Test
+    void summarizeOfASizeSearchExitsOneWhenASizeIsLeftOpen(@TempDir Path dir) throws Exception {
+        StringBuilder lines = new StringBuilder();
+        for (RunRecord r : kneeAt5()) {
+            lines.append(Json.line(r.json())).append('\n');
+            Path run = Files.createDirectories(dir.resolve("runs").resolve(Json.text(r.json(), "runDir")));
+            Json.write(run.resolve("run.json"), r.json());
+        }
+        Files.writeString(dir.resolve("runs.jsonl"), lines);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        // Knee 5 with 2 shown to lose more: settled.
+        Json.write(dir.resolve("environment.json"), sizeSearch(2, 5, 10));
+        assertEquals(0, Summarizer.summarize(dir, new PrintStream(out, true, StandardCharsets.UTF_8)), out.toString());
+        // The same duets with 3 and 4 among the candidates, never duetted: 5 is the knee only if 4 loses more.
+        Json.write(dir.resolve("environment.json"), sizeSearch(2, 3, 4, 5, 10));
+        assertEquals(1, Summarizer.summarize(dir, new PrintStream(out, true, StandardCharsets.UTF_8)), out.toString());
+        assertTrue(out.toString().contains("a size is left open or unsettled (exit 1)"), out.toString());
+    }
+
+    private static ObjectNode sizeSearch(Integer... candidates) {
+        ObjectNode environment = Json.object();
+        ObjectNode options = environment.putObject("options");
+        options.putArray("profiles").add("hikari");
+        options.putObject("sizeSearch").set("candidates", Json.MAPPER.valueToTree(List.of(candidates)));
+        return environment;
+    }
 }
