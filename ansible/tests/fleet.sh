@@ -213,8 +213,7 @@ fleet_after_apply() {
   sed 's/"poolbench_private_ip": "10.77.0.10"/"poolbench_private_ip": "10.77.0.99"/' "$FLEET_INVENTORY" \
     >"$LOG_DIR/fleet-unreachable/hosts.yml"
   cp -a "$ANSIBLE_DIR/inventories/fleet/group_vars" "$LOG_DIR/fleet-unreachable/"
-  # JSON results: the message on one line (YAML's wraps it).
-  if (cd "$ANSIBLE_DIR" && ANSIBLE_CALLBACK_RESULT_FORMAT=json ansible-playbook -i "$LOG_DIR/fleet-unreachable/hosts.yml" site.yml) \
+  if (cd "$ANSIBLE_DIR" && ansible-playbook -i "$LOG_DIR/fleet-unreachable/hosts.yml" site.yml) \
       >"$LOG_DIR/fleet-unreachable.log" 2>&1; then
     fail "site.yml ran with an unreachable database host"
   elif grep -q 'The app host poolbench-app (10.77.0.11) cannot reach the database host poolbench-db at 10.77.0.99:3306' \
