@@ -41,7 +41,7 @@
 #                  also the local fleet: docs/vm-path.md's fleet block as written (terraform/local
 #                  apply: db, app, bench-1 as systemd-nspawn hosts; site.yml twice, the second
 #                  changed=0; a quick bench.yml and faults.yml (reboot, restart, blackhole,
-#                  checked); site.yml twice and the quick bench.yml again on PostgreSQL; destroy)
+#                  checked); site.yml twice and a quick faults.yml (restart, checked) on PostgreSQL; destroy)
 #
 # usage: tests/run-all.sh [--skip STEP]...
 #   --skip STEP     leave a step out (repeatable); the tools only skipped steps need are not

@@ -1,14 +1,17 @@
-# The PostgreSQL variant on the same fleet (issue 44), sourced by tests/fleet.sh and run after the
-# block's faults.yml line: the block's site.yml line with -e poolbench_database=postgres twice
-# (the second changes nothing), the server and the app's driver checked, then the block's
-# bench.yml line with a quick PostgreSQL BENCH_ARGS (hikari, one 10-s run after 3 s of warm-up)
-# and its fetched results checked (every run valid and measured on PostgreSQL).
+# The PostgreSQL variant on the same fleet (issue 44, faults since issue 50), sourced by tests/fleet.sh
+# and run after the block's faults.yml line: the block's site.yml line with -e poolbench_database=postgres
+# twice (the second changes nothing), the server and the app's driver checked, then the block's
+# faults.yml line with a quick PostgreSQL FAULTS_ARGS (hikari x restart: postgresql@15-main stopped and
+# started again, with the checks of faults --check) and its fetched results checked: every run valid,
+# measured on PostgreSQL by the app on pgjdbc, login_log reset and counted by the db host's psql. (It
+# replaced a quick bench.yml on PostgreSQL, whose checks were these; bench.yml's PostgreSQL reset is
+# tests/duet/check.sh's.)
 
-# fleet_postgres SITE_LINE BENCH_LINE: the block's lines (the suite's -e poolbench_repo_dir appended here)
+# fleet_postgres SITE_LINE FAULTS_LINE: the block's lines (the suite's -e poolbench_repo_dir appended here)
 fleet_postgres() {
-  [[ -n $1 && -n $2 ]] || { fail "PostgreSQL variant: the block's site.yml and bench.yml lines come after its faults.yml line"; return 1; }
-  local site_line=$1$fleet_extra bench_line=$2$fleet_extra start=$SECONDS app_env conns
-  local results="$REPO_DIR/results/$fleet_stamp-postgres" switch
+  [[ -n $1 && -n $2 ]] || { fail "PostgreSQL variant: the block's site.yml line comes before its faults.yml line"; return 1; }
+  local site_line=$1$fleet_extra faults_line=$2$fleet_extra start=$SECONDS app_env conns
+  local results="$REPO_DIR/results/$fleet_stamp-postgres/faults" switch
   switch="$(printf ' %q' -e poolbench_database=postgres)"
   converge_twice fleet-postgres-converge "with poolbench_database=postgres on the same fleet" "$site_line$switch" || return 1
 
@@ -25,29 +28,40 @@ fleet_postgres() {
   ((conns > 0)) && pass "db host: $conns established connections from 10.77.0.11 to :5432" \
     || fail "db host: no established connection from the app host (10.77.0.11) to :5432"
 
-  step "bench.yml quick with PostgreSQL (hikari, 1 run x 10 s, warm-up 3 s)"
-  local bench_args_before=$BENCH_ARGS
-  BENCH_ARGS="-e poolbench_profiles=hikari -e poolbench_quick=true -e poolbench_database=postgres"
-  BENCH_ARGS+=" -e poolbench_results_stamp=$fleet_stamp-postgres"
-  fleet_run_line fleet-postgres-bench "$bench_line" || { BENCH_ARGS=$bench_args_before; return 1; }
-  BENCH_ARGS=$bench_args_before
-  cat "$results/summary.txt"
+  step "faults.yml quick with PostgreSQL (hikari x restart: postgresql@15-main stopped and started, checked)"
+  local faults_args_before=$FAULTS_ARGS
+  FAULTS_ARGS="-e poolbench_profiles=hikari -e poolbench_fault_scenarios=restart -e poolbench_quick=true"
+  FAULTS_ARGS+=" -e poolbench_faults_check=true -e poolbench_database=postgres -e poolbench_results_stamp=$fleet_stamp-postgres"
+  fleet_run_line fleet-postgres-faults "$faults_line" || { FAULTS_ARGS=$faults_args_before; return 1; }
+  FAULTS_ARGS=$faults_args_before
+  cat "$results/faults.txt"
+  if java -jar "$snapshot/bench/compare/target/poolbench-compare.jar" faults-summarize \
+      --results "$results" --check >"$LOG_DIR/fleet-postgres-summarize.log" 2>&1; then
+    pass "faults-summarize --check --results $results (exit 0)"
+  else
+    tail -n 20 "$LOG_DIR/fleet-postgres-summarize.log"; fail "faults-summarize --check --results $results"
+  fi
+  unit_active 10.77.0.10 postgresql@15-main
   local version
   if version="$(python3 - "$results" <<'PY'
 import json, os, sys
 d = sys.argv[1]
-env = json.load(open(os.path.join(d, "environment.json")))
-assert env["options"]["mode"] == "remote" and env["options"]["database"] == "postgres", env["options"]
-runs = [json.loads(line) for line in open(os.path.join(d, "runs.jsonl")) if line.strip()]
-assert runs and all(r["valid"] and not r["problems"] for r in runs), [r["problems"] for r in runs]
-assert all(r["versions"]["database"].startswith("PostgreSQL ") for r in runs), [r["versions"] for r in runs]
-assert all(os.path.isfile(os.path.join(d, "runs", r["runDir"], "reset.log")) for r in runs), "a run without reset.log"
-print(runs[0]["versions"]["database"])
+faults = json.load(open(os.path.join(d, "faults.json")))
+assert open(os.path.join(d, "faults.txt")).readline().rstrip().endswith(", PostgreSQL"), "faults.txt's first line"
+assert faults["options"]["database"] == "postgres", faults["options"]
+runs = faults["runs"]
+assert runs and all(r["scenario"] == "restart" and r.get("figures") and not r["problems"] for r in runs), runs
+assert all(r["figures"]["loginLog"]["verdict"] == "ok" for r in runs), [r["figures"]["loginLog"] for r in runs]
+for r in runs:
+    app = json.load(open(os.path.join(d, "runs", r["scenario"] + "-" + r["profile"], "poolsettings.json")))
+    assert app["serverVersion"].startswith("PostgreSQL "), app["serverVersion"]
+    assert app["driverVersion"].startswith("PostgreSQL JDBC"), app["driverVersion"]
+print(app["serverVersion"] + ", " + app["driverVersion"])
 PY
 )"; then
-    pass "environment.json: database postgres; every run valid, on $version, reset by the db host's psql"
+    pass "faults.json: database postgres; every run valid, on $version, login_log counted by the db host's psql"
   else
-    fail "the PostgreSQL run's files in $results"
+    fail "the PostgreSQL fault run's files in $results"
   fi
   echo "PostgreSQL variant: $((SECONDS - start)) s"
 }

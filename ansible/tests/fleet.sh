@@ -9,10 +9,10 @@
 # against a database address no app host reaches (refused before anything is installed);
 # site.yml twice with systemd (the second changed=0), every installed unit active, the app
 # connected to the database host's address; the quick bench.yml's and faults.yml's fetched
-# results summarized and checked; after the faults.yml line, the site.yml and bench.yml lines
-# again with -e poolbench_database=postgres (tests/fleet-postgres.sh); with POOLBENCH_FLEET_SIZE=1,
-# after the bench.yml line the same line as a quick size.yml (fleet_size); after destroy, nothing of
-# the fleet left. Also the fleet without root. A trap destroys the fleet when the block stops early.
+# results summarized and checked; after the faults.yml line, the site.yml line again with
+# -e poolbench_database=postgres and the faults.yml line as a quick restart on PostgreSQL
+# (tests/fleet-postgres.sh); with POOLBENCH_FLEET_SIZE=1, after the bench.yml line the same line as
+# a quick size.yml (fleet_size); after destroy, nothing of the fleet left. Also the fleet without root. A trap destroys the fleet when the block stops early.
 # Needs root, terraform, systemd-nspawn, debootstrap, nft: without them the step is skipped
 # (failed with CI=true).
 
@@ -403,13 +403,12 @@ for fleet_line in "${fleet_block[@]}"; do
       fleet_site_line=$fleet_line
       fleet_site "$fleet_line$fleet_extra" || exit 1 ;;
     bench)
-      fleet_bench_line=$fleet_line
       fleet_bench "$fleet_line$fleet_extra" || true
       if [[ "${POOLBENCH_FLEET_SIZE:-}" == 1 ]]; then fleet_size "$fleet_line$fleet_extra" || true; fi ;;
     faults)
       fleet_faults "$fleet_line$fleet_extra" || true
-      # The same hosts switched to PostgreSQL (the block's site.yml and bench.yml lines come before).
-      fleet_postgres "${fleet_site_line:-}" "${fleet_bench_line:-}" || true ;;
+      # The same hosts switched to PostgreSQL (the block's site.yml line comes before).
+      fleet_postgres "${fleet_site_line:-}" "$fleet_line" || true ;;
     destroy)
       step "terraform destroy of terraform/local (the fleet down, the inventory removed)"
       fleet_run_line fleet-destroy "$fleet_line" && fleet_destroyed=1 ;;

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Tests of ansible/: lint (production profile), syntax checks, an unknown poolbench_database or poolbench_design and size.yml's
-# database distance refused, bench.yml's and size.yml's plans (tests/plan/check.sh), and inventories always; with
-# CI=true or POOLBENCH_CONVERGE=1 also the path users run, on a local fleet of systemd hosts
-# (tests/fleet.sh: the fleet block of docs/vm-path.md as written: terraform apply of
-# terraform/local, site.yml (run twice: the second must change nothing), a quick bench.yml and a
-# quick faults.yml (hikari x restart, blackhole, reboot; checked), terraform destroy).
+# Tests of ansible/: lint (production profile), syntax checks, an unknown poolbench_database or poolbench_design, size.yml's
+# database distance and faults.yml's failover and demote without a MariaDB replica refused, bench.yml's and size.yml's
+# plans (tests/plan/check.sh), and inventories always; with CI=true or POOLBENCH_CONVERGE=1 also the path users run, on
+# a local fleet of systemd hosts (tests/fleet.sh: the fleet block of docs/vm-path.md as written: terraform apply of
+# terraform/local, site.yml (run twice: the second must change nothing), a quick bench.yml and a quick faults.yml
+# (hikari x restart, blackhole, reboot; checked), then site.yml and a quick faults.yml (hikari x restart) on
+# PostgreSQL, terraform destroy).
 # Usage: ansible/tests/run.sh            (from any directory)
 #        POOLBENCH_CONVERGE=1 ansible/tests/run.sh
 set -euo pipefail
@@ -78,24 +79,34 @@ check syntax-bench ansible-playbook -i inventories/local/hosts.yml --syntax-chec
 check syntax-faults ansible-playbook -i inventories/local/hosts.yml --syntax-check faults.yml || true
 check syntax-size ansible-playbook -i inventories/local/hosts.yml --syntax-check size.yml || true
 
-step "a database, a design or a distance the playbooks do not take: one line before anything runs"
+step "a database, a design, a distance or a failover the playbooks do not take: one line before anything runs"
 # In check mode: were the assert gone, nothing would be changed on this machine either.
 refused() {
   local name=$1 playbook=$2 expected=$3; shift 3
-  if ansible-playbook -i inventories/local/hosts.yml --check "$playbook" "$@" >"$LOG_DIR/$name.log" 2>&1; then
+  # JSON results: the message on one line (YAML's wraps a long one).
+  if ANSIBLE_CALLBACK_RESULT_FORMAT=json ansible-playbook -i inventories/local/hosts.yml --check "$playbook" "$@" \
+      >"$LOG_DIR/$name.log" 2>&1; then
     fail "$name: $playbook ran with $*"
-  elif grep -qF "msg: $expected" "$LOG_DIR/$name.log" && grep -Eq ' ok=0 +changed=0 ' "$LOG_DIR/$name.log"; then
+  elif grep -qF "\"msg\": \"$expected" "$LOG_DIR/$name.log" && grep -Eq ' ok=0 +changed=0 ' "$LOG_DIR/$name.log"; then
     pass "$name: refused in one line, no task before it"
   else
     tail -n 20 "$LOG_DIR/$name.log"; fail "$name: no clear refusal"
   fi
 }
-for playbook in site.yml bench.yml size.yml; do
+for playbook in site.yml bench.yml size.yml faults.yml; do
   refused "unknown-database-${playbook%.yml}" "$playbook" "poolbench_database must be mariadb or postgres, got 'oracle'" \
     -e poolbench_database=oracle
 done
 refused unknown-design-bench bench.yml "poolbench_design must be duet (the default) or solo" -e poolbench_design=trio
 refused distance-size size.yml "a size search runs duets, which take no database distance" -e poolbench_db_latency=1
+# faults.yml: a failover (or demote) promotes a replica, which only MariaDB's role makes.
+for scenario in failover demote; do
+  refused "$scenario-postgres-faults" faults.yml "poolbench_fault_scenarios failover and demote promote a replica, and the \
+poolbench_postgresql role makes none (MariaDB only: poolbench_database=mariadb); nothing was run" \
+    -e poolbench_database=postgres -e poolbench_fault_scenarios=restart,$scenario
+done
+refused failover-alone-faults faults.yml "poolbench_fault_scenarios failover and demote need a second db host replicating the first" \
+  -e poolbench_fault_scenarios=failover
 
 step "inventories parse with the groups db, app and bench"
 # The Terraform example has a .example suffix (the real hosts.yml is gitignored): parse a copy.

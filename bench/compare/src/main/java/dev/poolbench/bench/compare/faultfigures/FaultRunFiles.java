@@ -55,7 +55,7 @@ public final class FaultRunFiles {
         } catch (IllegalArgumentException e) {
             return failed(planned, List.of(e.getMessage()));
         }
-        List<String> problems = recordProblems(runDir, planned, record);
+        List<String> problems = recordProblems(runDir, planned, record, options);
         List<ProgressLog.Line> lines = ProgressLog.read(runDir.resolve(ProgressLog.FILE));
         if (lines.isEmpty()) {
             problems.add("the load run reported no progress (" + ProgressLog.FILE + " has no line), so the fault "
@@ -118,10 +118,11 @@ public final class FaultRunFiles {
 
     /**
      * What the run's record itself says went wrong: its own problems, another store or other
-     * settings (in the record or in the app's read-back), a failed load run.
+     * settings (in the record or in the app's read-back), an app on another database server than
+     * the options name, a failed load run.
      */
-    private static List<String> recordProblems(Path runDir, FaultCase planned, FaultRunRecord record)
-            throws IOException {
+    private static List<String> recordProblems(Path runDir, FaultCase planned, FaultRunRecord record,
+                                               FaultOptions options) throws IOException {
         List<String> problems = new ArrayList<>(record.problems());
         if (record.session() != planned.session()) {
             problems.add(FaultRunRecord.FILE + " names the session store " + record.session().label() + ", the plan "
@@ -133,10 +134,17 @@ public final class FaultRunFiles {
         }
         // What the app itself read back (an app from before the settings existed says nothing: shipped).
         Path poolSettings = runDir.resolve("poolsettings.json");
-        String readBack = Files.isRegularFile(poolSettings)
-                ? Json.read(poolSettings).path("settings").asText(PoolSettingsSet.SHIPPED.label()) : null;
+        JsonNode appSettings = Files.isRegularFile(poolSettings) ? Json.read(poolSettings) : null;
+        String readBack = appSettings == null ? null
+                : appSettings.path("settings").asText(PoolSettingsSet.SHIPPED.label());
         if (readBack != null && !readBack.equals(planned.settings().label())) {
             problems.add("the app read back the settings " + readBack + ", the plan " + planned.settings().label());
+        }
+        // The server the app measured on (Connector/J names MariaDB "MySQL"; "unavailable: ..." when it
+        // could not ask): PostgreSQL exactly when the options name it (options.json's database).
+        String server = appSettings == null ? null : Json.text(appSettings, "serverVersion");
+        if (server != null && !server.startsWith("unavailable") && server.startsWith("PostgreSQL") != options.postgres()) {
+            problems.add("the app's database is " + server + ", the options' " + options.database);
         }
         if (record.loadExitCode() != null && record.loadExitCode() == 2) {
             problems.add("load run failed (exit 2): " + AppProcess.tail(runDir.resolve("load.log"), 1).strip());

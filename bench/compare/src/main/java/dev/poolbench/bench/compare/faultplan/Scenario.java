@@ -37,12 +37,12 @@ public enum Scenario {
             + "host), then let through: no reset"),
     /**
      * Hosts only (ansible/faults.yml): the database host is rebooted ({@code systemctl reboot}):
-     * systemd stops MariaDB (every connection closed), the host leaves the network until it is
-     * booted again, and MariaDB starts with the boot. Back = MariaDB answers a query on the host,
+     * systemd stops the database server (every connection closed), the host leaves the network until
+     * it is booted again, and the server starts with the boot. Back = it answers a query on the host,
      * as for {@link #RESTART}; how long it is away is the reboot's, not {@code --fault-seconds}.
      */
-    REBOOT("reboot", "database host rebooted (systemctl reboot: MariaDB stopped, the host away from the network, "
-            + "MariaDB started at boot)"),
+    REBOOT("reboot", "database host rebooted (systemctl reboot: the server stopped, the host away from the network, "
+            + "the server started at boot)"),
     /**
      * Hosts only (ansible/faults.yml): the primary's MariaDB stopped, its replica promoted
      * {@code --fault-seconds} later and the name the app connects to moved to it (the app host's

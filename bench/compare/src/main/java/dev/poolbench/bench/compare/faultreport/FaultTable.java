@@ -28,8 +28,9 @@ public final class FaultTable {
     static String text(List<FaultOutcome> outcomes, FaultOptions o) {
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "poolbench faults: %d s runs, fault at %d s for %d s, pool size %d, "
-                + "pool wait %d ms%s%n%n", o.durationSeconds, o.faultAtSeconds, o.faultSeconds, o.poolSize,
-                o.poolWaitMillis, o.workload == null ? "" : ", workload " + o.workload));
+                + "pool wait %d ms%s%s%n%n", o.durationSeconds, o.faultAtSeconds, o.faultSeconds, o.poolSize,
+                o.poolWaitMillis, o.workload == null ? "" : ", workload " + o.workload,
+                o.postgres() ? ", PostgreSQL" : ""));
         int scenarioWidth = 12;
         int whoWidth = 7;
         for (FaultOutcome r : outcomes) {

@@ -262,6 +262,30 @@ class FaultsSummarizeTest {
     }
 
     @Test
+    void aPostgresRunFromTheFleetMustHaveMeasuredPostgres(@TempDir Path dir) throws Exception {
+        // faults.yml with poolbench_database=postgres: options.json names the server; the app's read-back must agree.
+        options(dir, "\"restart\"", 20);
+        Files.writeString(dir.resolve("options.json"), Files.readString(dir.resolve("options.json"))
+                .replace("\"heap\": null", "\"heap\": null, \"database\": \"postgres\""));
+        Path runDir = run(dir, "restart-hikari", DECIDED, 0);
+        Files.writeString(runDir.resolve("poolsettings.json"), "{\"settings\": \"shipped\", "
+                + "\"driverVersion\": \"PostgreSQL JDBC Driver 42.7.8\", \"serverVersion\": \"PostgreSQL 15.14\"}");
+
+        Run r = summarize("--results", dir.toString(), "--check");
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(Files.readString(dir.resolve("faults.txt")).startsWith("poolbench faults: 20 s runs, fault at 5 s "
+                + "for 3 s, pool size 10, pool wait 1000 ms, workload 8, PostgreSQL"));
+        assertEquals("postgres", Json.read(dir.resolve("faults.json")).at("/options/database").asText());
+
+        // An app that measured MariaDB under these options: the run failed.
+        Files.writeString(runDir.resolve("poolsettings.json"), "{\"serverVersion\": \"MySQL 5.5.5-10.11.14-MariaDB\"}");
+        Run wrong = summarize("--results", dir.toString());
+        assertEquals(1, wrong.status());
+        assertTrue(wrong.err().contains("restart/hikari: run failed: the app's database is MySQL 5.5.5-10.11.14-MariaDB, "
+                + "the options' postgres"), wrong.err());
+    }
+
+    @Test
     void aMissingRunAndAnInconsistentOneFailTheChecks(@TempDir Path dir) throws Exception {
         options(dir, "\"unreachable\", \"hang\"", 20);
         Files.writeString(dir.resolve("environment.json"), "{\"mode\": \"ansible\", \"hosts\": {\"pb1\": 2}}");
