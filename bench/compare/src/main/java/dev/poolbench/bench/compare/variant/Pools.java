@@ -24,7 +24,8 @@ public record Pools(List<String> names, List<String> defaults) {
     public static Pools catalogue() {
         try (InputStream in = Pools.class.getResourceAsStream(CATALOGUE)) {
             if (in == null) {
-                throw new IllegalStateException(CATALOGUE + " (the app's pool catalogue) is missing from the runner's jar");
+                throw new IllegalStateException(CATALOGUE + " (the app's pool catalogue) is missing from the runner's "
+                        + "jar: build it with ./mvnw");
             }
             return of(Json.MAPPER.readTree(in));
         } catch (IOException e) {
