@@ -234,9 +234,9 @@ final class AgroalPool {
         }
 
         /**
-         * Agroal's metrics, which count only once enabled (off by default): reading the counters
-         * switches them on, so with POOLBENCH_POOL_METRICS=off Agroal runs without them, like the
-         * other pools without the wrapper.
+         * Agroal's metrics, which count only once enabled (off by default): asking for the counters
+         * (the gauges, when bound) switches them on, so with POOLBENCH_POOL_METRICS=off Agroal runs
+         * without them, like the other pools without the wrapper.
          */
         @Override
         PoolCounters counters(AgroalDataSource pool) {
