@@ -6,12 +6,10 @@ interval). Nothing is recomputed here but the percent labels.
 """
 import math
 
+from .pools import LABELS
 from .rows import rows_chart
 from .svg import BAD, GOOD, INK, MUTED, ORANGE
 
-LABELS = {"dbcp": "dbcp (1.4)", "nopool": "nopool (a connection per request)", "ucp": "ucp (Oracle UCP)",
-          "c3p0": "c3p0", "vibur": "vibur", "agroal": "agroal", "tomcat": "tomcat (Tomcat JDBC)",
-          "dbcp2": "dbcp2", "hikari": "hikari"}
 MARGIN = 5.0
 
 

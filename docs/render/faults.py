@@ -6,6 +6,7 @@ import os
 import statistics
 
 from .data import quiet_before
+from .pools import ORDER
 from .svg import BAD, BAND, GOOD, GRID, INK, MUTED, Svg, text_width, wrap
 
 FAULTS = "docs/data/faults"
@@ -17,7 +18,6 @@ FLEET_SCENARIOS = ("blackhole", "reboot", "restart", "failover", "demote")
 # A black hole shorter than the socket timeout (the recommended 3 s) and TCP's retransmissions is
 # survived by every connection; a longer one is not: its rows say how long it was.
 TIMED = ("blackhole",)
-ORDER = ("hikari", "tomcat", "dbcp", "dbcp2", "c3p0", "vibur", "agroal", "ucp", "nopool")
 # A run's pool and driver settings (faults --settings); a run kept before they existed is shipped.
 SETTINGS = ("shipped", "recommended")
 

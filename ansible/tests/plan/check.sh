@@ -2,8 +2,8 @@
 # bench.yml's and size.yml's plans on this machine's inventory, nothing run or changed (--check
 # --tags plan: the runner play's checks and its line "plan: <the runner's options>; N min planned"),
 # each compared with the expected line: the default is the local one (the runner's own duets, no
-# rounds given), -e poolbench_design=solo and one profile solo, the kept sittings' and the suite's
-# quick commands as before, size.yml's defaults, quick form and budget.
+# rounds given), -e poolbench_design=solo, one profile solo, all (the app's catalogue) solo, the
+# kept sittings' and the suite's quick commands as before, size.yml's defaults, quick form and budget.
 # Usage: check.sh LOG_DIR   (run from ansible/, PATH with the venv's ansible)
 set -euo pipefail
 log_dir=$(cd "$1" && pwd)
@@ -35,6 +35,11 @@ expect default bench.yml "compare --duet --profiles $five $pool; 36 min planned"
 expect solo bench.yml "compare --solo --profiles $five $pool; 45 min planned" -e poolbench_design=solo
 expect one-profile bench.yml "compare --solo --profiles hikari $pool --quick; 2 min planned" \
   -e poolbench_profiles=hikari -e poolbench_quick=true
+# `all`: every pool of the app's catalogue (the role reads webapp/src/main/resources/pools.json).
+all=$(python3 -c 'import json; print(",".join(p["name"] for p in json.load(open("../webapp/src/main/resources/pools.json"))["pools"]))')
+n=$(tr ',' '\n' <<<"$all" | wc -l)
+expect all bench.yml "compare --solo --profiles $all $pool --quick; $(((n * 73 + 59) / 60)) min planned" \
+  -e poolbench_profiles=all -e poolbench_design=solo -e poolbench_quick=true
 # A kept sitting's command (docs/vm-path.md) and the suite's quick form (tests/fleet.sh): fixed rounds.
 expect kept bench.yml "compare --duet --profiles hikari,nopool $pool --runs 3 --duration 30 --warmup 30; 6 min planned" \
   -e poolbench_profiles=hikari,nopool -e poolbench_duet=true -e poolbench_runs=3 -e poolbench_duration=30 \

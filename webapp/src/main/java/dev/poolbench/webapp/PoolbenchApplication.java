@@ -5,7 +5,7 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 
 /**
  * The ISUCON4 qualifier login app ("ISUCON bank"). The JDBC pool is chosen by exactly one
- * Spring profile: {@code hikari}, {@code tomcat}, {@code dbcp}, {@code dbcp2} or {@code nopool}.
+ * Spring profile, one of the pool catalogue's ({@code pools.json}: {@code hikari}, ...).
  */
 @SpringBootApplication
 public class PoolbenchApplication {

@@ -38,7 +38,8 @@ class StartupFailureTest {
         assertThatThrownBy(() -> run()).isInstanceOf(InvalidSettingException.class)
                 .hasMessageContaining("Exactly one pool profile must be active, found: none");
         assertReport(output, "Exactly one pool profile must be active, found: none");
-        assertThat(output.getOut() + output.getErr()).contains("hikari, tomcat, dbcp, dbcp2, c3p0, vibur, agroal, ucp, nopool");
+        assertThat(output.getOut() + output.getErr())
+                .contains(String.join(", ", dev.poolbench.webapp.pool.PoolProfiles.ALL));
     }
 
     @Test

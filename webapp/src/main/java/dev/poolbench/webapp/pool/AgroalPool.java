@@ -233,6 +233,21 @@ final class AgroalPool {
             return map;
         }
 
+        /**
+         * Agroal's metrics, which count only once enabled (off by default): asking for the counters
+         * (the gauges, when bound) switches them on, so with POOLBENCH_POOL_METRICS=off Agroal runs
+         * without them, like the other pools without the wrapper.
+         */
+        @Override
+        PoolCounters counters(AgroalDataSource pool) {
+            pool.getConfiguration().setMetricsEnabled(true);
+            return new PoolCounters(
+                    () -> pool.getMetrics().activeCount(),
+                    () -> pool.getMetrics().availableCount(),
+                    () -> pool.getMetrics().awaitingCount(),
+                    () -> pool.getConfiguration().connectionPoolConfiguration().maxSize());
+        }
+
         @Override
         String equalizedNotes() {
             return "Matches HikariCP's validation: isValid() on borrow only after 500 ms idle (idleValidationTimeout, "

@@ -97,6 +97,16 @@ final class C3p0Pool {
             return idleValidationEveryFiveSeconds();
         }
 
+        /** The default user's busy, idle and awaiting-checkout counts (NaN until the pool has started). */
+        @Override
+        PoolCounters counters(ComboPooledDataSource pool) {
+            return new PoolCounters(
+                    PoolCounters.guarded(pool::getNumBusyConnectionsDefaultUser),
+                    PoolCounters.guarded(pool::getNumIdleConnectionsDefaultUser),
+                    PoolCounters.guarded(pool::getNumThreadsAwaitingCheckoutDefaultUser),
+                    pool::getMaxPoolSize);
+        }
+
         @Override
         String equalizedNotes() {
             return "No borrow-time idle window: testConnectionOnCheckout would ping on every checkout, so idle "

@@ -90,6 +90,12 @@ final class Dbcp1Pool {
             return map;
         }
 
+        /** getNumActive, getNumIdle; DBCP 1.4 counts no waiting threads (the wrapper does). */
+        @Override
+        PoolCounters counters(BasicDataSource pool) {
+            return new PoolCounters(pool::getNumActive, pool::getNumIdle, null, pool::getMaxActive);
+        }
+
         @Override
         String equalizedNotes() {
             return "No borrow-time idle window: idle connections are tested in the background every 5 s "

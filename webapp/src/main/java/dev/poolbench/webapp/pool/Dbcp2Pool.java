@@ -86,6 +86,12 @@ final class Dbcp2Pool {
             return idleValidationEveryFiveSeconds();
         }
 
+        /** getNumActive, getNumIdle; DBCP2 counts no waiting threads (the wrapper does). */
+        @Override
+        PoolCounters counters(BasicDataSource pool) {
+            return new PoolCounters(pool::getNumActive, pool::getNumIdle, null, pool::getMaxTotal);
+        }
+
         @Override
         String equalizedNotes() {
             return "No borrow-time idle window: testOnBorrow is off (its default isValid() ping on every borrow would "

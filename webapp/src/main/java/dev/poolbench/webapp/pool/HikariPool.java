@@ -1,8 +1,10 @@
 package dev.poolbench.webapp.pool;
 
 import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.HikariPoolMXBean;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.ToIntFunction;
 
 /** Profile {@code hikari}: HikariCP; equalized values in application-hikari.properties. */
 final class HikariPool {
@@ -82,6 +84,21 @@ final class HikariPool {
             map.put(VALIDATION_ON_BORROW, true);
             map.put(VALIDATION_WINDOW_MILLIS, 500L);
             return map;
+        }
+
+        /** HikariPoolMXBean's counts; the bean is null until the pool has started (lazily, on the first getConnection()). */
+        @Override
+        PoolCounters counters(HikariDataSource pool) {
+            return new PoolCounters(
+                    () -> mxBean(pool, HikariPoolMXBean::getActiveConnections),
+                    () -> mxBean(pool, HikariPoolMXBean::getIdleConnections),
+                    () -> mxBean(pool, HikariPoolMXBean::getThreadsAwaitingConnection),
+                    pool::getMaximumPoolSize);
+        }
+
+        private static double mxBean(HikariDataSource pool, ToIntFunction<HikariPoolMXBean> read) {
+            HikariPoolMXBean bean = pool.getHikariPoolMXBean();
+            return bean == null ? Double.NaN : read.applyAsInt(bean);
         }
 
         @Override

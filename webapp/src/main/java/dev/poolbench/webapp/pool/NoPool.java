@@ -70,6 +70,17 @@ final class NoPool {
             return map;
         }
 
+        /** None: no pool, nothing kept; the wrapper counts the connections in use. */
+        @Override
+        PoolCounters counters(SimpleDriverDataSource pool) {
+            return null;
+        }
+
+        @Override
+        boolean keepsConnections() {
+            return false;
+        }
+
         @Override
         String equalizedNotes() {
             return "No pool: size and wait do not apply; connection set-up (TCP, handshake, auth, server "

@@ -7,8 +7,9 @@ import javax.sql.DataSource;
 /**
  * Everything pool-specific: how to create an unconfigured instance, and how to read the settings
  * in effect back from a live instance into the common keys below (the JSON contract of
- * {@code /actuator/poolsettings}). The only place, with the profile configurations, where pool
- * classes appear. Every descriptor is registered in {@link PoolProfiles}.
+ * {@code /actuator/poolsettings}), and its own counters for the metrics gauges. The only place, with
+ * the profile configurations, where pool classes appear. Every descriptor is the nested
+ * {@code Descriptor} of a class the pool catalogue names ({@link PoolProfiles}).
  *
  * <p>Life cycle of a pool: {@link #create} (or {@link #createEqualized}), {@link #start},
  * {@link #close}; the last two are no-ops for pools that start lazily and close themselves.
@@ -56,7 +57,7 @@ abstract class PoolDescriptor<T extends DataSource> {
         return binding.onto(create(database));
     }
 
-    /** Makes a configured pool usable; only for pools that need an explicit start (Vibur). */
+    /** Makes a configured pool usable; only for pools that need an explicit start. */
     T start(T pool) {
         return pool;
     }
@@ -109,6 +110,18 @@ abstract class PoolDescriptor<T extends DataSource> {
     /** Equalized values that could not be matched exactly for this pool (for the read-back). */
     abstract String equalizedNotes();
 
+    /**
+     * The pool's own counters of connections in use, idle and waited for, and its maximum, for
+     * the metrics gauges; null for a DataSource that keeps no connections (nopool). Called once,
+     * when the gauges are bound; it may switch the pool's own counting on (Agroal's is off by default).
+     */
+    abstract PoolCounters counters(T pool);
+
+    /** False for a DataSource that opens a physical connection per borrow (nopool). */
+    boolean keepsConnections() {
+        return true;
+    }
+
     final Class<T> type() {
         return type;
     }
@@ -145,6 +158,10 @@ abstract class PoolDescriptor<T extends DataSource> {
             org.slf4j.LoggerFactory.getLogger(PoolDescriptor.class).warn("Closing the {} pool failed: {}",
                     type.getSimpleName(), e.toString());
         }
+    }
+
+    final PoolCounters countersOf(DataSource dataSource) {
+        return counters(live(dataSource));
     }
 
     final Map<String, Object> nativeSettingsOf(DataSource dataSource) {

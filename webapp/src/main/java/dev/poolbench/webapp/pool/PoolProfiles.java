@@ -1,21 +1,32 @@
 package dev.poolbench.webapp.pool;
 
 import dev.poolbench.webapp.InvalidSettingException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Constructor;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import javax.sql.DataSource;
 import org.springframework.core.env.Environment;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The pool profiles and their descriptors: the one place where a pool is registered. Exactly one
- * profile must be active. A new pool is one more entry here, one descriptor class and one
- * {@code application-<profile>.properties}.
+ * The pool profiles and their descriptors, as the pool catalogue lists them ({@value #CATALOGUE}
+ * in the app's resources, which the runner, docs/render and the Ansible role read too). Exactly
+ * one profile must be active. A new pool is one entry in the catalogue, one class with a nested
+ * {@code Descriptor} and one {@code application-<profile>.properties}.
  */
 public final class PoolProfiles {
 
-    private static final Map<String, Supplier<PoolDescriptor<?>>> DESCRIPTORS = descriptors();
+    /** The catalogue on the classpath: {@code {"pools": [{"name": ..., "descriptor": ...}, ...]}}. */
+    static final String CATALOGUE = "/pools.json";
+
+    private static final Map<String, Supplier<PoolDescriptor<?>>> DESCRIPTORS = descriptors(catalogue());
 
     /** Every pool profile, in the order the comparison lists them (the no-pool baseline last). */
     public static final List<String> ALL = List.copyOf(DESCRIPTORS.keySet());
@@ -23,18 +34,55 @@ public final class PoolProfiles {
     private PoolProfiles() {
     }
 
-    private static Map<String, Supplier<PoolDescriptor<?>>> descriptors() {
+    /** The catalogue's {@code pools} array. */
+    static JsonNode catalogue() {
+        try (InputStream in = PoolProfiles.class.getResourceAsStream(CATALOGUE)) {
+            if (in == null) {
+                throw new IllegalStateException("The pool catalogue " + CATALOGUE + " is not on the classpath");
+            }
+            return JsonMapper.shared().readTree(in).path("pools");
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read the pool catalogue " + CATALOGUE, e);
+        }
+    }
+
+    /** Each entry's name and a maker of its descriptor, in the catalogue's order. */
+    static Map<String, Supplier<PoolDescriptor<?>>> descriptors(JsonNode pools) {
         Map<String, Supplier<PoolDescriptor<?>>> map = new LinkedHashMap<>();
-        map.put("hikari", HikariPool.Descriptor::new);
-        map.put("tomcat", TomcatPool.Descriptor::new);
-        map.put("dbcp", Dbcp1Pool.Descriptor::new);
-        map.put("dbcp2", Dbcp2Pool.Descriptor::new);
-        map.put("c3p0", C3p0Pool.Descriptor::new);
-        map.put("vibur", ViburPool.Descriptor::new);
-        map.put("agroal", AgroalPool.Descriptor::new);
-        map.put("ucp", UcpPool.Descriptor::new);
-        map.put("nopool", NoPool.Descriptor::new);
+        for (int i = 0; i < pools.size(); i++) {
+            String name = pools.get(i).path("name").asString("");
+            if (!name.matches("[a-z][a-z0-9]*") || map.put(name, descriptorOf(name,
+                    pools.get(i).path("descriptor").asString(""))) != null) {
+                throw new IllegalStateException("The pool catalogue " + CATALOGUE + " lists '" + name
+                        + "': a name must be lower-case letters and digits, and listed once");
+            }
+        }
+        if (map.isEmpty()) {
+            throw new IllegalStateException("The pool catalogue " + CATALOGUE + " lists no pools");
+        }
         return map;
+    }
+
+    /** The nested {@code Descriptor} of the class named in the catalogue ({@code HikariPool.Descriptor}). */
+    private static Supplier<PoolDescriptor<?>> descriptorOf(String profile, String className) {
+        String name = PoolProfiles.class.getPackageName() + "." + className + "$Descriptor";
+        Constructor<?> constructor;
+        try {
+            constructor = Class.forName(name).getDeclaredConstructor();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("The pool catalogue " + CATALOGUE + " names '" + className
+                    + "' for pool " + profile + ", but there is no " + name + " with a constructor of no arguments", e);
+        }
+        if (!PoolDescriptor.class.isAssignableFrom(constructor.getDeclaringClass())) {
+            throw new IllegalStateException(name + " (pool " + profile + ") does not extend PoolDescriptor");
+        }
+        return () -> {
+            try {
+                return (PoolDescriptor<?>) constructor.newInstance();
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("Cannot make the descriptor of pool " + profile, e);
+            }
+        };
     }
 
     /** A new descriptor of a profile listed in {@link #ALL}. */
@@ -44,6 +92,31 @@ public final class PoolProfiles {
             throw new IllegalArgumentException("Unknown pool profile '" + profile + "', valid: " + ALL);
         }
         return descriptor.get();
+    }
+
+    /**
+     * The pool's own counters, from the descriptor of its class, for the metrics gauges; null for
+     * a DataSource that keeps no connections (nopool) or that no pool of the catalogue makes.
+     */
+    public static PoolCounters counters(DataSource pool) {
+        PoolDescriptor<?> descriptor = describing(pool);
+        return descriptor == null ? null : descriptor.countersOf(pool);
+    }
+
+    /** Whether the DataSource is a pool of the catalogue that keeps its connections. */
+    public static boolean keepsConnections(DataSource pool) {
+        PoolDescriptor<?> descriptor = describing(pool);
+        return descriptor != null && descriptor.keepsConnections();
+    }
+
+    private static PoolDescriptor<?> describing(DataSource pool) {
+        for (Supplier<PoolDescriptor<?>> maker : DESCRIPTORS.values()) {
+            PoolDescriptor<?> descriptor = maker.get();
+            if (descriptor.type().isInstance(pool)) {
+                return descriptor;
+            }
+        }
+        return null;
     }
 
     /** The one active pool profile; the active profiles that are not pools are ignored. */

@@ -99,6 +99,16 @@ final class TomcatPool {
             return map;
         }
 
+        /** getActive, getIdle, getWaitCount; the inner pool is null until the first getConnection(). */
+        @Override
+        PoolCounters counters(DataSource pool) {
+            return new PoolCounters(
+                    () -> pool.getPool() == null ? Double.NaN : pool.getActive(),
+                    () -> pool.getPool() == null ? Double.NaN : pool.getIdle(),
+                    () -> pool.getPool() == null ? Double.NaN : pool.getWaitCount(),
+                    pool::getMaxActive);
+        }
+
         @Override
         String equalizedNotes() {
             return "No 'validate only after idle' option: testOnBorrow with validationInterval=500 ms validates a "

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import oracle.ucp.admin.UniversalConnectionPoolManager;
 import oracle.ucp.admin.UniversalConnectionPoolManagerImpl;
+import oracle.ucp.jdbc.JDBCConnectionPoolStatistics;
 import oracle.ucp.jdbc.PoolDataSource;
 import oracle.ucp.jdbc.PoolDataSourceFactory;
 
@@ -134,6 +135,19 @@ final class UcpPool {
             map.put(VALIDATION_QUERY, null);
             map.put(RESET_ON_RETURN, "pending work not committed on return (commitOnConnectionReturn=false)");
             return map;
+        }
+
+        /** Borrowed, available and (from the statistics, which exist once the pool has started) pending. */
+        @Override
+        PoolCounters counters(PoolDataSource pool) {
+            return new PoolCounters(
+                    PoolCounters.guarded(pool::getBorrowedConnectionsCount),
+                    PoolCounters.guarded(pool::getAvailableConnectionsCount),
+                    () -> {
+                        JDBCConnectionPoolStatistics statistics = pool.getStatistics();
+                        return statistics == null ? Double.NaN : statistics.getPendingRequestsCount();
+                    },
+                    pool::getMaxPoolSize);
         }
 
         @Override

@@ -143,6 +143,16 @@ final class ViburPool {
             return map;
         }
 
+        /** The inner pool's taken() and remainingCreated(), null until start(); Vibur counts no waiting threads. */
+        @Override
+        PoolCounters counters(ViburDBCPDataSource pool) {
+            return new PoolCounters(
+                    () -> pool.getPool() == null ? Double.NaN : pool.getPool().taken(),
+                    () -> pool.getPool() == null ? Double.NaN : pool.getPool().remainingCreated(),
+                    null,
+                    pool::getPoolMaxSize);
+        }
+
         @Override
         String equalizedNotes() {
             return "The idle window before a borrow-time isValid() is in whole seconds: 1 s instead of HikariCP's "

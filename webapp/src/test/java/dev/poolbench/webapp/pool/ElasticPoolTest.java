@@ -18,7 +18,8 @@ import org.junit.jupiter.params.provider.FieldSource;
  */
 class ElasticPoolTest {
 
-    static final List<String> POOLS = PoolProfiles.ALL.stream().filter(p -> !p.equals("nopool")).toList();
+    static final List<String> POOLS = PoolProfiles.ALL.stream()
+            .filter(p -> PoolProfiles.descriptor(p).keepsConnections()).toList();
     private static final DatabaseSettings NOWHERE = DatabaseSettings.mysql("127.0.0.1", 1, "root", "", "isu4_qualifier");
 
     @ParameterizedTest

@@ -55,7 +55,7 @@ class RecommendedSettingsTest {
             Map<String, Object> nativeSettings = descriptor.nativeSettingsOf(pool);
             NATIVE.get(profile).forEach((key, value) ->
                     assertThat(String.valueOf(nativeSettings.get(key))).as(profile + " " + key).isEqualTo(value));
-            if (!profile.equals("nopool")) {
+            if (descriptor.keepsConnections()) {
                 assertThat(descriptor.effectiveOf(pool).get(PoolDescriptor.VALIDATION_ON_BORROW)).as(profile).isEqualTo(true);
             }
         } finally {

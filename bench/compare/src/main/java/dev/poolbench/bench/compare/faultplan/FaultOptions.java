@@ -33,7 +33,7 @@ public class FaultOptions {
     public List<String> profiles = Profiles.DEFAULT;
 
     @Option(names = "--profiles", paramLabel = "LIST", description = "pool profiles, comma-separated, "
-            + "or all (the nine) (default: ${DEFAULT-VALUE})")
+            + "or all (every pool) (default: ${DEFAULT-VALUE})")
     private String profilesText = String.join(",", Profiles.DEFAULT);
 
     public List<Scenario> scenarios = Scenario.DATABASE;

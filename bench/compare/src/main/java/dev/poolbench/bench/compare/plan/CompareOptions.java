@@ -50,8 +50,8 @@ public class CompareOptions {
 
     public List<String> profiles = Profiles.DEFAULT;
 
-    @Option(names = "--profiles", paramLabel = "LIST", description = "pool profiles, comma-separated, or all (the "
-            + "nine); one listed twice runs as hikari and hikari_2 (A/A) (default: ${DEFAULT-VALUE})")
+    @Option(names = "--profiles", paramLabel = "LIST", description = "pool profiles, comma-separated, or all (every "
+            + "pool); one listed twice runs as hikari and hikari_2 (A/A) (default: ${DEFAULT-VALUE})")
     private String profilesText = String.join(",", Profiles.DEFAULT);
 
     @Option(names = "--runs", paramLabel = "N", description = "measured runs (rounds) per profile (default: ${DEFAULT-VALUE})")

@@ -1,25 +1,20 @@
 package dev.poolbench.bench.compare.plan;
 
 import dev.poolbench.bench.compare.util.UsageException;
+import dev.poolbench.bench.compare.variant.Pools;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * The webapp's pool profiles as compare and faults know them: the one list of this module. It
- * mirrors {@code dev.poolbench.webapp.pool.PoolProfiles.ALL} (the bench stays outside the webapp's
- * build), and {@code ProfilesTest} fails when the two drift apart.
- */
+/** The app's pools as compare and faults know them: its catalogue ({@link Pools}). */
 public final class Profiles {
 
-    /** Every pool profile, in the webapp's order (the no-pool baseline last). */
-    public static final List<String> ALL =
-            List.of("hikari", "tomcat", "dbcp", "dbcp2", "c3p0", "vibur", "agroal", "ucp", "nopool");
+    private static final Pools CATALOGUE = Pools.catalogue();
 
-    /**
-     * What runs without {@code --profiles}: the five of the ISUCON4-era comparisons. {@code all}
-     * adds c3p0, Vibur, Agroal and UCP (docs/pools.md, "Which pools run by default").
-     */
-    public static final List<String> DEFAULT = List.of("hikari", "tomcat", "dbcp", "dbcp2", "nopool");
+    /** Every pool profile, in the webapp's order (the no-pool baseline last). */
+    public static final List<String> ALL = CATALOGUE.names();
+
+    /** What runs without {@code --profiles} (docs/pools.md, "Which pools run by default"). */
+    public static final List<String> DEFAULT = CATALOGUE.defaults();
 
     /** The {@code --profiles} word for {@link #ALL}. */
     public static final String EVERY = "all";

@@ -1,5 +1,5 @@
 /**
- * What can vary in the app between runs: thread mode, app build, session store, planted
- * difference (plan's RunVariant combines them). May use util only.
+ * What can vary in the app between runs: its pools (the app's catalogue), thread mode, app build,
+ * session store, planted difference (plan's RunVariant combines them). May use util only.
  */
 package dev.poolbench.bench.compare.variant;
