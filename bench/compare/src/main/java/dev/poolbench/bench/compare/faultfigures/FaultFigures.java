@@ -89,7 +89,10 @@ public record FaultFigures(
 
     static FaultFigures compute(Inputs in) {
         int faultFirst = (int) Math.floor(in.faultBegin()) + 1;
-        int faultLast = (int) Math.floor(in.faultEnd()) + 1;
+        // A load's pause ends on a whole second of load time: the second after it is the load's
+        // return, whose errors (dead connections lent out) come after the fault.
+        int faultLast = in.scenario().pausesLoad() ? (int) Math.ceil(in.faultEnd())
+                : (int) Math.floor(in.faultEnd()) + 1;
         boolean statusesKnown = in.load().stream().anyMatch(s -> !s.statuses().isEmpty());
         FaultErrors errors = errors(in.load(), faultFirst, faultLast, statusesKnown);
 
@@ -124,9 +127,11 @@ public record FaultFigures(
         boolean effect = errors.during() > 0 || in.scenario().mayStall() && (slower != null && slower > 0
                 || longest != null && longest >= (in.faultEnd() - in.faultBegin()) * 500);
         StormFigures storm = StormFigures.compute(in.pool(), in.faultBegin(), r);
-        // Nothing goes away in a storm: logins go on, and what must show is the load's jump.
+        // Nothing goes away in a storm: logins go on, and what must show is the load's jump. A
+        // pause shows as no login decided inside it (the server's closing of the idle sessions is
+        // checked by the fault itself, which fails the run otherwise).
         boolean seen = in.scenario().storm() ? storm.jump() != null && storm.jump().ran()
-                : effect && decidedInside == 0;
+                : in.scenario().pausesLoad() ? decidedInside == 0 : effect && decidedInside == 0;
 
         List<Point> series = series(in, decided, statusesKnown);
         Double firstError = errors.firstSecond() < 0 ? null : Math.max(0, errors.firstSecond() - in.faultBegin());

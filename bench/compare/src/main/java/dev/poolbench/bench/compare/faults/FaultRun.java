@@ -78,10 +78,13 @@ final class FaultRun {
     FaultOutcome run() throws InterruptedException {
         FaultOptions o = s.options();
         FaultOutcome outcome = null;
+        Fault.ServerSetting serverSetting = Fault.ServerSetting.NONE;
         try {
             Files.createDirectories(runDir);
             LoginLog loginLog = new LoginLog(s.database().jdbcUrl(), s.database().user(), s.database().password());
             s.progress().phase("start + reset", 0);
+            // Before the app: its pool's connections are all made under the scenario's server setting.
+            serverSetting = fault.beforeApp();
             int appPort = FreePort.next();
             int managementPort = FreePort.next();
             URI appUrl = URI.create("http://127.0.0.1:" + appPort);
@@ -127,8 +130,18 @@ final class FaultRun {
             if (p != null) {
                 AppProcess.stop(p);
             }
+            undo(serverSetting);
         }
         return outcome != null ? outcome : FaultRunFiles.failed(planned, problems);
+    }
+
+    /** The scenario's server setting undone once the app has stopped; a failure is said, the next run would see it. */
+    private void undo(Fault.ServerSetting serverSetting) {
+        try {
+            serverSetting.close();
+        } catch (Exception e) {
+            s.progress().message("run " + runDir.getFileName() + ": could not undo the server setting: " + e.getMessage());
+        }
     }
 
     /** The unscored warm-up load (--warmup), then the database reset for the measured run. */
@@ -283,10 +296,8 @@ final class FaultRun {
         command.add("--label=" + planned.name() + (warmup ? " warm-up" : ""));
         if (warmup) {
             command.add("--no-report-check");
-        } else if (scenario.storm()) {
-            command.add("--jump-workload=" + o.stormWorkload);
-            command.add("--jump-at=" + o.stormJumpAt());
-            command.add("--jump-seconds=" + o.stormJumpSeconds());
+        } else {
+            command.addAll(scenario.loadArgs(o));
         }
         return command;
     }

@@ -182,6 +182,11 @@ public final class Faults {
                 options.settings.equals(List.of(PoolSettingsSet.SHIPPED)) ? ""
                         : " x settings " + String.join(",", options.settings.stream().map(PoolSettingsSet::label).toList()),
                 options.durationSeconds, options.faultAtSeconds, options.faultSeconds, options.warmupSeconds);
+        if (options.scenarios.contains(Scenario.IDLE_TIMEOUT)) {
+            out.printf("idle-timeout: the server's idle session timeout %d s from before each app starts, the load "
+                    + "paused from second %d for %d s%n", options.idleTimeoutSeconds, options.faultAtSeconds,
+                    options.faultSeconds);
+        }
         if (options.scenarios.contains(Scenario.STORM)) {
             out.printf("storm: pools of %d to %d connections, new ones held %d ms, %d extra workers from second %d "
                     + "for %d s%n", options.stormMinIdle, options.stormPoolSize, options.stormConnectMillis,
@@ -199,7 +204,7 @@ public final class Faults {
             }
             progress.runStarted(++index, planned.label());
             FaultOutcome outcome = new FaultRun(setup, planned,
-                    Fault.of(planned.scenario(), proxy, database, redis, relay, options.stormConnectMillis),
+                    Fault.of(planned.scenario(), proxy, database, redis, relay, options),
                     runsDir.resolve(planned.name())).run();
             progress.runFinished();
             outcomes.add(outcome);
