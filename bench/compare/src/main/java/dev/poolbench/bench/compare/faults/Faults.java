@@ -221,10 +221,11 @@ public final class Faults {
             return String.format(java.util.Locale.ROOT, "%s: %s, %s opened, %d errors", o.run().label(),
                     FaultTable.storm(f.storm()), FaultTable.num(f.connectionsOpened(), "%.0f"), f.errorsDuringFault());
         }
-        return String.format(java.util.Locale.ROOT, "%s: %d errors in the fault, first success %s s after the "
-                        + "return, 90 %% back after %s s, rows %s, report %s", o.run().label(),
-                f.errorsDuringFault(), f.firstSuccessSeconds() == null ? "-" : String.format("%.1f", f.firstSuccessSeconds()),
-                f.recoverySeconds() == null ? "never" : String.format("%.1f", f.recoverySeconds()), f.rowsVerdict(),
+        return String.format(java.util.Locale.ROOT, "%s: %d errors in the fault, %d after, first success %s s after "
+                        + "the return, 90 %% back after %s s, %s opened, rows %s, report %s", o.run().label(),
+                f.errorsDuringFault(), f.errorsAfterReturn(), f.firstSuccessSeconds() == null ? "-" : String.format("%.1f", f.firstSuccessSeconds()),
+                f.recoverySeconds() == null ? "never" : String.format("%.1f", f.recoverySeconds()),
+                FaultTable.num(f.connectionsOpened(), "%.0f"), f.rowsVerdict(),
                 f.reportExact() == null ? "-" : f.reportExact() ? "exact" : "WRONG");
     }
 
