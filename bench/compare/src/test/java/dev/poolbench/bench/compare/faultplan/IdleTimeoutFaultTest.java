@@ -8,7 +8,6 @@ import dev.poolbench.bench.compare.db.IdleSessionTimeout;
 import dev.poolbench.sql.DatabaseServer;
 import dev.poolbench.sql.EmbeddedMariaDb;
 import dev.poolbench.sql.LocalPostgres;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -17,7 +16,6 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The fault idle-timeout on real servers, with plain JDBC connections as the pool: made after the
@@ -28,19 +26,13 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class IdleTimeoutFaultTest {
 
-    @TempDir
-    Path mariaDbDir;
-
     @Test
     void mariaDbClosesThePoolsIdleConnectionsDuringThePause() throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
-        try (EmbeddedMariaDb db = EmbeddedMariaDb.start(port, mariaDbDir)) {
+        // Kept under target/: the binaries are unpacked once.
+        try (EmbeddedMariaDb db = EmbeddedMariaDb.start(0, Path.of("target", "idle-mariadb"))) {
             try (Connection c = DriverManager.getConnection(db.jdbcUrl("mysql"), db.user(), db.password());
                  Statement s = c.createStatement()) {
-                s.execute("CREATE DATABASE idle_test");
+                s.execute("CREATE DATABASE IF NOT EXISTS idle_test");
             }
             pauseKillsEveryIdleConnection(db, db.jdbcUrl("idle_test"));
         }
@@ -51,6 +43,8 @@ class IdleTimeoutFaultTest {
         LocalPostgres db = LocalPostgres.start(0, Path.of("target", "idle-postgres"));
         try {
             String url = db.jdbcUrl("postgres");
+            // The cluster is kept under target/: a test killed mid-way may have left the value there.
+            new IdleSessionTimeout(url, db.user(), db.password()).clearLeftover();
             pauseKillsEveryIdleConnection(db, url);
             // A run killed between set and restore leaves the value in postgresql.auto.conf.
             IdleSessionTimeout server = new IdleSessionTimeout(url, db.user(), db.password());
