@@ -94,7 +94,10 @@ public record FaultFigures(
         int faultLast = in.scenario().pausesLoad() ? (int) Math.ceil(in.faultEnd())
                 : (int) Math.floor(in.faultEnd()) + 1;
         boolean statusesKnown = in.load().stream().anyMatch(s -> !s.statuses().isEmpty());
-        FaultErrors errors = errors(in.load(), faultFirst, faultLast, statusesKnown);
+        // A pause's errors after it are its figure: those past the run's end are left out there, the
+        // load's own cut (a request sent after the deadline gets 50 ms), not the pool's.
+        int lastCounted = in.scenario().pausesLoad() ? in.durationSeconds() : Integer.MAX_VALUE;
+        FaultErrors errors = errors(in.load(), faultFirst, faultLast, lastCounted, statusesKnown);
 
         int last = in.durationSeconds();
         double[] decided = decidedPerSecond(in.decidedPerSecond(), last);
@@ -144,7 +147,8 @@ public record FaultFigures(
      * Error responses per status inside the fault's seconds, and the errors inside and after
      * them; without statuses (an older load generator) failed checks count as the errors.
      */
-    private static FaultErrors errors(List<Second> load, int faultFirst, int faultLast, boolean statusesKnown) {
+    private static FaultErrors errors(List<Second> load, int faultFirst, int faultLast, int lastCounted,
+                                      boolean statusesKnown) {
         Map<String, Long> byStatus = new TreeMap<>();
         long during = 0;
         long after = 0;
@@ -161,7 +165,7 @@ public record FaultFigures(
                         byStatus.merge(status, n, Long::sum);
                     }
                 });
-            } else if (s.second() > faultLast) {
+            } else if (s.second() > faultLast && s.second() <= lastCounted) {
                 after += errors;
             }
         }

@@ -99,6 +99,8 @@ class FaultFiguresTest {
             }
             load.add(new Second(k, 20, 0, statuses.values().stream().mapToLong(Long::longValue).sum(), 0, statuses, 100));
         }
+        // After the 20-s run's end: a late request's 50-ms timeout, the load's own cut.
+        load.add(new Second(21, 0, 1, 1, 1, Map.of("none", 1L), 50));
         Map<Integer, Long> decided = decided(3, 10, 10, 10, 10, 1, 0, 0, 0, 7, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10);
         List<FaultFigures.PoolSample> pool = List.of(new FaultFigures.PoolSample(4.5, 3, 0, 10),
                 new FaultFigures.PoolSample(9.5, 10, 0, 20), new FaultFigures.PoolSample(19.5, 2, 0, 20));
@@ -106,7 +108,7 @@ class FaultFiguresTest {
                 decided, pool, result(", \"logins\": {\"decided\": 147, \"errorStatus\": 3}"), 100, 250));
         assertTrue(f.faultSeen(), "no login decided inside the pause");
         assertEquals(0, f.errorsDuringFault());
-        assertEquals(3, f.errorsAfterReturn(), "second 10 = (9 s, 10 s]: after the pause");
+        assertEquals(3, f.errorsAfterReturn(), "second 10 = (9 s, 10 s]: after the pause; second 21 past the run");
         assertEquals(0.0, f.firstSuccessSeconds(), 1e-9);
         assertEquals(10.0, f.connectionsOpened(), 1e-9, "20 at the end, 10 before the pause");
 
