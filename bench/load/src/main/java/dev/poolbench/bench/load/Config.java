@@ -37,6 +37,14 @@ public final class Config extends CommonOptions implements Cloneable {
             + "is in (default: ${DEFAULT-VALUE})")
     public int jumpSeconds = intProp("jumpSeconds", 10);
 
+    @Option(names = "--pause-at", paramLabel = "S", description = "second of the run at which every worker stops "
+            + "starting flows, for --pause-seconds (the fault scenario idle-timeout) (default: ${DEFAULT-VALUE})")
+    public int pauseAtSeconds = intProp("pauseAt", 10);
+
+    @Option(names = "--pause-seconds", paramLabel = "S", description = "how long no flow starts; each ends the flow it "
+            + "is in, so the app gets no request at all until the pause's end (0 = no pause) (default: ${DEFAULT-VALUE})")
+    public int pauseSeconds = intProp("pauseSeconds", 0);
+
     @Option(names = "--partition", paramLabel = "i/K", converter = PartitionConverter.class,
             description = "this bench host's share when K hosts load one app (default: ${DEFAULT-VALUE})")
     public Partition partition = Partition.parse(prop("partition", "1/1"));
@@ -128,6 +136,13 @@ public final class Config extends CommonOptions implements Cloneable {
         if (jumpWorkload > 0 && (jumpAtSeconds < 1 || jumpSeconds < 1 || jumpAtSeconds + jumpSeconds > durationSeconds)) {
             throw new IllegalArgumentException("--jump-at " + jumpAtSeconds + " and --jump-seconds " + jumpSeconds
                     + " must be >= 1 and end within --duration " + durationSeconds);
+        }
+        if (pauseSeconds < 0 || pauseSeconds > 0 && (pauseAtSeconds < 1 || pauseAtSeconds + pauseSeconds >= durationSeconds)) {
+            throw new IllegalArgumentException("--pause-at " + pauseAtSeconds + " and --pause-seconds " + pauseSeconds
+                    + " must be >= 1 and end before --duration " + durationSeconds);
+        }
+        if (pauseSeconds > 0 && jumpWorkload > 0) {
+            throw new IllegalArgumentException("--pause-seconds and --jump-workload do not go together: a run pauses or jumps");
         }
         if (warmupSeconds < 0) {
             throw new IllegalArgumentException("poolbench.warmup must be >= 0 seconds, got " + warmupSeconds);

@@ -65,6 +65,10 @@ final class ResultRecord {
         if (s.jump() != null) {
             r.put("jump", s.jump().toJson());
         }
+        if (c.pauseSeconds > 0) {
+            // Load time, as perSecond: the runner takes the fault window of a pause from here.
+            r.put("pause", Map.of("atSeconds", c.pauseAtSeconds, "seconds", c.pauseSeconds));
+        }
         r.put("perSecond", s.perSecond().toJson(ctx.elapsedMillis()));
         return r;
     }

@@ -89,6 +89,7 @@ final class RunCommand {
         warm.durationSeconds = config.warmupSeconds;
         warm.warmupSeconds = 0;
         warm.jumpWorkload = 0;
+        warm.pauseSeconds = 0;
         warm.awaitStart = false;
         warm.reportCheck = false;
         warm.htmlReport = false;

@@ -133,6 +133,29 @@ class BenchAgainstTestServerTest {
         }
     }
 
+    /**
+     * The load's pause (the fault scenario idle-timeout): no request at all in the seconds wholly
+     * inside it, the load again after it, and the model still predicts /report exactly.
+     */
+    @Test
+    void aPauseLeavesTheAppWithoutRequestsThenTheLoadGoesOn() throws IOException {
+        try (IsuconTestServer server = server(Defect.NONE)) {
+            Outcome o = runAgainst(server, "pause", "--pause-at", "1", "--pause-seconds", "2", "--duration", "4");
+            assertEquals(0, o.exit(), o.stderr() + o.stdout());
+            assertTrue(o.result().path("reportCheck").path("ok").asBoolean(), o.result().path("reportCheck").toString());
+            assertEquals(2, o.result().at("/pause/seconds").asInt(), o.result().toString());
+            long inside = 0;
+            long after = 0;
+            for (JsonNode s : o.result().path("perSecond")) {
+                // Second 3 = (2 s, 3 s]: wholly inside the pause (a flow in flight at 1 s ends long before 2 s).
+                inside += s.path("second").asInt() == 3 ? s.path("requests").asLong() : 0;
+                after += s.path("second").asInt() == 4 ? s.path("requests").asLong() : 0;
+            }
+            assertEquals(0, inside, o.result().path("perSecond").toString());
+            assertTrue(after > 0, "the load goes on after the pause: " + o.result().path("perSecond"));
+        }
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
             "WRONG_NOTICE          | #notice-message is not 'Wrong username or password'",

@@ -84,6 +84,14 @@ class LoadCommandLineTest {
         assertEquals(2, jump.status);
         assertEquals("poolbench-load: --jump-at 8 and --jump-seconds 5 must be >= 1 and end within --duration 10",
                 jump.err.strip());
+        Result pause = run("run", "--duration", "10", "--pause-at", "4", "--pause-seconds", "6");
+        assertEquals(2, pause.status);
+        assertEquals("poolbench-load: --pause-at 4 and --pause-seconds 6 must be >= 1 and end before --duration 10",
+                pause.err.strip());
+        Result both = run("run", "--duration", "20", "--pause-seconds", "3", "--jump-workload", "2");
+        assertEquals(2, both.status);
+        assertEquals("poolbench-load: --pause-seconds and --jump-workload do not go together: a run pauses or jumps",
+                both.err.strip());
         Result url = run("run", "--base-url", "ftp://x");
         assertEquals(2, url.status);
         assertEquals("poolbench-load: --base-url must start with http://, got 'ftp://x'", url.err.strip());

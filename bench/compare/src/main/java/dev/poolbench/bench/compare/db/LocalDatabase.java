@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -108,6 +109,11 @@ public final class LocalDatabase implements AutoCloseable {
         LocalDatabase local = new LocalDatabase(db, kind, baseDir, binariesDir);
         try {
             local.ensureLoaded(local.lanes.get(0), dataDir, seed, variant, log);
+            local.idleSessionTimeout().clearLeftover();
+        } catch (SQLException e) {
+            local.close();
+            throw new IllegalStateException("cannot clear the idle session timeout of " + name(kind) + ": "
+                    + e.getMessage(), e);
         } catch (RuntimeException e) {
             local.close();
             throw e;
@@ -199,6 +205,11 @@ public final class LocalDatabase implements AutoCloseable {
     /** Refills the spare in the background; call it only where no measured window can begin before it ends. */
     public void refillSpareInBackground() {
         lanes.forEach(l -> l.spare().refillInBackground());
+    }
+
+    /** The server's idle session timeout and the sessions on the game's database (the fault idle-timeout). */
+    public IdleSessionTimeout idleSessionTimeout() {
+        return new IdleSessionTimeout(jdbcUrl(), user(), password());
     }
 
     public int port() {

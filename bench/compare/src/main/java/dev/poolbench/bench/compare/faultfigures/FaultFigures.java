@@ -89,9 +89,15 @@ public record FaultFigures(
 
     static FaultFigures compute(Inputs in) {
         int faultFirst = (int) Math.floor(in.faultBegin()) + 1;
-        int faultLast = (int) Math.floor(in.faultEnd()) + 1;
+        // A load's pause ends on a whole second of load time: the second after it is the load's
+        // return, whose errors (dead connections lent out) come after the fault.
+        int faultLast = in.scenario().pausesLoad() ? (int) Math.ceil(in.faultEnd())
+                : (int) Math.floor(in.faultEnd()) + 1;
         boolean statusesKnown = in.load().stream().anyMatch(s -> !s.statuses().isEmpty());
-        FaultErrors errors = errors(in.load(), faultFirst, faultLast, statusesKnown);
+        // A pause's errors after it are its figure: those past the run's end are left out there, the
+        // load's own cut (a request sent after the deadline gets 50 ms), not the pool's.
+        int lastCounted = in.scenario().pausesLoad() ? in.durationSeconds() : Integer.MAX_VALUE;
+        FaultErrors errors = errors(in.load(), faultFirst, faultLast, lastCounted, statusesKnown);
 
         int last = in.durationSeconds();
         double[] decided = decidedPerSecond(in.decidedPerSecond(), last);
@@ -124,9 +130,11 @@ public record FaultFigures(
         boolean effect = errors.during() > 0 || in.scenario().mayStall() && (slower != null && slower > 0
                 || longest != null && longest >= (in.faultEnd() - in.faultBegin()) * 500);
         StormFigures storm = StormFigures.compute(in.pool(), in.faultBegin(), r);
-        // Nothing goes away in a storm: logins go on, and what must show is the load's jump.
+        // Nothing goes away in a storm: logins go on, and what must show is the load's jump. A
+        // pause shows as no login decided inside it (the server's closing of the idle sessions is
+        // checked by the fault itself, which fails the run otherwise).
         boolean seen = in.scenario().storm() ? storm.jump() != null && storm.jump().ran()
-                : effect && decidedInside == 0;
+                : in.scenario().pausesLoad() ? decidedInside == 0 : effect && decidedInside == 0;
 
         List<Point> series = series(in, decided, statusesKnown);
         Double firstError = errors.firstSecond() < 0 ? null : Math.max(0, errors.firstSecond() - in.faultBegin());
@@ -139,7 +147,8 @@ public record FaultFigures(
      * Error responses per status inside the fault's seconds, and the errors inside and after
      * them; without statuses (an older load generator) failed checks count as the errors.
      */
-    private static FaultErrors errors(List<Second> load, int faultFirst, int faultLast, boolean statusesKnown) {
+    private static FaultErrors errors(List<Second> load, int faultFirst, int faultLast, int lastCounted,
+                                      boolean statusesKnown) {
         Map<String, Long> byStatus = new TreeMap<>();
         long during = 0;
         long after = 0;
@@ -156,7 +165,7 @@ public record FaultFigures(
                         byStatus.merge(status, n, Long::sum);
                     }
                 });
-            } else if (s.second() > faultLast) {
+            } else if (s.second() > faultLast && s.second() <= lastCounted) {
                 after += errors;
             }
         }

@@ -69,8 +69,13 @@ public final class FaultRunFiles {
         Path resultFile = runDir.resolve(RESULT);
         JsonNode result = Files.isRegularFile(resultFile) ? Json.read(resultFile) : null;
         long loadStart = loadStartEpochMillis(result, lines.get(0));
-        double begin = (record.faultBeginEpochMillis() - loadStart) / 1000.0;
-        double end = (record.faultEndEpochMillis() - loadStart) / 1000.0;
+        JsonNode pause = scenario.pausesLoad() && result != null ? result.get("pause") : null;
+        // A pause is the fault: its window is the load's own (whole seconds of load time), not
+        // the runner's watch of the server, which is placed from the first progress line.
+        double begin = pause != null ? pause.path("atSeconds").asDouble()
+                : (record.faultBeginEpochMillis() - loadStart) / 1000.0;
+        double end = pause != null ? begin + pause.path("seconds").asDouble()
+                : (record.faultEndEpochMillis() - loadStart) / 1000.0;
         if (end > options.durationSeconds - FaultFigures.WINDOW) {
             // A restart on a busy machine can outlast the run (MariaDB's start alone took
             // 30-40 s under a load average of 13 here): recovery cannot be measured then.

@@ -12,11 +12,28 @@ public interface Fault {
     String apply(long millis) throws Exception;
 
     /**
+     * What the scenario sets on the server before the run's app starts, so that every connection
+     * of the app's pool is made under it; closing it undoes it once the app has stopped. Nothing
+     * for most scenarios.
+     */
+    default ServerSetting beforeApp() throws Exception {
+        return ServerSetting.NONE;
+    }
+
+    /** A setting of the server for one run ({@link #beforeApp}), undone by {@link #close}. */
+    interface ServerSetting extends AutoCloseable {
+        ServerSetting NONE = () -> { };
+
+        @Override
+        void close() throws Exception;
+    }
+
+    /**
      * @param redis the command's redis-server; null when no run keeps its sessions in Redis
      * @param relay the storm's relay in front of the database; null when no scenario is storm
      */
     static Fault of(Scenario scenario, Proxy proxy, LocalDatabase database, LocalRedis redis, SlowConnectRelay relay,
-                    int stormConnectMillis) {
+                    FaultOptions options) {
         return switch (scenario) {
             case UNREACHABLE -> millis -> {
                 proxy.disable();
@@ -48,6 +65,7 @@ public interface Fault {
             }
             // Every new connection waits at the relay (on hosts: faults-relay); the load's jump is the load's own.
             case STORM -> millis -> {
+                int stormConnectMillis = options.stormConnectMillis;
                 relay.resetCounts();
                 relay.slow(stormConnectMillis);
                 try {
@@ -57,6 +75,8 @@ public interface Fault {
                 }
                 return "new connections held " + stormConnectMillis + " ms at a relay: " + relay.slowSummary();
             };
+            // The load pauses itself (Scenario.loadArgs); the fault watches the server close the idle sessions.
+            case IDLE_TIMEOUT -> new IdleTimeoutFault(database, options.idleTimeoutSeconds);
             // Refused by FaultOptions before anything starts: only ansible/faults.yml runs them, between hosts.
             case BLACKHOLE, REBOOT, FAILOVER, DEMOTE -> throw new IllegalStateException(scenario.cliName()
                     + " runs between hosts only (ansible/faults.yml)");

@@ -26,7 +26,8 @@ import picocli.CommandLine.Spec;
  * that runs them is {@code faults.FaultsCommand}, a subclass (as CompareCommand of CompareOptions).
  */
 @Command(name = "faults", sortOptions = false, description = "Per pool profile, session store and fault scenario "
-        + "(database unreachable, hanging, restarted; redis-server restarted), one run with the fault in the middle "
+        + "(database unreachable, hanging, restarted; redis-server restarted; the load paused past the server's idle "
+        + "timeout), one run with the fault in the middle "
         + "(docs/faults.md).")
 public class FaultOptions {
 
@@ -40,8 +41,8 @@ public class FaultOptions {
 
     @Option(names = "--scenarios", paramLabel = "LIST", description = "unreachable,hang,restart (the database's), "
             + "redis-restart (the session store's: needs a Redis --session), storm (slow connects in a load jump: "
-            + "--storm-*); blackhole, reboot, failover and demote only on hosts "
-            + "(ansible/faults.yml) (default: ${DEFAULT-VALUE})")
+            + "--storm-*), idle-timeout (the load paused past the server's --idle-timeout); blackhole, reboot, "
+            + "failover and demote only on hosts (ansible/faults.yml) (default: ${DEFAULT-VALUE})")
     private String scenariosText = String.join(",", Scenario.DATABASE.stream().map(Scenario::cliName).toList());
 
     /** --session ({@link SessionStore}): memory unless told; each store is a run of every scenario. */
@@ -108,6 +109,11 @@ public class FaultOptions {
             + "initial size (default: ${DEFAULT-VALUE})")
     public int stormMinIdle = 4;
 
+    @Option(names = "--idle-timeout", paramLabel = "S", description = "idle-timeout: the server's idle session "
+            + "timeout (MariaDB wait_timeout, PostgreSQL idle_session_timeout) from before each app starts; the load's "
+            + "pause, --fault-seconds, outlasts it by 2 s or more (default: ${DEFAULT-VALUE}; --quick: 1)")
+    public int idleTimeoutSeconds = 4;
+
     @Option(names = "--heap", paramLabel = "SIZE", description = "app heap (default: ${DEFAULT-VALUE})")
     public String heap = "1g";
 
@@ -137,7 +143,7 @@ public class FaultOptions {
     public boolean check;
 
     @Option(names = "--quick", arity = "0", description = "duration 25, fault at 4 for 3 s, no warm-up, pool wait "
-            + "1000 ms (explicit options still win) (default: off)")
+            + "1000 ms, idle timeout 1 s (explicit options still win) (default: off)")
     public boolean quick;
 
     @Option(names = "--prometheus", arity = "0", description = "a real Prometheus (and node/mysqld exporters) "
@@ -200,6 +206,9 @@ public class FaultOptions {
             if (!parsed.hasMatchedOption("--pool-wait-ms")) {
                 poolWaitMillis = 1_000;
             }
+            if (!parsed.hasMatchedOption("--idle-timeout")) {
+                idleTimeoutSeconds = 1;
+            }
         }
         profiles = parseProfiles(profilesText);
         scenarios = Scenario.parseList(scenariosText);
@@ -220,6 +229,7 @@ public class FaultOptions {
         range("storm-workload", stormWorkload, 1, 4_000);
         range("storm-pool-size", stormPoolSize, 1, 1_000);
         range("storm-min-idle", stormMinIdle, 1, stormPoolSize);
+        range("idle-timeout", idleTimeoutSeconds, 1, 3_600);
         if (!heap.matches("[1-9][0-9]*[kKmMgG]?")) {
             throw new UsageException("--heap must be a JVM size such as 512m or 1g, got '" + heap + "'");
         }
@@ -244,6 +254,12 @@ public class FaultOptions {
         if (scenarios.contains(Scenario.STORM) && faultSeconds < 2) {
             throw new UsageException("--scenarios storm needs --fault-seconds >= 2 (the load jumps from a second after "
                     + "the fault's start to its end), got " + faultSeconds);
+        }
+        // The pause must outlast the timeout: a flow in flight at its start may run into it, and
+        // the server counts idle time in whole seconds.
+        if (scenarios.contains(Scenario.IDLE_TIMEOUT) && faultSeconds < idleTimeoutSeconds + 2) {
+            throw new UsageException("--scenarios idle-timeout needs --fault-seconds (the load's pause) at least 2 s "
+                    + "longer than --idle-timeout, got " + faultSeconds + " and " + idleTimeoutSeconds);
         }
         if (scenarios.stream().anyMatch(Scenario::sessionStoreAway) && !needsRedis()) {
             throw new UsageException("--scenarios redis-restart needs --session redis-shared or redis-pooled");
@@ -332,7 +348,7 @@ public class FaultOptions {
             {"heap", "--heap"}, {"seed", "--seed"}, {"session", "--session"}, {"redisPoolSize", "--redis-pool-size"},
             {"database", "--database"}, {"settings", "--settings"}, {"stormConnectMillis", "--storm-connect-ms"},
             {"stormWorkload", "--storm-workload"}, {"stormPoolSize", "--storm-pool-size"},
-            {"stormMinIdle", "--storm-min-idle"}};
+            {"stormMinIdle", "--storm-min-idle"}, {"idleTimeoutSeconds", "--idle-timeout"}};
 
     /**
      * The options a results directory was taken with ({@code options.json}, written by the local
@@ -391,6 +407,7 @@ public class FaultOptions {
         n.put("stormWorkload", stormWorkload);
         n.put("stormPoolSize", stormPoolSize);
         n.put("stormMinIdle", stormMinIdle);
+        n.put("idleTimeoutSeconds", idleTimeoutSeconds);
         n.put("dbPort", dbPort);
         n.put("proxyPort", proxyPort);
         n.put("quick", quick);

@@ -65,7 +65,16 @@ public enum Scenario {
      * locally, {@code faults-relay} on the app host with ansible/faults.yml), so the driver's
      * connect itself is slow.
      */
-    STORM("storm", "new connections made slow while the load jumps");
+    STORM("storm", "new connections made slow while the load jumps"),
+    /**
+     * The server's idle session timeout (MariaDB's {@code wait_timeout}, PostgreSQL's
+     * {@code idle_session_timeout}) set to {@code --idle-timeout} before the app starts, and a
+     * pause in the load ({@code --fault-seconds}) longer than it: no request at all, so the
+     * server closes every pooled connection, and the load comes back to a pool of dead ones
+     * ({@link IdleTimeoutFault}). What a pool does then is the outcome: validate on borrow,
+     * test while idle, or lend them out.
+     */
+    IDLE_TIMEOUT("idle-timeout", "the load paused longer than the server's idle session timeout");
 
     /** What {@code faults} runs when not told {@code --scenarios}: the database's faults. */
     public static final List<Scenario> DATABASE = List.of(UNREACHABLE, HANG, RESTART);
@@ -136,9 +145,26 @@ public enum Scenario {
         return this == STORM;
     }
 
-    /** What goes away, for messages: "the database", "Redis". */
+    /**
+     * Whether the fault is a pause of the load rather than something taken away: the load
+     * generator holds every worker for the fault ({@code --pause-at}, {@code --pause-seconds}),
+     * and the fault's window in the figures is that pause, in the load's own time.
+     */
+    public boolean pausesLoad() {
+        return this == IDLE_TIMEOUT;
+    }
+
+    /** The measured load's own arguments in this scenario: storm's jump, idle-timeout's pause; none for the others. */
+    public List<String> loadArgs(FaultOptions o) {
+        return storm() ? List.of("--jump-workload=" + o.stormWorkload, "--jump-at=" + o.stormJumpAt(),
+                "--jump-seconds=" + o.stormJumpSeconds())
+                : pausesLoad() ? List.of("--pause-at=" + o.faultAtSeconds, "--pause-seconds=" + o.faultSeconds)
+                : List.of();
+    }
+
+    /** What goes away, for messages: "the database", "Redis", "the load" (paused). */
     public String target() {
-        return sessionStoreAway() ? "Redis" : "the database";
+        return sessionStoreAway() ? "Redis" : pausesLoad() ? "the load" : "the database";
     }
 
     public static Scenario parse(String value) {

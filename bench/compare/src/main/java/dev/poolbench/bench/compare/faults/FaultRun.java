@@ -39,9 +39,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * One fault run ({@link FaultCase}): no sessions left in Redis → fresh app JVM on the pool
- * profile and session store → health → warm-up → reset → count login_log → load run with the
- * fault at {@code --fault-at} → count again → the run's files
+ * One fault run ({@link FaultCase}): the scenario's server setting (idle-timeout's) → the measured
+ * load's JVM started ahead → no sessions left in Redis → fresh app JVM on the pool profile and
+ * session store → health → warm-up → reset → count login_log → load run with the fault at
+ * {@code --fault-at} → count again → the run's files
  * ({@link FaultRunRecord}, {@link ProgressLog#FILE}) → figures from them ({@link FaultRunFiles}).
  */
 final class FaultRun {
@@ -76,40 +77,24 @@ final class FaultRun {
     }
 
     FaultOutcome run() throws InterruptedException {
-        FaultOptions o = s.options();
-        FaultOutcome outcome = null;
+        Fault.ServerSetting serverSetting = Fault.ServerSetting.NONE;
+        LoadProcess.Started load = null;
         try {
             Files.createDirectories(runDir);
-            LoginLog loginLog = new LoginLog(s.database().jdbcUrl(), s.database().user(), s.database().password());
             s.progress().phase("start + reset", 0);
+            // Before the app: its pool's connections are all made under the scenario's server setting.
+            serverSetting = fault.beforeApp();
             int appPort = FreePort.next();
             int managementPort = FreePort.next();
             URI appUrl = URI.create("http://127.0.0.1:" + appPort);
             URI managementUrl = URI.create("http://127.0.0.1:" + managementPort);
+            // The measured load's JVM, started ahead: it reads its data meanwhile and waits for a
+            // line, so the load begins right after the count of login_log, not seconds later after
+            // the JVM's own start, while the pool sits idle (idle-timeout's server closes idle connections).
+            load = LoadProcess.start(loadCommand(appUrl, runDir, s.options().durationSeconds, false));
             startAndAwaitApp(appPort, managementPort, appUrl, managementUrl);
             warmUp(appUrl);
-            LoginLog.State before = loginLog.state();
-
-            s.progress().phase("measure", o.durationSeconds);
-            long samplerStartEpochMillis = System.currentTimeMillis();
-            PoolMetricsSampler sampler = PoolMetricsSampler.start(managementUrl.resolve("/actuator/prometheus"), runDir);
-            int exit;
-            try {
-                exit = LoadProcess.run(loadCommand(appUrl, runDir, o.durationSeconds, false), runDir.resolve("load.log"),
-                        this::onProgress);
-            } finally {
-                sampler.stop();
-            }
-            long[] window = awaitFault();
-            LoginLog.State after = loginLog.state();
-            ProgressLog.write(runDir.resolve(ProgressLog.FILE), progressLog.lines());
-            new FaultRunRecord(scenario, profile, planned.session(), planned.settings(), window == null ? null : window[0],
-                    window == null ? null : window[1],
-                    faultDetail, samplerStartEpochMillis, exit, before.rows(), before.maxId(), after.rows(),
-                    ZoneId.systemDefault(), loginLog.rowsPerSecond(before.maxId()), List.copyOf(problems))
-                    .write(runDir);
-            // The same reading of the run's files as for runs taken by Ansible (faults-summarize).
-            outcome = FaultRunFiles.outcome(runDir, planned, o);
+            return measure(load, managementUrl);
         } catch (Exception e) {
             if (e instanceof InterruptedException) {
                 throw (InterruptedException) e;
@@ -123,12 +108,55 @@ final class FaultRun {
                 // Before the app stops: a stopped app never shows as a failed scrape.
                 s.monitoring().runEnded();
             }
+            if (load != null) {
+                // Ended already when it ran; else it waits for a line that will not come.
+                load.discard();
+            }
             Process p = s.app().getAndSet(null);
             if (p != null) {
                 AppProcess.stop(p);
             }
+            undo(serverSetting);
         }
-        return outcome != null ? outcome : FaultRunFiles.failed(planned, problems);
+        return FaultRunFiles.failed(planned, problems);
+    }
+
+    /**
+     * login_log counted, the load run started with the fault at {@code --fault-at}, counted again,
+     * the run's files written and read back into its outcome.
+     */
+    private FaultOutcome measure(LoadProcess.Started load, URI managementUrl) throws Exception {
+        FaultOptions o = s.options();
+        LoginLog loginLog = new LoginLog(s.database().jdbcUrl(), s.database().user(), s.database().password());
+        LoginLog.State before = loginLog.state();
+        s.progress().phase("measure", o.durationSeconds);
+        long samplerStartEpochMillis = System.currentTimeMillis();
+        PoolMetricsSampler sampler = PoolMetricsSampler.start(managementUrl.resolve("/actuator/prometheus"), runDir);
+        int exit;
+        try {
+            exit = LoadProcess.run(load, runDir.resolve("load.log"), this::onProgress, new LoadProcess.Hooks() { });
+        } finally {
+            sampler.stop();
+        }
+        long[] window = awaitFault();
+        LoginLog.State after = loginLog.state();
+        ProgressLog.write(runDir.resolve(ProgressLog.FILE), progressLog.lines());
+        new FaultRunRecord(scenario, profile, planned.session(), planned.settings(), window == null ? null : window[0],
+                window == null ? null : window[1],
+                faultDetail, samplerStartEpochMillis, exit, before.rows(), before.maxId(), after.rows(),
+                ZoneId.systemDefault(), loginLog.rowsPerSecond(before.maxId()), List.copyOf(problems))
+                .write(runDir);
+        // The same reading of the run's files as for runs taken by Ansible (faults-summarize).
+        return FaultRunFiles.outcome(runDir, planned, o);
+    }
+
+    /** The scenario's server setting undone once the app has stopped; a failure is said, the next run would see it. */
+    private void undo(Fault.ServerSetting serverSetting) {
+        try {
+            serverSetting.close();
+        } catch (Exception e) {
+            s.progress().message("run " + runDir.getFileName() + ": could not undo the server setting: " + e.getMessage());
+        }
     }
 
     /** The unscored warm-up load (--warmup), then the database reset for the measured run. */
@@ -268,6 +296,10 @@ final class FaultRun {
         command.add("-Dpoolbench.htmlReport=false");
         // Requests slower than the pool's wait: counted by the load generator (overMillis).
         command.add("-Dpoolbench.latencyThresholdsMillis=" + o.poolWaitMillis);
+        if (!warmup) {
+            // Started ahead of its run (run()): it waits for a line on stdin after reading its data.
+            command.add("-Dpoolbench.awaitStart=true");
+        }
         command.add("-cp");
         command.add(s.loadJar() + File.pathSeparator + s.loadLib() + File.separator + "*");
         command.add(LoadProcess.LOAD_MAIN);
@@ -283,10 +315,8 @@ final class FaultRun {
         command.add("--label=" + planned.name() + (warmup ? " warm-up" : ""));
         if (warmup) {
             command.add("--no-report-check");
-        } else if (scenario.storm()) {
-            command.add("--jump-workload=" + o.stormWorkload);
-            command.add("--jump-at=" + o.stormJumpAt());
-            command.add("--jump-seconds=" + o.stormJumpSeconds());
+        } else {
+            command.addAll(scenario.loadArgs(o));
         }
         return command;
     }

@@ -182,6 +182,11 @@ public final class Faults {
                 options.settings.equals(List.of(PoolSettingsSet.SHIPPED)) ? ""
                         : " x settings " + String.join(",", options.settings.stream().map(PoolSettingsSet::label).toList()),
                 options.durationSeconds, options.faultAtSeconds, options.faultSeconds, options.warmupSeconds);
+        if (options.scenarios.contains(Scenario.IDLE_TIMEOUT)) {
+            out.printf("idle-timeout: the server's idle session timeout %d s from before each app starts, the load "
+                    + "paused from second %d for %d s%n", options.idleTimeoutSeconds, options.faultAtSeconds,
+                    options.faultSeconds);
+        }
         if (options.scenarios.contains(Scenario.STORM)) {
             out.printf("storm: pools of %d to %d connections, new ones held %d ms, %d extra workers from second %d "
                     + "for %d s%n", options.stormMinIdle, options.stormPoolSize, options.stormConnectMillis,
@@ -199,7 +204,7 @@ public final class Faults {
             }
             progress.runStarted(++index, planned.label());
             FaultOutcome outcome = new FaultRun(setup, planned,
-                    Fault.of(planned.scenario(), proxy, database, redis, relay, options.stormConnectMillis),
+                    Fault.of(planned.scenario(), proxy, database, redis, relay, options),
                     runsDir.resolve(planned.name())).run();
             progress.runFinished();
             outcomes.add(outcome);
@@ -216,10 +221,11 @@ public final class Faults {
             return String.format(java.util.Locale.ROOT, "%s: %s, %s opened, %d errors", o.run().label(),
                     FaultTable.storm(f.storm()), FaultTable.num(f.connectionsOpened(), "%.0f"), f.errorsDuringFault());
         }
-        return String.format(java.util.Locale.ROOT, "%s: %d errors in the fault, first success %s s after the "
-                        + "return, 90 %% back after %s s, rows %s, report %s", o.run().label(),
-                f.errorsDuringFault(), f.firstSuccessSeconds() == null ? "-" : String.format("%.1f", f.firstSuccessSeconds()),
-                f.recoverySeconds() == null ? "never" : String.format("%.1f", f.recoverySeconds()), f.rowsVerdict(),
+        return String.format(java.util.Locale.ROOT, "%s: %d errors in the fault, %d after, first success %s s after "
+                        + "the return, 90 %% back after %s s, %s opened, rows %s, report %s", o.run().label(),
+                f.errorsDuringFault(), f.errorsAfterReturn(), f.firstSuccessSeconds() == null ? "-" : String.format("%.1f", f.firstSuccessSeconds()),
+                f.recoverySeconds() == null ? "never" : String.format("%.1f", f.recoverySeconds()),
+                FaultTable.num(f.connectionsOpened(), "%.0f"), f.rowsVerdict(),
                 f.reportExact() == null ? "-" : f.reportExact() ? "exact" : "WRONG");
     }
 

@@ -80,6 +80,43 @@ class FaultFiguresTest {
         assertNull(FaultFigures.compute(inputs(Scenario.RESTART, decided, load, pool, result(""))).storm().jump());
     }
 
+    /**
+     * idle-timeout: the load pauses from 5 s to 9 s (its own whole seconds); nothing is decided
+     * inside, and the errors of the dead connections lent out when the load comes back fall in
+     * second 10, after the fault; the connections the pool opened from the pause's start on are
+     * the ones it replaced.
+     */
+    @Test
+    void aPauseIsSeenByNoLoginInsideItAndItsErrorsComeAfterIt() {
+        List<Second> load = new ArrayList<>();
+        for (int k = 1; k <= 20; k++) {
+            Map<String, Long> statuses = new LinkedHashMap<>();
+            if (k <= 6 || k >= 10) {
+                statuses.put("200", 30L);
+            }
+            if (k == 10) {
+                statuses.put("500", 3L);
+            }
+            load.add(new Second(k, 20, 0, statuses.values().stream().mapToLong(Long::longValue).sum(), 0, statuses, 100));
+        }
+        // After the 20-s run's end: a late request's 50-ms timeout, the load's own cut.
+        load.add(new Second(21, 0, 1, 1, 1, Map.of("none", 1L), 50));
+        Map<Integer, Long> decided = decided(3, 10, 10, 10, 10, 1, 0, 0, 0, 7, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10);
+        List<FaultFigures.PoolSample> pool = List.of(new FaultFigures.PoolSample(4.5, 3, 0, 10),
+                new FaultFigures.PoolSample(9.5, 10, 0, 20), new FaultFigures.PoolSample(19.5, 2, 0, 20));
+        FaultFigures f = FaultFigures.compute(new FaultFigures.Inputs(Scenario.IDLE_TIMEOUT, 5.0, 9.0, 20, 1000, load,
+                decided, pool, result(", \"logins\": {\"decided\": 147, \"errorStatus\": 3}"), 100, 250));
+        assertTrue(f.faultSeen(), "no login decided inside the pause");
+        assertEquals(0, f.errorsDuringFault());
+        assertEquals(3, f.errorsAfterReturn(), "second 10 = (9 s, 10 s]: after the pause; second 21 past the run");
+        assertEquals(0.0, f.firstSuccessSeconds(), 1e-9);
+        assertEquals(10.0, f.connectionsOpened(), 1e-9, "20 at the end, 10 before the pause");
+
+        Map<Integer, Long> during = decided(3, 10, 10, 10, 10, 1, 4, 0, 0, 7, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10);
+        assertFalse(FaultFigures.compute(new FaultFigures.Inputs(Scenario.IDLE_TIMEOUT, 5.0, 9.0, 20, 1000, load,
+                during, pool, result(""), 100, 250)).faultSeen(), "logins decided in second 7: the load did not pause");
+    }
+
     @Test
     void errorsByStatusDuringTheFaultAndRecoveryTimes() {
         List<Second> load = new ArrayList<>();

@@ -84,7 +84,7 @@ class FaultOptionsTest {
     @Test
     void badValuesAreClearErrors() {
         assertMessage("unknown scenario 'flood'; valid scenarios: unreachable, hang, restart, redis-restart, blackhole, "
-                + "reboot, failover, demote, storm",
+                + "reboot, failover, demote, storm, idle-timeout",
                 "--scenarios", "hang,flood");
         assertMessage("scenario 'hang' listed twice in --scenarios", "--scenarios", "hang,HANG");
         assertMessage("unknown profile 'c3p1'; valid profiles: hikari, tomcat, dbcp, dbcp2, c3p0, vibur, agroal, ucp,"
@@ -101,6 +101,26 @@ class FaultOptionsTest {
         assertMessage("--quick takes no value", "--quick=yes");
         assertMessage("--duration 20 is too short: the fault ends at second 20 (--fault-at 10 + --fault-seconds 10) "
                 + "and recovery needs at least 3 s after it", "--duration", "20");
+    }
+
+    @Test
+    void idleTimeoutPausesTheLoadLongerThanTheServersTimeout() throws Exception {
+        FaultOptions o = FaultOptions.parse("--scenarios", "idle-timeout", "--profiles", "hikari");
+        assertEquals(4, o.idleTimeoutSeconds);
+        assertEquals(List.of("--pause-at=10", "--pause-seconds=10"), Scenario.IDLE_TIMEOUT.loadArgs(o));
+        assertEquals(List.of(), Scenario.RESTART.loadArgs(o));
+        assertEquals(List.of("idle-timeout-hikari"), o.plan().stream().map(FaultCase::name).toList());
+        FaultOptions quick = FaultOptions.parse("--quick", "--scenarios", "idle-timeout");
+        assertEquals(1, quick.idleTimeoutSeconds, "a 3-s pause outlasts a 1-s timeout by 2 s");
+        assertEquals(List.of("--pause-at=4", "--pause-seconds=3"), Scenario.IDLE_TIMEOUT.loadArgs(quick));
+        FaultOptions back = FaultOptions.fromJson(Json.parse(Json.line(o.toJson())), "options.json");
+        assertEquals(Json.line(o.toJson()), Json.line(back.toJson()));
+        assertMessage("--scenarios idle-timeout needs --fault-seconds (the load's pause) at least 2 s longer than "
+                + "--idle-timeout, got 10 and 9", "--scenarios", "idle-timeout", "--idle-timeout", "9");
+        assertMessage("--idle-timeout must be between 1 and 3600, got 0", "--idle-timeout", "0");
+        // Only a plan with idle-timeout asks the pause to outlast it.
+        FaultOptions.parse("--scenarios", "restart", "--idle-timeout", "9");
+        FaultOptions.parse("--scenarios", "idle-timeout").requireOneMachineScenarios();
     }
 
     @Test
@@ -134,7 +154,7 @@ class FaultOptionsTest {
         assertEquals(Json.line(fleet.toJson()), Json.line(read.toJson()));
         // The local runner has no way to apply it: a plan that got past the options is a bug, said so.
         IllegalStateException never = assertThrows(IllegalStateException.class,
-                () -> Fault.of(Scenario.REBOOT, null, null, null, null, 0));
+                () -> Fault.of(Scenario.REBOOT, null, null, null, null, null));
         assertEquals("reboot runs between hosts only (ansible/faults.yml)", never.getMessage());
     }
 

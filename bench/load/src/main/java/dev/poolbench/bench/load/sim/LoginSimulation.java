@@ -7,6 +7,7 @@ import static io.gatling.javaapi.core.CoreDsl.doIfOrElse;
 import static io.gatling.javaapi.core.CoreDsl.doSwitch;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.onCase;
+import static io.gatling.javaapi.core.CoreDsl.pause;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.flushCookieJar;
 import static io.gatling.javaapi.http.HttpDsl.http;
@@ -206,8 +207,11 @@ public class LoginSimulation extends Simulation {
                 .disableAutoReferer()
                 .disableAutoOrigin();
 
+        // A pause (--pause-seconds) holds each worker before its next flow. Only a run with one has
+        // the step: Gatling's pause goes through the event loop even for 0 ms.
+        ChainBuilder flow = ctx.config.pauseSeconds > 0 ? pause(s -> ctx.untilResume()).exec(loginFlow()) : loginFlow();
         ChainBuilder worker = exec(s -> s.set(Keys.WORKER, ctx.newWorker()))
-                .asLongAs(s -> !ctx.timeUp()).on(loginFlow());
+                .asLongAs(s -> !ctx.timeUp()).on(flow);
 
         List<PopulationBuilder> populations = new ArrayList<>();
         populations.add(scenario("isucon4 login").exec(worker).injectOpen(atOnceUsers(ctx.config.workload)));

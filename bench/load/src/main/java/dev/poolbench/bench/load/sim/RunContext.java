@@ -72,6 +72,20 @@ public final class RunContext {
         return !timeUp() && !scorer.jump().over(System.nanoTime());
     }
 
+    /**
+     * How long a worker waits before its next flow: until the pause's end when now is inside the
+     * pause (--pause-at, --pause-seconds), else zero.
+     */
+    java.time.Duration untilResume() {
+        if (config.pauseSeconds == 0) {
+            return java.time.Duration.ZERO;
+        }
+        long t = System.nanoTime() - startNanos;
+        long from = config.pauseAtSeconds * 1_000_000_000L;
+        long to = from + config.pauseSeconds * 1_000_000_000L;
+        return java.time.Duration.ofNanos(t >= from && t < to ? to - t : 0);
+    }
+
     /** The measured window starts when the first worker does (Gatling's own start-up is not measured). */
     synchronized void start() {
         if (startNanos != 0) {
