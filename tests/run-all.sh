@@ -10,7 +10,9 @@
 #                  terraform step is skipped with the reason (failed with CI=true).
 #   preflight-test tests/preflight-test.sh: the preflight's refusal proven on a list with a
 #                  package that does not exist (a few seconds, nothing installed)
-#   maven          ./mvnw -B -fae verify, test failures recorded rather than fatal: every module
+#   maven          ./mvnw -B -fae -T 2 verify: two modules at a time where the build order allows
+#                  (bench/compare's end-to-end tests beside webapp/it's integration suites, bench/load
+#                  and bench/micro); test failures recorded rather than fatal: every module
 #                  runs its tests even when an earlier module's failed (only the dependents of a
 #                  module that did not compile are skipped); the step fails when Maven did or any
 #                  surefire/failsafe report of this run has a failure or error, and the summary
@@ -66,7 +68,7 @@ while (($#)); do
         echo "run-all: unknown step '$name' (steps: preflight ${STEPS[*]})" >&2; exit 2
       fi
       skip["$name"]=1; shift 2 ;;
-    -h|--help) sed -n '2,52p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,54p' "$0"; exit 0 ;;
     *) echo "run-all: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -158,7 +160,7 @@ maven_verify() {
   local stamp log=.poolbench/test-maven.log status=0
   mkdir -p .poolbench
   stamp="$(mktemp .poolbench/maven-stamp.XXXXXX)"
-  ./mvnw -B -ntp -fae -Dmaven.test.failure.ignore=true verify 2>&1 | tee "$log"
+  ./mvnw -B -ntp -fae -T 2 -Dmaven.test.failure.ignore=true verify 2>&1 | tee "$log"
   status=${PIPESTATUS[0]}
   mapfile -t maven_notes < <(tests/maven-failures.sh "$stamp" "$log")
   rm -f "$stamp"
