@@ -10,7 +10,9 @@
 #                  terraform step is skipped with the reason (failed with CI=true).
 #   preflight-test tests/preflight-test.sh: the preflight's refusal proven on a list with a
 #                  package that does not exist (a few seconds, nothing installed)
-#   maven          ./mvnw -B -fae verify, test failures recorded rather than fatal: every module
+#   maven          ./mvnw -B -fae -T 2 verify: two modules at a time where the build order allows
+#                  (bench/compare's end-to-end tests beside webapp/it's integration suites, bench/load
+#                  and bench/micro); test failures recorded rather than fatal: every module
 #                  runs its tests even when an earlier module's failed (only the dependents of a
 #                  module that did not compile are skipped); the step fails when Maven did or any
 #                  surefire/failsafe report of this run has a failure or error, and the summary
@@ -37,6 +39,9 @@
 #   dashboard      monitoring/check.sh: the committed Grafana JSON is what monitoring/dashboard.py
 #                  generates (the SDK in .poolbench/venv-dashboards)
 #   terraform      fmt, checkov, terraform test of the inventory module (offline)
+#                  dashboard and terraform need nothing Maven builds: they run beside the maven
+#                  step, with the ansible step's venv made after them (ansible/tests/run.sh
+#                  --venv-only); their output and verdict are shown in their place
 #   ansible        ansible-lint (production), syntax check; with CI=true or POOLBENCH_CONVERGE=1
 #                  also the local fleet: docs/vm-path.md's fleet block as written (terraform/local
 #                  apply: db, app, bench-1 as systemd-nspawn hosts; site.yml twice, the second
@@ -63,7 +68,7 @@ while (($#)); do
         echo "run-all: unknown step '$name' (steps: preflight ${STEPS[*]})" >&2; exit 2
       fi
       skip["$name"]=1; shift 2 ;;
-    -h|--help) sed -n '2,49p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,54p' "$0"; exit 0 ;;
     *) echo "run-all: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -87,6 +92,9 @@ preflight() {
   passed+=(preflight)
 }
 
+# True when STEP runs: not skipped (--skip) and not settled by the preflight.
+runs() { [[ -z "${skip[$1]:-}" && -z "${settled[$1]:-}" ]]; }
+
 step() {
   local name="$1"; shift
   if [[ -n "${skip[$name]:-}" ]]; then skipped+=("$name"); echo "=== $name: skipped (--skip)"; return; fi
@@ -106,6 +114,43 @@ step() {
   fi
 }
 
+# Beside the maven step: the steps that need nothing it builds, one after the other in one
+# background job, each step's output in .poolbench/beside-STEP.log and its exit status and
+# seconds in .poolbench/beside-STEP.status; then the ansible step's venv. `beside COMMAND`, run
+# by `step` in the step's place, waits for the job and shows what the step printed.
+BESIDE=(dashboard:monitoring/check.sh terraform:terraform/tests/run.sh)
+beside_pid=""
+start_beside() {
+  local entry name started
+  rm -f .poolbench/beside-*
+  (
+    for entry in "${BESIDE[@]}"; do
+      name="${entry%%:*}"
+      runs "$name" || continue
+      started=$SECONDS
+      "${entry#*:}" >".poolbench/beside-$name.log" 2>&1
+      echo "$? $((SECONDS - started))" >".poolbench/beside-$name.status"
+    done
+    # The venv only: the ansible step itself (lint, the fleet) runs in its place, after the others.
+    if runs ansible; then ansible/tests/run.sh --venv-only >.poolbench/beside-ansible-venv.log 2>&1; fi
+  ) &
+  beside_pid=$!
+  echo "=== beside the maven step: ${BESIDE[*]%%:*} and the ansible venv (.poolbench/beside-*.log)"
+}
+beside_wait() {
+  if [[ -n "$beside_pid" ]]; then wait "$beside_pid"; fi
+  beside_pid=""
+}
+beside() {
+  local entry name="" status=1 seconds="?"
+  for entry in "${BESIDE[@]}"; do [[ "${entry#*:}" == "$1" ]] && name="${entry%%:*}"; done
+  beside_wait
+  cat ".poolbench/beside-$name.log" 2>/dev/null
+  read -r status seconds <".poolbench/beside-$name.status" 2>/dev/null
+  echo "($1 ran beside the maven step, in $seconds s)"
+  return "$status"
+}
+
 # maven: -fae and maven.test.failure.ignore, so one module's failing tests neither stop the build
 # nor skip the modules after it (with -fae alone Maven still skips every module that depends on a
 # failed one: sql's failure would skip webapp, bench/compare and bench/micro). A failed test then
@@ -115,7 +160,7 @@ maven_verify() {
   local stamp log=.poolbench/test-maven.log status=0
   mkdir -p .poolbench
   stamp="$(mktemp .poolbench/maven-stamp.XXXXXX)"
-  ./mvnw -B -ntp -fae -Dmaven.test.failure.ignore=true verify 2>&1 | tee "$log"
+  ./mvnw -B -ntp -fae -T 2 -Dmaven.test.failure.ignore=true verify 2>&1 | tee "$log"
   status=${PIPESTATUS[0]}
   mapfile -t maven_notes < <(tests/maven-failures.sh "$stamp" "$log")
   rm -f "$stamp"
@@ -124,6 +169,8 @@ maven_verify() {
 }
 
 preflight
+mkdir -p .poolbench
+start_beside
 step preflight-test tests/preflight-test.sh
 step maven maven_verify
 # docs after maven: the figures are re-rendered by the runner's jar, the options page from --help.
@@ -142,8 +189,9 @@ html_check() { tests/check-report-html.sh --screenshot "results/report-html-$1.p
 step report-html html_check compare
 step quick-faults ./poolbench faults --quick --profiles hikari --check
 step faults-html html_check faults
-step dashboard monitoring/check.sh
-step terraform terraform/tests/run.sh
+step dashboard beside monitoring/check.sh
+step terraform beside terraform/tests/run.sh
+beside_wait
 step ansible ansible/tests/run.sh
 
 echo

@@ -8,6 +8,7 @@
 # PostgreSQL, terraform destroy).
 # Usage: ansible/tests/run.sh            (from any directory)
 #        POOLBENCH_CONVERGE=1 ansible/tests/run.sh
+#        ansible/tests/run.sh --venv-only    (only the venv, as tests/run-all.sh makes it beside Maven)
 set -euo pipefail
 
 ANSIBLE_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -58,6 +59,9 @@ if [[ ! -x "$VENV/bin/ansible-playbook" || "$(cat "$VENV/.requirements.sha256" 2
   python3 -m venv "$VENV"
   "$VENV/bin/pip" install -q --disable-pip-version-check -r "$ANSIBLE_DIR/requirements.txt"
   echo "$req_sum" >"$VENV/.requirements.sha256"
+fi
+if [[ "${1:-}" == --venv-only ]]; then
+  exit 0
 fi
 export PATH="$VENV/bin:$PATH"
 export ANSIBLE_CONFIG="$ANSIBLE_DIR/ansible.cfg"

@@ -120,8 +120,7 @@ final class TestDatabase {
                         env("POOLBENCH_TEST_DB_USER", "root"), env("POOLBENCH_TEST_DB_PASSWORD", ""),
                         env("POOLBENCH_TEST_DB_NAME", "poolbench_webapp_test"), dataDir);
             } else {
-                EmbeddedMariaDb embedded = EmbeddedMariaDb.start(0, target.resolve("it-mariadb"));
-                Runtime.getRuntime().addShutdownHook(new Thread(embedded::close));
+                EmbeddedMariaDb embedded = EmbeddedTestServer.get();
                 db = new TestDatabase("127.0.0.1", embedded.port(), embedded.user(), embedded.password(),
                         "isu4_qualifier", dataDir);
             }

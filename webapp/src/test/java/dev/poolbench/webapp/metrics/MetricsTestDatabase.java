@@ -1,29 +1,20 @@
 package dev.poolbench.webapp.metrics;
 
 import dev.poolbench.sql.EmbeddedMariaDb;
-import java.nio.file.Path;
+import dev.poolbench.webapp.EmbeddedTestServer;
 
 /**
- * One embedded MariaDB for all metrics tests of a JVM, started on first use, stopped at exit.
- * Base dir: {@code -Dpoolbench.test.metricsDbDir}, default {@code $TMPDIR/poolbench-metrics-it-db}
- * (kept across runs so the ~360 MB unpack happens once; separate from other suites' servers).
+ * The embedded MariaDB of the test JVM for the metrics tests: only its {@code mysql} database is
+ * used (no tables, only the pools are exercised). The login suites' server
+ * ({@link EmbeddedTestServer}, {@code target/it-mariadb}): one server per run of the suites.
  */
 final class MetricsTestDatabase {
-
-    private static EmbeddedMariaDb db;
 
     private MetricsTestDatabase() {
     }
 
-    static synchronized EmbeddedMariaDb get() {
-        if (db == null) {
-            Path baseDir = Path.of(System.getProperty("poolbench.test.metricsDbDir",
-                    Path.of(System.getProperty("java.io.tmpdir"), "poolbench-metrics-it-db").toString()));
-            db = EmbeddedMariaDb.start(0, baseDir);
-            EmbeddedMariaDb started = db;
-            Runtime.getRuntime().addShutdownHook(new Thread(started::close, "metrics-test-db-stop"));
-        }
-        return db;
+    static EmbeddedMariaDb get() {
+        return EmbeddedTestServer.get();
     }
 
     static String jdbcUrl() {
