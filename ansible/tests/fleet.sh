@@ -160,9 +160,10 @@ for jar in "${artifacts[@]}"; do
 done
 snapshot="$ANSIBLE_DIR/.cache/repo-snapshot"
 rm -rf "$snapshot"
-mkdir -p "$snapshot"/{webapp/target,sql/target,bench/load/target,bench/compare/target,monitoring}
+mkdir -p "$snapshot"/{webapp/target,webapp/src/main/resources,sql/target,bench/load/target,bench/compare/target,monitoring}
 cp -a "$REPO_DIR/monitoring/grafana" "$snapshot/monitoring/"
 cp -a "$REPO_DIR/webapp/jvm.options" "$snapshot/webapp/"
+cp -a "$REPO_DIR/webapp/src/main/resources/pools.json" "$snapshot/webapp/src/main/resources/"  # the role's pool catalogue
 cp -a "$REPO_DIR/webapp/target/poolbench-webapp.jar" "$snapshot/webapp/target/"
 cp -a "$REPO_DIR/sql/mysql" "$REPO_DIR/sql/postgres" "$REPO_DIR"/sql/*.sql "$snapshot/sql/"
 for module in sql bench/load bench/compare; do

@@ -147,8 +147,10 @@ class BenchAgainstTestServerTest {
             long inside = 0;
             long after = 0;
             for (JsonNode s : o.result().path("perSecond")) {
-                // Second 3 = (2 s, 3 s]: wholly inside the pause (a flow in flight at 1 s ends long before 2 s).
-                inside += s.path("second").asInt() == 3 ? s.path("requests").asLong() : 0;
+                // Second 3 = (2 s, 3 s]: wholly inside the pause. No login is decided there (no flow starts); a
+                // flow in flight at 1 s may still fetch its last page late on a busy machine (seen under
+                // ./mvnw -T 2: one asset in second 3), so requests there are not the measure.
+                inside += s.path("second").asInt() == 3 ? s.path("loginsDecided").asLong() : 0;
                 after += s.path("second").asInt() == 4 ? s.path("requests").asLong() : 0;
             }
             assertEquals(0, inside, o.result().path("perSecond").toString());
