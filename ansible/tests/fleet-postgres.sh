@@ -35,12 +35,7 @@ fleet_postgres() {
   fleet_run_line fleet-postgres-faults "$faults_line" || { FAULTS_ARGS=$faults_args_before; return 1; }
   FAULTS_ARGS=$faults_args_before
   cat "$results/faults.txt"
-  if java -jar "$snapshot/bench/compare/target/poolbench-compare.jar" faults-summarize \
-      --results "$results" --check >"$LOG_DIR/fleet-postgres-summarize.log" 2>&1; then
-    pass "faults-summarize --check --results $results (exit 0)"
-  else
-    tail -n 20 "$LOG_DIR/fleet-postgres-summarize.log"; fail "faults-summarize --check --results $results"
-  fi
+  faults_summarize_check "$results" fleet-postgres-summarize
   unit_active 10.77.0.10 postgresql@15-main
   local version
   if version="$(python3 - "$results" <<'PY'

@@ -347,18 +347,24 @@ PY
   fi
 }
 
+# faults_summarize_check RESULTS LOG_NAME: the runner's faults-summarize --check on fetched results.
+faults_summarize_check() {
+  local results=$1 log="$LOG_DIR/$2.log"
+  if java -jar "$snapshot/bench/compare/target/poolbench-compare.jar" faults-summarize \
+      --results "$results" --check >"$log" 2>&1; then
+    pass "faults-summarize --check --results $results (exit 0)"
+  else
+    tail -n 20 "$log"; fail "faults-summarize --check --results $results"
+  fi
+}
+
 # The faults.yml line with the quick FAULTS_ARGS, then its fetched results.
 fleet_faults() {
   local line=$1 faults_results="$REPO_DIR/results/$fleet_stamp-faults/faults"
   step "faults.yml quick on the fleet (hikari x restart, blackhole, reboot: systemctl, nftables and a reboot of the db host, with the checks of faults --check)"
   fleet_run_line fleet-faults-quick "$line" || return 1
   cat "$faults_results/faults.txt"
-  if java -jar "$snapshot/bench/compare/target/poolbench-compare.jar" faults-summarize \
-      --results "$faults_results" --check >"$LOG_DIR/fleet-faults-summarize.log" 2>&1; then
-    pass "faults-summarize --check --results $faults_results (exit 0)"
-  else
-    tail -n 20 "$LOG_DIR/fleet-faults-summarize.log"; fail "faults-summarize --check --results $faults_results"
-  fi
+  faults_summarize_check "$faults_results" fleet-faults-summarize
   unit_active 10.77.0.10 mariadb
   unit_active 10.77.0.11 poolbench-toxiproxy
   # The blackhole ran (its run in faults.json) and left nothing behind on the db host.
