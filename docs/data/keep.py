@@ -116,6 +116,8 @@ def keep_size(results):
     env = load(os.path.join(results, "environment.json"))
     pools = "+".join(p["profile"] for p in size["pools"])
     distance = (env.get("dbDistance") or {}).get("name") or env.get("options", {}).get("dbDistance") or "loopback"
+    if distance == "custom":  # --db-latency: the name says the round trip, e.g. 1ms (the knee against the distance)
+        distance = f"{env['dbDistance'].get('averageLatencyMicros', 0) / 1000:g}ms"
     if env.get("options", {}).get("mode") == "remote":
         distance = "fleet"  # the user's hosts (size.yml): the renderers keep them apart from the local searches
     # A database other than the default names itself, so the renderers keep the answers apart.

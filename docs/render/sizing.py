@@ -140,7 +140,9 @@ def load_picture(data):
     svg = Svg(width, height, "How big against the offered load")
     svg.text(12, 26, "How big against the offered load L = λ × W: each search's knee and its prediction", size=15,
              weight="bold")
-    for i, line in enumerate(wrap("./poolbench size at LAN distance, 4, 8 or 16 load workers; L is the reference run's "
+    loads = ", ".join(str(w) for w in sorted({workers_of(name) for name, _ in load_points(data)}))
+    distances = ", ".join(sorted({distance_of(name) for name, _ in load_points(data)}))
+    for i, line in enumerate(wrap(f"./poolbench size at {distances}; {loads} load workers; L is the reference run's "
                                   "(pool of 16) borrows per second × mean hold", 11, width - 24)):
         svg.text(12, 46 + 15 * i, line, size=11, fill=MUTED)
 
