@@ -2,7 +2,7 @@
 its check, the check of every candidate rule on every kept search, and the knee against the offered load
 L = λ × W with the rule's line through it. The searches are size.py's (re-derived by `size.KeptSearch`).
 """
-from .size import (by_pool, database_of, kept, knee_only, margin_of, offered_load, place_of, release_of,
+from .size import (by_pool, database_of, distance_of, kept, knee_only, margin_of, offered_load, place_of, release_of,
                    replicas_text, rule_name, workers_of)
 from .svg import BLUE, GRID, INK, MUTED, PALETTE, Svg, wrap
 
@@ -31,7 +31,7 @@ RULE_CHOSEN_AT = "2026-12-07-1100"
 
 def all_kept(data):
     """Every kept search: each database, place and load."""
-    return kept(data, "mariadb", workers=None) + kept(data, "postgres", workers=None) \
+    return kept(data, "mariadb", workers=None, distance=None) + kept(data, "postgres", workers=None, distance=None) \
         + kept(data, "mariadb", "fleet", workers=None)
 
 
@@ -57,7 +57,8 @@ def rule_summary(data):
         if w:
             n = w.get("holds", 0) + w.get("undersizes", 0) + w.get("oversizes", 0)
             parts.append(f"{w.get('holds', 0)} of the {n} {label}"
-                         + "".join(f" ({w[k]} {k})" for k in ("undersizes", "oversizes") if w.get(k)))
+                         + (" (" + ", ".join(f"{k} {w[k]}" for k in ("undersizes", "oversizes") if w.get(k)) + ")"
+                            if w.get("undersizes") or w.get("oversizes") else ""))
     return (f"Predicted from one run: the {' / '.join(sorted(rule_name(r) for r in rules))} over time, at or above the "
             f"knee and at most one size over it in " + ", and in ".join(parts) + " (searches with a knee).")
 
@@ -74,7 +75,8 @@ def rule_check(data):
     tally = {}
     for name, size, _ in searches:
         when = (f"{name[:10]} {name[11:13]}:{name[13:15]}" + (" (PostgreSQL)" if database_of(name) == "postgres" else "")
-                + (" (fleet)" if place_of(name) == "fleet" else "") + (f" ({workers_of(name)} workers)"
+                + (" (fleet)" if place_of(name) == "fleet" else f" ({distance_of(name)})" if distance_of(name) != "lan"
+                   else "") + (f" ({workers_of(name)} workers)"
                                                                          if workers_of(name) != 8 else ""))
         for pool in size["pools"]:
             checks = pool.get("prediction", {}).get("ruleChecks", "no borrow-resolution data")
@@ -99,17 +101,13 @@ def rule_check(data):
 def tally_text(t):
     """holds in 3 of 4 (undersizes 1)"""
     n = t["holds"] + t["undersizes"] + t["oversizes"]
-    return f"holds in {t['holds']} of {n}" + "".join(f" ({w} {t[w]})" for w in ("undersizes", "oversizes") if t[w])
-
-
-def distance_of(name):
-    """keep.py's <stamp>-<pools>-<distance>...: lan, loopback, cloud (or fleet)."""
-    return name.split("-")[5]
+    off = ", ".join(f"{w} {t[w]}" for w in ("undersizes", "oversizes") if t[w])
+    return f"holds in {t['holds']} of {n}" + (f" ({off})" if off else "")
 
 
 def load_points(data):
     """[(name, pool entry)] of every local MariaDB search at any load or distance whose reference run measured L."""
-    return [(name, pool) for name, size, _ in kept(data, workers=None) for pool in size["pools"]
+    return [(name, pool) for name, size, _ in kept(data, workers=None, distance=None) for pool in size["pools"]
             if pool.get("prediction", {}).get("inUseMean") is not None]
 
 
