@@ -16,12 +16,20 @@ def how_big_brief(data):
             "| predicted from one run | HikariCP's formula "
             "| replicas on a server of max_connections 151 (during a rolling update) |", "|---|---|---|---|---|---|"]
     for profile, searches in searches_by_pool.items():
-        name, pool, size, _ = searches[-1]
+        _, pool, _, _ = searches[-1]
         knees = "; ".join(f"{n[5:10]}: {knee_only(p)}" for n, p, _, _ in searches)
-        rows.append(f"| {profile} | {release_of(data, name, profile)} | {knees} "
+        rows.append(f"| {profile} | {releases_text(data, searches, profile)} | {knees} "
                     f"| {pool.get('prediction', {}).get('predictedSize', '-')} "
                     f"| {pool.get('formula', {}).get('size', '-')} | {replicas_text(pool)} |")
     return "\n".join(rows) + "\n\n" + rule_summary(data) + "\n"
+
+
+def releases_text(data, searches, profile):
+    """The releases a pool's knees ran: the one, or each with its day (as the knees name theirs) when they differ."""
+    releases = [(n[5:10], release_of(data, n, profile)) for n, _, _, _ in searches]
+    if len({release for _, release in releases}) == 1:
+        return releases[0][1]
+    return "; ".join(f"{day}: {release}" for day, release in releases)
 
 
 # The candidate rules were compared on the searches started before this (2026-12-07's first four with the count at
