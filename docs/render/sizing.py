@@ -4,7 +4,8 @@ L = λ × W with the rule's line through it. The searches are size.py's (re-deri
 """
 from .size import (by_pool, database_of, kept, knee_only, margin_of, offered_load, place_of, release_of,
                    replicas_text, rule_name, workers_of)
-from .svg import BLUE, GRID, INK, MUTED, PALETTE, Svg, wrap
+from .pools import ORDER
+from .svg import BLUE, GRID, INK, MUTED, Svg, colour, wrap
 
 
 def how_big_brief(data):
@@ -121,6 +122,16 @@ def load_points(data):
             if pool.get("prediction", {}).get("inUseMean") is not None]
 
 
+def catalogue_place(profile):
+    """A pool's place in the catalogue (an unknown one after them all)."""
+    return ORDER.index(profile) if profile in ORDER else len(ORDER)
+
+
+def pool_colour(profile):
+    """A pool's colour in every picture: by its place in the catalogue, after the blue of the predictions."""
+    return colour(1 + catalogue_place(profile))
+
+
 def knee_against_load(data):
     """pool-size-sweep.md: each local search's knee against its offered load L = λ × W (the reference run's
     borrows per second × mean hold), at its load workers and distance, with the prediction's rule beside it."""
@@ -141,7 +152,7 @@ def load_picture(data):
     shown to lose more: the knee may be lower), the prediction from its reference run as a blue bar, and
     ceil(L + 2√L), the rule from L alone that held most often out of sample, as a dashed line."""
     points = [(pool["prediction"]["inUseMean"], pool.get("kneeSize"), pool) for _, pool in load_points(data)]
-    pools = sorted({p["profile"] for _, _, p in points})
+    pools = sorted({p["profile"] for _, _, p in points}, key=catalogue_place)
     width, height, left, top, plot_w, plot_h = 900, 440, 60, 96, 540, 290
     l_max = max([4.0] + [l * 1.2 for l, _, _ in points])
     s_max = 16
@@ -180,7 +191,7 @@ def load_picture(data):
             svg.line(px(l) - 8, py(predicted), px(l) + 8, py(predicted), stroke=BLUE, width=2.5)
         if knee is None:
             continue
-        color = PALETTE[(pools.index(pool["profile"]) + 1) % len(PALETTE)]
+        color = pool_colour(pool["profile"])
         unsure = pool["result"] == "knee" and pool["nextSmallerShown"] != "beyond"
         svg.circle(px(l), py(knee), 5, "#ffffff" if unsure else color, stroke=color)
     x, y = left + plot_w + 24, top + 4
@@ -191,7 +202,7 @@ def load_picture(data):
     svg.text(x + 24, y, "L + 2√L, rounded up (from L alone)", size=11, fill=MUTED)
     for profile in pools:
         y += 20
-        color = PALETTE[(pools.index(profile) + 1) % len(PALETTE)]
+        color = pool_colour(profile)
         svg.circle(x + 9, y - 4, 5, color, stroke=color)
         svg.text(x + 24, y, f"{profile}: the knee", size=11, fill=MUTED)
     y += 20
