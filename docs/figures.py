@@ -68,7 +68,7 @@ FIGURES = {
     "designs": validity.designs,
     "noise": validity.noise,
     "default-compare": validity.default_compare,
-    "all-nine-compare": validity.all_nine_compare,
+    "all-pools-compare": validity.all_pools_compare,
     "kept-sittings": validity.kept_sittings,
     "per-pair-term": validity.per_pair_term,
 }

@@ -4,7 +4,8 @@ L = λ × W with the rule's line through it. The searches are size.py's (re-deri
 """
 from .size import (by_pool, database_of, distance_of, kept, knee_only, margin_of, offered_load, place_of, release_of,
                    replicas_text, rule_name, workers_of)
-from .svg import BLUE, GRID, INK, MUTED, PALETTE, Svg, wrap
+from .pools import ORDER
+from .svg import BLUE, GRID, INK, MUTED, Svg, colour, wrap
 
 
 def how_big_brief(data):
@@ -16,12 +17,20 @@ def how_big_brief(data):
             "| predicted from one run | HikariCP's formula "
             "| replicas on a server of max_connections 151 (during a rolling update) |", "|---|---|---|---|---|---|"]
     for profile, searches in searches_by_pool.items():
-        name, pool, size, _ = searches[-1]
+        _, pool, _, _ = searches[-1]
         knees = "; ".join(f"{n[5:10]}: {knee_only(p)}" for n, p, _, _ in searches)
-        rows.append(f"| {profile} | {release_of(data, name, profile)} | {knees} "
+        rows.append(f"| {profile} | {releases_text(data, searches, profile)} | {knees} "
                     f"| {pool.get('prediction', {}).get('predictedSize', '-')} "
                     f"| {pool.get('formula', {}).get('size', '-')} | {replicas_text(pool)} |")
     return "\n".join(rows) + "\n\n" + rule_summary(data) + "\n"
+
+
+def releases_text(data, searches, profile):
+    """The releases a pool's knees ran: the one, or each with its day (as the knees name theirs) when they differ."""
+    releases = [(n[5:10], release_of(data, n, profile)) for n, _, _, _ in searches]
+    if len({release for _, release in releases}) == 1:
+        return releases[0][1]
+    return "; ".join(f"{day}: {release}" for day, release in releases)
 
 
 # The candidate rules were compared on the searches started before this (2026-12-07's first four with the count at
@@ -111,6 +120,16 @@ def load_points(data):
             if pool.get("prediction", {}).get("inUseMean") is not None]
 
 
+def catalogue_place(profile):
+    """A pool's place in the catalogue (an unknown one after them all)."""
+    return ORDER.index(profile) if profile in ORDER else len(ORDER)
+
+
+def pool_colour(profile):
+    """A pool's colour in every picture: by its place in the catalogue, after the blue of the predictions."""
+    return colour(1 + catalogue_place(profile))
+
+
 def knee_against_load(data):
     """pool-size-sweep.md: each local search's knee against its offered load L = λ × W (the reference run's
     borrows per second × mean hold), at its load workers and distance, with the prediction's rule beside it."""
@@ -131,7 +150,7 @@ def load_picture(data):
     shown to lose more: the knee may be lower), the prediction from its reference run as a blue bar, and
     ceil(L + 2√L), the rule from L alone that held most often out of sample, as a dashed line."""
     points = [(pool["prediction"]["inUseMean"], pool.get("kneeSize"), pool) for _, pool in load_points(data)]
-    pools = sorted({p["profile"] for _, _, p in points})
+    pools = sorted({p["profile"] for _, _, p in points}, key=catalogue_place)
     width, height, left, top, plot_w, plot_h = 900, 440, 60, 96, 540, 290
     l_max = max([4.0] + [l * 1.2 for l, _, _ in points])
     s_max = 16
@@ -172,7 +191,7 @@ def load_picture(data):
             svg.line(px(l) - 8, py(predicted), px(l) + 8, py(predicted), stroke=BLUE, width=2.5)
         if knee is None:
             continue
-        color = PALETTE[(pools.index(pool["profile"]) + 1) % len(PALETTE)]
+        color = pool_colour(pool["profile"])
         unsure = pool["result"] == "knee" and pool["nextSmallerShown"] != "beyond"
         svg.circle(px(l), py(knee), 5, "#ffffff" if unsure else color, stroke=color)
     x, y = left + plot_w + 24, top + 4
@@ -183,7 +202,7 @@ def load_picture(data):
     svg.text(x + 24, y, "L + 2√L, rounded up (from L alone)", size=11, fill=MUTED)
     for profile in pools:
         y += 20
-        color = PALETTE[(pools.index(profile) + 1) % len(PALETTE)]
+        color = pool_colour(profile)
         svg.circle(x + 9, y - 4, 5, color, stroke=color)
         svg.text(x + 24, y, f"{profile}: the knee", size=11, fill=MUTED)
     y += 20
