@@ -39,14 +39,17 @@ def table(data):
             "| longest request s | login_log rows |",
             "|---|---|---|---:|---|---|---|---|---|---|"]
     notes = []
+    per_database = {database: cells(data, database) for database in DATABASES}
+    # One table: a pool's settings are named on every database's rows once any run is not shipped.
+    every = {cell: figs for found in per_database.values() for cell, figs in found.items()}
     for database, name in DATABASES.items():
-        found = cells(data, database)
+        found = per_database[database]
         for who in profiles(found):
             for pause in sorted({p for w, p in found if w == who}):
                 figs = [f for f in found[(who, pause)] if f]
                 if not figs:
                     continue
-                rows.append(f"| {name} | {row_label(who, found)} | {pause} | {len(figs)} "
+                rows.append(f"| {name} | {row_label(who, every)} | {pause} | {len(figs)} "
                             f"| {spread([f['errorsAfterReturn'] for f in figs], '{:.0f}')} "
                             f"| {spread([f.get('firstSuccessSeconds') for f in figs], none='none')} "
                             f"| {spread([f.get('recoverySeconds') for f in figs], none='never')} "
