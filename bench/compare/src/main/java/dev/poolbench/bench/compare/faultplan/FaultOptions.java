@@ -27,9 +27,19 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "faults", sortOptions = false, description = "Per pool profile, session store and fault scenario "
         + "(database unreachable, hanging, restarted; redis-server restarted; the load paused past the server's idle "
-        + "timeout), one run with the fault in the middle "
+        + "timeout; a rolling update past max_connections), one run with the fault in the middle "
         + "(docs/faults.md).")
 public class FaultOptions {
+
+    /** max-connections: the heap of each replica besides the loaded one (they serve no load; five JVMs share the machine). */
+    public static final String MAX_CONNECTIONS_REPLICA_HEAP = "384m";
+    /**
+     * max-connections: the smallest --pool-size a new replica cannot get from the server's spare
+     * connections (the runner's 2, and the one MariaDB keeps for a privileged user: every user here).
+     */
+    static final int MAX_CONNECTIONS_MIN_POOL = 4;
+    /** max-connections: the time allowed for a replica's start and an old one's stop in each step of the update. */
+    static final int MAX_CONNECTIONS_START_SECONDS = 25;
 
     public List<String> profiles = Profiles.DEFAULT;
 
@@ -41,7 +51,8 @@ public class FaultOptions {
 
     @Option(names = "--scenarios", paramLabel = "LIST", description = "unreachable,hang,restart (the database's), "
             + "redis-restart (the session store's: needs a Redis --session), storm (slow connects in a load jump: "
-            + "--storm-*), idle-timeout (the load paused past the server's --idle-timeout); blackhole, reboot, "
+            + "--storm-*), idle-timeout (the load paused past the server's --idle-timeout), max-connections (--replicas "
+            + "on a server that fits them, then a rolling update); blackhole, reboot, "
             + "failover and demote only on hosts (ansible/faults.yml) (default: ${DEFAULT-VALUE})")
     private String scenariosText = String.join(",", Scenario.DATABASE.stream().map(Scenario::cliName).toList());
 
@@ -113,6 +124,12 @@ public class FaultOptions {
             + "timeout (MariaDB wait_timeout, PostgreSQL idle_session_timeout) from before each app starts; the load's "
             + "pause, --fault-seconds, outlasts it by 2 s or more (default: ${DEFAULT-VALUE}; --quick: 1)")
     public int idleTimeoutSeconds = 4;
+
+    @Option(names = "--replicas", paramLabel = "N", description = "max-connections: app JVMs of --pool-size (the "
+            + "loaded one --heap, the others " + MAX_CONNECTIONS_REPLICA_HEAP + "), the server's max_connections set to "
+            + "fit them and not one more; all but the loaded one replaced, a surge of one new replica for --fault-seconds "
+            + "(default: ${DEFAULT-VALUE}; the runs' --duration raised to fit the update unless given)")
+    public int replicas = 3;
 
     @Option(names = "--heap", paramLabel = "SIZE", description = "app heap (default: ${DEFAULT-VALUE})")
     public String heap = "1g";
@@ -212,6 +229,9 @@ public class FaultOptions {
         }
         profiles = parseProfiles(profilesText);
         scenarios = Scenario.parseList(scenariosText);
+        if (scenarios.contains(Scenario.MAX_CONNECTIONS) && !parsed.hasMatchedOption("--duration")) {
+            durationSeconds = Math.max(durationSeconds, rollingUpdateEnd() + 3);
+        }
         sessions = SessionStore.parseList(sessionText);
         settings = PoolSettingsSet.parseList(settingsText);
         redisPoolSize = SessionStore.redisPoolSize(redisPoolSizeGiven, sessions);
@@ -230,6 +250,7 @@ public class FaultOptions {
         range("storm-pool-size", stormPoolSize, 1, 1_000);
         range("storm-min-idle", stormMinIdle, 1, stormPoolSize);
         range("idle-timeout", idleTimeoutSeconds, 1, 3_600);
+        range("replicas", replicas, 2, 16);
         if (!heap.matches("[1-9][0-9]*[kKmMgG]?")) {
             throw new UsageException("--heap must be a JVM size such as 512m or 1g, got '" + heap + "'");
         }
@@ -261,6 +282,9 @@ public class FaultOptions {
             throw new UsageException("--scenarios idle-timeout needs --fault-seconds (the load's pause) at least 2 s "
                     + "longer than --idle-timeout, got " + faultSeconds + " and " + idleTimeoutSeconds);
         }
+        if (scenarios.contains(Scenario.MAX_CONNECTIONS)) {
+            validateMaxConnections();
+        }
         if (scenarios.stream().anyMatch(Scenario::sessionStoreAway) && !needsRedis()) {
             throw new UsageException("--scenarios redis-restart needs --session redis-shared or redis-pooled");
         }
@@ -279,6 +303,36 @@ public class FaultOptions {
                 throw new UsageException("--prometheus: " + e.getMessage());
             }
         }
+    }
+
+    private void validateMaxConnections() throws UsageException {
+        if (postgres()) {
+            throw new UsageException("--scenarios max-connections runs on MariaDB only: PostgreSQL's max_connections "
+                    + "takes a server restart");
+        }
+        if (poolSize < MAX_CONNECTIONS_MIN_POOL) {
+            throw new UsageException("--scenarios max-connections needs --pool-size >= " + MAX_CONNECTIONS_MIN_POOL
+                    + " (a new replica must not fit in the server's spare connections), got " + poolSize);
+        }
+        if (rollingUpdateEnd() + 3 > durationSeconds) {
+            throw new UsageException(String.format(Locale.ROOT, "--duration %d is too short for max-connections: "
+                    + "%d replacements of up to %d s each (a replica's start, 2 x --fault-seconds, probes) end by "
+                    + "second %d, and 3 s are needed after; leave --duration out to have it fitted", durationSeconds,
+                    replicas - 1, replacementSeconds(), rollingUpdateEnd()));
+        }
+        if (profiles.equals(List.of(Profiles.NO_POOL))) {
+            throw new UsageException("--scenarios max-connections has nothing to run on nopool: it holds no connections");
+        }
+    }
+
+    /** max-connections: one replica replaced at most (a start and a stop, two waits, each probe's 2 s). */
+    private int replacementSeconds() {
+        return MAX_CONNECTIONS_START_SECONDS + 2 * (faultSeconds + 2);
+    }
+
+    /** max-connections: the second of the load by which the rolling update has ended. */
+    public int rollingUpdateEnd() {
+        return faultAtSeconds + (replicas - 1) * replacementSeconds();
     }
 
     /** The runs, in order: scenario x profile x session store x settings ({@link FaultCase#plan}). */
@@ -348,7 +402,7 @@ public class FaultOptions {
             {"heap", "--heap"}, {"seed", "--seed"}, {"session", "--session"}, {"redisPoolSize", "--redis-pool-size"},
             {"database", "--database"}, {"settings", "--settings"}, {"stormConnectMillis", "--storm-connect-ms"},
             {"stormWorkload", "--storm-workload"}, {"stormPoolSize", "--storm-pool-size"},
-            {"stormMinIdle", "--storm-min-idle"}, {"idleTimeoutSeconds", "--idle-timeout"}};
+            {"stormMinIdle", "--storm-min-idle"}, {"idleTimeoutSeconds", "--idle-timeout"}, {"replicas", "--replicas"}};
 
     /**
      * The options a results directory was taken with ({@code options.json}, written by the local
@@ -408,6 +462,7 @@ public class FaultOptions {
         n.put("stormPoolSize", stormPoolSize);
         n.put("stormMinIdle", stormMinIdle);
         n.put("idleTimeoutSeconds", idleTimeoutSeconds);
+        n.put("replicas", replicas);
         n.put("dbPort", dbPort);
         n.put("proxyPort", proxyPort);
         n.put("quick", quick);
