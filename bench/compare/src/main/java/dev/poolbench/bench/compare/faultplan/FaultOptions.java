@@ -31,16 +31,6 @@ import picocli.CommandLine.Spec;
         + "(docs/faults.md).")
 public class FaultOptions {
 
-    /** max-connections: the heap of each replica besides the loaded one (they serve no load; five JVMs share the machine). */
-    public static final String MAX_CONNECTIONS_REPLICA_HEAP = "384m";
-    /**
-     * max-connections: the smallest --pool-size a new replica cannot get from the server's spare
-     * connections (the runner's 2, and the one MariaDB keeps for a privileged user: every user here).
-     */
-    static final int MAX_CONNECTIONS_MIN_POOL = 4;
-    /** max-connections: the time allowed for a replica's start and an old one's stop in each step of the update. */
-    static final int MAX_CONNECTIONS_START_SECONDS = 25;
-
     public List<String> profiles = Profiles.DEFAULT;
 
     @Option(names = "--profiles", paramLabel = "LIST", description = "pool profiles, comma-separated, "
@@ -126,7 +116,7 @@ public class FaultOptions {
     public int idleTimeoutSeconds = 4;
 
     @Option(names = "--replicas", paramLabel = "N", description = "max-connections: app JVMs of --pool-size (the "
-            + "loaded one --heap, the others " + MAX_CONNECTIONS_REPLICA_HEAP + "), the server's max_connections set to "
+            + "loaded one --heap, the others " + ReplicaPlan.REPLICA_HEAP + "), the server's max_connections set to "
             + "fit them and not one more; all but the loaded one replaced, a surge of one new replica for --fault-seconds "
             + "(default: ${DEFAULT-VALUE}; the runs' --duration raised to fit the update unless given)")
     public int replicas = 3;
@@ -230,7 +220,7 @@ public class FaultOptions {
         profiles = parseProfiles(profilesText);
         scenarios = Scenario.parseList(scenariosText);
         if (scenarios.contains(Scenario.MAX_CONNECTIONS) && !parsed.hasMatchedOption("--duration")) {
-            durationSeconds = Math.max(durationSeconds, rollingUpdateEnd() + 3);
+            durationSeconds = Math.max(durationSeconds, ReplicaPlan.rollingUpdateEnd(this) + 3);
         }
         sessions = SessionStore.parseList(sessionText);
         settings = PoolSettingsSet.parseList(settingsText);
@@ -283,7 +273,7 @@ public class FaultOptions {
                     + "longer than --idle-timeout, got " + faultSeconds + " and " + idleTimeoutSeconds);
         }
         if (scenarios.contains(Scenario.MAX_CONNECTIONS)) {
-            validateMaxConnections();
+            ReplicaPlan.validate(this);
         }
         if (scenarios.stream().anyMatch(Scenario::sessionStoreAway) && !needsRedis()) {
             throw new UsageException("--scenarios redis-restart needs --session redis-shared or redis-pooled");
@@ -303,36 +293,6 @@ public class FaultOptions {
                 throw new UsageException("--prometheus: " + e.getMessage());
             }
         }
-    }
-
-    private void validateMaxConnections() throws UsageException {
-        if (postgres()) {
-            throw new UsageException("--scenarios max-connections runs on MariaDB only: PostgreSQL's max_connections "
-                    + "takes a server restart");
-        }
-        if (poolSize < MAX_CONNECTIONS_MIN_POOL) {
-            throw new UsageException("--scenarios max-connections needs --pool-size >= " + MAX_CONNECTIONS_MIN_POOL
-                    + " (a new replica must not fit in the server's spare connections), got " + poolSize);
-        }
-        if (rollingUpdateEnd() + 3 > durationSeconds) {
-            throw new UsageException(String.format(Locale.ROOT, "--duration %d is too short for max-connections: "
-                    + "%d replacements of up to %d s each (a replica's start, 2 x --fault-seconds, probes) end by "
-                    + "second %d, and 3 s are needed after; leave --duration out to have it fitted", durationSeconds,
-                    replicas - 1, replacementSeconds(), rollingUpdateEnd()));
-        }
-        if (profiles.equals(List.of(Profiles.NO_POOL))) {
-            throw new UsageException("--scenarios max-connections has nothing to run on nopool: it holds no connections");
-        }
-    }
-
-    /** max-connections: one replica replaced at most (a start and a stop, two waits, each probe's 2 s). */
-    private int replacementSeconds() {
-        return MAX_CONNECTIONS_START_SECONDS + 2 * (faultSeconds + 2);
-    }
-
-    /** max-connections: the second of the load by which the rolling update has ended. */
-    public int rollingUpdateEnd() {
-        return faultAtSeconds + (replicas - 1) * replacementSeconds();
     }
 
     /** The runs, in order: scenario x profile x session store x settings ({@link FaultCase#plan}). */

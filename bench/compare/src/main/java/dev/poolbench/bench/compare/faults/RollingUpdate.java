@@ -8,6 +8,7 @@ import dev.poolbench.bench.compare.faultfigures.SurgeFigures;
 import dev.poolbench.bench.compare.faultplan.Fault;
 import dev.poolbench.bench.compare.faultplan.FaultCase;
 import dev.poolbench.bench.compare.faultplan.FaultOptions;
+import dev.poolbench.bench.compare.faultplan.ReplicaPlan;
 import dev.poolbench.bench.compare.faultplan.Scenario;
 import dev.poolbench.bench.compare.util.Json;
 import java.io.IOException;
@@ -38,7 +39,7 @@ final class RollingUpdate implements Fault {
 
     /**
      * Connections the runner may open beside the replicas' (the database reset, the counts of
-     * login_log); with MariaDB's privileged one, a new replica's room (FaultOptions' minimum pool size).
+     * login_log); with MariaDB's privileged one, a new replica's room (ReplicaPlan's smallest pool).
      */
     static final int RUNNER_CONNECTIONS = 2;
     /** How long a replica may take to answer at all before the update goes on without it. */
@@ -152,7 +153,7 @@ final class RollingUpdate implements Fault {
     }
 
     private Replica start(String name) throws IOException {
-        return Replica.start(s, planned, name, replicaDir(name), FaultOptions.MAX_CONNECTIONS_REPLICA_HEAP);
+        return Replica.start(s, planned, name, replicaDir(name), ReplicaPlan.REPLICA_HEAP);
     }
 
     private Path replicaDir(String name) {
