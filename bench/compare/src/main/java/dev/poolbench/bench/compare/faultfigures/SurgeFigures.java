@@ -17,8 +17,9 @@ import java.util.Locale;
  * replaced ones, new-1 .. their successors) when it started, first answered and first served
  * (health UP: its pool lent a connection), its probes answered DOWN or not at all after its
  * first answer, whether it exited (status and log line), and the connections its pool held
- * before the update, in the surge (before its old one stopped) and at the end. The run's own
- * app, old-1 under the load, has its connections before and after ({@code loaded...}).
+ * before the update (old), in the surge and {@code --fault-seconds} after its old one stopped
+ * (new). The run's own app, old-1 under the load, has its connections before and after the
+ * update ({@code loaded...}).
  */
 public record SurgeFigures(JsonNode file) {
 
@@ -58,8 +59,8 @@ public record SurgeFigures(JsonNode file) {
 
     /**
      * The readings a run must have: every old replica's connections before the update (they
-     * all served then), the loaded replica's before and after, and every serving new replica's at
-     * the end. A pool without gauges, or an app that did not answer, leaves them out.
+     * all served then), the loaded replica's before and after, and every serving new replica's
+     * after its old one stopped. A pool without gauges, or an app that did not answer, leaves them out.
      */
     public List<String> missing() {
         List<String> missing = new ArrayList<>();
@@ -69,7 +70,7 @@ public record SurgeFigures(JsonNode file) {
         for (JsonNode r : file.path("replicaFigures")) {
             String name = r.path("name").asText();
             boolean fresh = name.startsWith("new-");
-            String key = fresh ? "connectionsAtEnd" : "connectionsBefore";
+            String key = fresh ? "connectionsAfterStop" : "connectionsBefore";
             if ((!fresh || r.path("servesSeconds").isNumber() && !r.has("exitStatus")) && !r.path(key).isNumber()) {
                 missing.add(name + ": its connections (" + key + ") were not read");
             }
@@ -101,8 +102,8 @@ public record SurgeFigures(JsonNode file) {
             } else {
                 out.append("never served, ");
             }
-            out.append(String.format(Locale.ROOT, "connections %s in the surge, %s at the end, %d probe errors;",
-                    count(r.get("connectionsInSurge")), count(r.get("connectionsAtEnd")), r.path("probeErrors").asInt()));
+            out.append(String.format(Locale.ROOT, "connections %s in the surge, %s after, %d probe errors;",
+                    count(r.get("connectionsInSurge")), count(r.get("connectionsAfterStop")), r.path("probeErrors").asInt()));
         }
         Double every = everyServesSeconds();
         out.append(every == null ? " not every replica served" : String.format(Locale.ROOT,

@@ -28,9 +28,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * {@code --replicas} - 1 replicas start (old-2 ..; the run's app, under the load, is old-1 and
  * is not replaced: its load's figures are those of a replica that keeps its connections). Before
  * the load they must all serve. At {@code --fault-at}, per old replica: a new one is started,
- * awaited until it answers at all, then given {@code --fault-seconds} to serve while every old
- * one still holds its connections (a scale-out by one), then the old one is stopped and the new
- * one given {@code --fault-seconds} more. A replica that exits is not started again. Per replica
+ * awaited until it answers at all, then until it serves or for {@code --fault-seconds} while
+ * every old one still holds its connections (a scale-out by one), then the old one is stopped and
+ * the new one given {@code --fault-seconds} to serve and take the freed connections. A replica that exits is not started again. Per replica
  * in {@value SurgeFigures#FILE}: whether it started, when it first served, the connections it
  * held; for the server the connections it refused. The setting is undone and the replicas
  * stopped once the run's app has stopped.
@@ -120,7 +120,11 @@ final class RollingUpdate implements Fault {
                         figures.everyServesSeconds()), figures.refused(), SurgeFigures.FILE);
     }
 
-    /** One replica replaced: the new one started, the surge, the old one stopped, the new one's wait. */
+    /**
+     * One replica replaced: the new one started; the surge, until it serves (an orchestrator's
+     * readiness check) or for {@code millis}; the old one stopped; {@code millis} for the new one
+     * to serve and take the connections freed, then its connections read.
+     */
     private void step(Replica gone, long begin, long millis) throws IOException, InterruptedException {
         Replica next = start("new-" + (fresh.size() + 1));
         fresh.add(next);
@@ -129,17 +133,17 @@ final class RollingUpdate implements Fault {
         next.record.put("servedInSurge", next.served());
         next.record.put("connectionsInSurge", next.connections());
         gone.stop(s);
-        gone.record.put("stoppedSecond", (System.nanoTime() - begin) / 1e9);
+        long stopped = System.nanoTime();
+        gone.record.put("stoppedSecond", (stopped - begin) / 1e9);
         next.await(millis, false);
+        Thread.sleep(Math.max(0, millis - (System.nanoTime() - stopped) / 1_000_000));
+        next.record.put("connectionsAfterStop", next.connections());
         s.progress().message(String.format(Locale.ROOT, "  %s: %s replaced by %s: %s", planned.label(), gone.name,
                 next.name, next.served() ? "serving" : next.record.has("exitStatus") ? "it exited" : "not serving"));
     }
 
-    /** The connections held at the end, the server's refusals, every replica's figures: {@value SurgeFigures#FILE}. */
+    /** The loaded replica's connections, the server's refusals, every replica's figures: {@value SurgeFigures#FILE}. */
     private void finish(long begin, long refusedBefore) throws Exception {
-        for (Replica r : fresh) {
-            r.record.put("connectionsAtEnd", r.connections());
-        }
         record.put("loadedConnectionsAtEnd", Replica.connectionsHeld(loaded));
         record.put("serverConnectionsAtEnd", limit.connected());
         record.put("refusedConnections", limit.refused() - refusedBefore);

@@ -31,9 +31,9 @@ class SurgeFiguresTest {
               {"name": "old-2", "connectionsBefore": 10, "stoppedSecond": 20.1},
               {"name": "old-3", "connectionsBefore": 10, "stoppedSecond": 40.2},
               {"name": "new-1", "servesSeconds": 7.46, "servedInSurge": true, "connectionsInSurge": 3,
-               "connectionsAtEnd": 10, "probeErrors": 0},
+               "connectionsAfterStop": 10, "probeErrors": 0},
               {"name": "new-2", "servesSeconds": null, "exitStatus": 1, "exitLine": "APPLICATION FAILED TO START",
-               "servedInSurge": false, "connectionsInSurge": null, "connectionsAtEnd": null, "probeErrors": 2}
+               "servedInSurge": false, "connectionsInSurge": null, "connectionsAfterStop": null, "probeErrors": 2}
              ]}""";
 
     @Test
@@ -44,19 +44,19 @@ class SurgeFiguresTest {
         assertNull(f.everyServesSeconds());
         assertEquals(List.of(), f.missing(), "an exited replica has no connections to read");
         assertEquals("3 replicas of 10, max_connections 33 (was 2000): new-1 served 7.5 s after its start (in the "
-                + "surge), connections 3 in the surge, 10 at the end, 0 probe errors; new-2 EXITED 1 (APPLICATION "
-                + "FAILED TO START), connections - in the surge, - at the end, 2 probe errors; not every replica "
+                + "surge), connections 3 in the surge, 10 after, 0 probe errors; new-2 EXITED 1 (APPLICATION "
+                + "FAILED TO START), connections - in the surge, - after, 2 probe errors; not every replica "
                 + "served; 17 connections refused", f.summary());
     }
 
     @Test
     void aReadingNotTakenOrAStepNotRunIsMissing() {
         ObjectNode file = (ObjectNode) Json.parse(FILE);
-        ((ObjectNode) file.get("replicaFigures").get(2)).putNull("connectionsAtEnd");
+        ((ObjectNode) file.get("replicaFigures").get(2)).putNull("connectionsAfterStop");
         file.putNull("loadedConnectionsAtEnd");
         ((ArrayNode) file.get("replicaFigures")).remove(3);
         assertEquals(List.of("the loaded replica's connections were not read before and after the update",
-                "new-1: its connections (connectionsAtEnd) were not read",
+                "new-1: its connections (connectionsAfterStop) were not read",
                 "1 new replicas for 2 old ones: the update did not finish"), new SurgeFigures(file).missing());
     }
 
