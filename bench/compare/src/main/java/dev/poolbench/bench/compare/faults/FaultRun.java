@@ -37,7 +37,8 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * One fault run ({@link FaultCase}): the scenario's server setting (idle-timeout's) → the measured
  * load's JVM started ahead → no sessions left in Redis → fresh app JVM on the pool profile and
- * session store → health → warm-up → reset → count login_log → load run with the fault at
+ * session store → health → warm-up → reset → what the scenario needs serving (max-connections' other
+ * replicas) → count login_log → load run with the fault at
  * {@code --fault-at} → count again → the run's files
  * ({@link FaultRunRecord}, {@link ProgressLog#FILE}) → figures from them ({@link FaultRunFiles}).
  */

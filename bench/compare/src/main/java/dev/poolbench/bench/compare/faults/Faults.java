@@ -193,9 +193,9 @@ public final class Faults {
         }
         if (options.scenarios.contains(Scenario.MAX_CONNECTIONS)) {
             out.printf("max-connections: %d replicas of pool size %d, the server's max_connections set to fit them and "
-                    + "not one more; from second %d each but the loaded one replaced, a surge of one (%d s before the old "
-                    + "one stops); nopool skipped (it holds no connections)%n", options.replicas, options.poolSize,
-                    options.faultAtSeconds, options.faultSeconds);
+                    + "not one more; from second %d each but the loaded one replaced, a surge of one (the old one stops "
+                    + "when the new one serves, or after %d s); nopool skipped (it holds no connections)%n",
+                    options.replicas, options.poolSize, options.faultAtSeconds, options.faultSeconds);
         }
         if (options.scenarios.contains(Scenario.STORM)) {
             out.printf("storm: pools of %d to %d connections, new ones held %d ms, %d extra workers from second %d "
