@@ -116,9 +116,10 @@ public class FaultOptions {
     public int idleTimeoutSeconds = 4;
 
     @Option(names = "--replicas", paramLabel = "N", description = "max-connections: app JVMs of --pool-size (the "
-            + "loaded one --heap, the others " + ReplicaPlan.REPLICA_HEAP + "), the server's max_connections set to "
-            + "fit them and not one more; all but the loaded one replaced, a surge of one new replica for --fault-seconds "
-            + "(default: ${DEFAULT-VALUE}; the runs' --duration raised to fit the update unless given)")
+            + "loaded one --heap, the others " + ReplicaPlan.REPLICA_HEAP + ") on a server whose max_connections fits "
+            + "them and not one more; all but the loaded one replaced, a surge of one: the old one stops when the new "
+            + "one serves or after --fault-seconds (default: ${DEFAULT-VALUE}; --duration fitted to the update unless "
+            + "given)")
     public int replicas = 3;
 
     @Option(names = "--heap", paramLabel = "SIZE", description = "app heap (default: ${DEFAULT-VALUE})")
