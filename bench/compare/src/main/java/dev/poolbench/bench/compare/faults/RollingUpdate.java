@@ -151,7 +151,8 @@ final class RollingUpdate implements Fault {
         record.put("everyReplicaServesSeconds", every ? Math.round(fresh.stream().mapToLong(Replica::servedNanos)
                 .map(t -> t - begin).max().orElse(0) / 1e7) / 100.0 : null);
         ArrayNode list = record.putArray("replicaFigures");
-        old.forEach(r -> list.add(r.figures(begin)));
+        // The old ones were first probed once the run's app served: their start is not timed.
+        old.forEach(r -> list.add(r.record));
         fresh.forEach(r -> list.add(r.figures(begin)));
         Json.write(runDir.resolve(SurgeFigures.FILE), record);
     }
