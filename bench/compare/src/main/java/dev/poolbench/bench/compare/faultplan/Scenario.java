@@ -74,7 +74,17 @@ public enum Scenario {
      * ({@link IdleTimeoutFault}). What a pool does then is the outcome: validate on borrow,
      * test while idle, or lend them out.
      */
-    IDLE_TIMEOUT("idle-timeout", "the load paused longer than the server's idle session timeout");
+    IDLE_TIMEOUT("idle-timeout", "the load paused longer than the server's idle session timeout"),
+    /**
+     * Nothing goes away: {@code --replicas} app JVMs of {@code --pool-size} each (the run's app,
+     * under the load, and the others idle) on a MariaDB whose {@code max_connections} fits them
+     * and not one more, then a rolling update of every replica but the loaded one, a surge of
+     * one: a new replica started while the old ones hold their connections, the old one stopped
+     * after {@code --fault-seconds}. Which new replicas start, serve, and how many connections
+     * they hold ({@code faults.RollingUpdate}, {@code replicas.json}).
+     */
+    MAX_CONNECTIONS("max-connections", "a rolling update on a server whose max_connections fits the replicas, "
+            + "not one more");
 
     /** What {@code faults} runs when not told {@code --scenarios}: the database's faults. */
     public static final List<Scenario> DATABASE = List.of(UNREACHABLE, HANG, RESTART);
@@ -154,6 +164,11 @@ public enum Scenario {
         return this == IDLE_TIMEOUT;
     }
 
+    /** Whether the scenario runs several app replicas and replaces them (max-connections): nothing goes away. */
+    public boolean replicas() {
+        return this == MAX_CONNECTIONS;
+    }
+
     /** The measured load's own arguments in this scenario: storm's jump, idle-timeout's pause; none for the others. */
     public List<String> loadArgs(FaultOptions o) {
         return storm() ? List.of("--jump-workload=" + o.stormWorkload, "--jump-at=" + o.stormJumpAt(),
@@ -162,9 +177,15 @@ public enum Scenario {
                 : List.of();
     }
 
-    /** What goes away, for messages: "the database", "Redis", "the load" (paused). */
+    /** What goes away, for messages: "the database", "Redis", "the load" (paused), "the old replicas" (replaced). */
     public String target() {
-        return sessionStoreAway() ? "Redis" : pausesLoad() ? "the load" : "the database";
+        return sessionStoreAway() ? "Redis" : pausesLoad() ? "the load" : replicas() ? "the old replicas"
+                : "the database";
+    }
+
+    /** The fault's end, for messages: "the database came back", "the rolling update ended". */
+    public String end() {
+        return replicas() ? "the rolling update ended" : target() + " came back";
     }
 
     public static Scenario parse(String value) {

@@ -24,7 +24,7 @@ class FaultFiguresTest {
     /** 20 s run, fault from 5.3 to 8.6 s: buckets 6..9 are "during"; 10 decided logins/s before. */
     private static FaultFigures.Inputs inputs(Scenario scenario, Map<Integer, Long> decided, List<Second> load,
                                               List<FaultFigures.PoolSample> pool, JsonNode result) {
-        return new FaultFigures.Inputs(scenario, 5.3, 8.6, 20, 1000, load, decided, pool, result, 100, 100 + 150);
+        return new FaultFigures.Inputs(scenario, 5.3, 8.6, 20, 1000, load, decided, pool, result, 100, 100 + 150, null);
     }
 
     private static Map<Integer, Long> decided(long... perSecond) {
@@ -105,7 +105,7 @@ class FaultFiguresTest {
         List<FaultFigures.PoolSample> pool = List.of(new FaultFigures.PoolSample(4.5, 3, 0, 10),
                 new FaultFigures.PoolSample(9.5, 10, 0, 20), new FaultFigures.PoolSample(19.5, 2, 0, 20));
         FaultFigures f = FaultFigures.compute(new FaultFigures.Inputs(Scenario.IDLE_TIMEOUT, 5.0, 9.0, 20, 1000, load,
-                decided, pool, result(", \"logins\": {\"decided\": 147, \"errorStatus\": 3}"), 100, 250));
+                decided, pool, result(", \"logins\": {\"decided\": 147, \"errorStatus\": 3}"), 100, 250, null));
         assertTrue(f.faultSeen(), "no login decided inside the pause");
         assertEquals(0, f.errorsDuringFault());
         assertEquals(3, f.errorsAfterReturn(), "second 10 = (9 s, 10 s]: after the pause; second 21 past the run");
@@ -114,7 +114,7 @@ class FaultFiguresTest {
 
         Map<Integer, Long> during = decided(3, 10, 10, 10, 10, 1, 4, 0, 0, 7, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10);
         assertFalse(FaultFigures.compute(new FaultFigures.Inputs(Scenario.IDLE_TIMEOUT, 5.0, 9.0, 20, 1000, load,
-                during, pool, result(""), 100, 250)).faultSeen(), "logins decided in second 7: the load did not pause");
+                during, pool, result(""), 100, 250, null)).faultSeen(), "logins decided in second 7: the load did not pause");
     }
 
     @Test

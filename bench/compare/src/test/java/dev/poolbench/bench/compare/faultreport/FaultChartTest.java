@@ -37,7 +37,7 @@ class FaultChartTest {
                 series.add(new FaultFigures.Point(k, k < 4 || k > 6 ? 10 : 0, k >= 4 && k <= 6 ? 3 : 0, gauge, gauge));
             }
             FaultFigures f = new FaultFigures(Map.of(), 9, 0, 0.5, 1.0, null, 10, 0.5, 1.0, 3.0, 1.0, 10, null, null,
-                    "n/a", true, true, 0, true, series, null);
+                    "n/a", true, true, 0, true, series, null, null);
             outcomes.add(new FaultOutcome(FaultCase.memory(Scenario.HANG, profile), f, 3.2, 6.4, List.of()));
         }
         Path hang = dir.resolve("faults-hang.png");
