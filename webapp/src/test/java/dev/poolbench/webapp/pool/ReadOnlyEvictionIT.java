@@ -102,9 +102,13 @@ class ReadOnlyEvictionIT {
                 "ISU4_DB_PASSWORD", APP_PASSWORD, "ISU4_DB_NAME", DATABASE));
         PoolSettings settings = PoolSettings.from(environment);
         PoolDescriptor<?> descriptor = PoolProfiles.descriptor(profile);
-        DataSource pool = PoolWiring.build(descriptor, DatabaseSettings.from(environment), settings, environment);
+        DatabaseSettings database = DatabaseSettings.from(environment);
+        DataSource pool = PoolWiring.build(descriptor, database, settings, environment);
         try {
             long before = write(pool, profile);
+            Map<String, Object> report = new PoolSettingsReport(descriptor, pool, settings, database, environment).read();
+            assertThat(report.get("matchesRequested")).as(profile + " " + set.label() + ": " + report.get("mismatches"))
+                    .isEqualTo(true);
             readOnly(true);
             String failure;
             try {
