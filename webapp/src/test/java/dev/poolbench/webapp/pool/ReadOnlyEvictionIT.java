@@ -1,6 +1,7 @@
 package dev.poolbench.webapp.pool;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
 
 import dev.poolbench.sql.EmbeddedMariaDb;
@@ -15,6 +16,7 @@ import java.util.Map;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
 import org.springframework.core.env.StandardEnvironment;
@@ -73,6 +75,29 @@ class ReadOnlyEvictionIT {
         }
         if (server != null) {
             server.close();
+        }
+    }
+
+    @Test
+    void theCheckQueryAnswersOnAWritableServerAndFailsOnAReadOnlyOne() throws Exception {
+        String check = PoolSettings.from(RecommendedSettingsTest.environment("tomcat",
+                Map.of(RecommendedSettings.SETTING, PoolSettingsSet.EVICT_READ_ONLY.label()))).readOnlyCheck();
+        try (Connection app = java.sql.DriverManager.getConnection(server.jdbcUrl(DATABASE), APP_USER, APP_PASSWORD);
+             Statement s = app.createStatement()) {
+            try (ResultSet rs = s.executeQuery(check)) {
+                assertThat(rs.next() && rs.getInt(1) == 1).as(check).isTrue();
+            }
+            readOnly(true);
+            try {
+                // A scalar subquery of two rows: SQLState 21000 (MariaDB's 1242).
+                assertThatThrownBy(() -> s.executeQuery(check)).as(check).isInstanceOfSatisfying(SQLException.class,
+                        e -> assertThat(e.getSQLState()).isEqualTo("21000"));
+                assertThatThrownBy(() -> s.executeUpdate("INSERT INTO writes (pool) VALUES ('direct')"))
+                        .as("the app's account is not exempt from read_only").isInstanceOfSatisfying(SQLException.class,
+                                e -> assertThat(e.getErrorCode()).isEqualTo(ReadOnlyServer.MYSQL_READ_ONLY));
+            } finally {
+                readOnly(false);
+            }
         }
     }
 
