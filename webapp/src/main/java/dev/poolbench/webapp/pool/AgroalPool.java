@@ -118,9 +118,14 @@ final class AgroalPool {
                 pool.connectionValidator(isValidTimeout.isZero() ? ConnectionValidator.defaultValidator()
                         : ConnectionValidator.defaultValidatorWithTimeout((int) isValidTimeout.toSeconds()));
             }
-            ExceptionSorter sorter = !databaseExceptionSorter ? ExceptionSorter.defaultExceptionSorter()
+            ExceptionSorter sorter = !databaseExceptionSorter ? null
                     : database.postgres() ? new PostgreSQLExceptionSorter() : new MySQLExceptionSorter();
-            pool.exceptionSorter(readOnlyExceptionSorter ? new ReadOnlyExceptionSorter(sorter) : sorter);
+            if (readOnlyExceptionSorter) {
+                sorter = new ReadOnlyExceptionSorter(sorter != null ? sorter : ExceptionSorter.defaultExceptionSorter());
+            }
+            if (sorter != null) {
+                pool.exceptionSorter(sorter);
+            }
             pool.connectionFactoryConfiguration(factory -> factory.autoCommit(autoCommit));
             return pool;
         }
