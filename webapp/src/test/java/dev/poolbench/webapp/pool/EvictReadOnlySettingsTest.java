@@ -37,7 +37,7 @@ class EvictReadOnlySettingsTest {
             "vibur", Map.of("testConnectionQuery", CHECK, "connectionIdleLimitInSeconds", "0"),
             "agroal", Map.of("exceptionSorter", AgroalPool.ReadOnlyExceptionSorter.class.getName()
                     + " + io.agroal.api.exceptionsorter.MySQLExceptionSorter"),
-            "ucp", Map.of("SQLForValidateConnection", CHECK, "secondsToTrustIdleConnection", "0"),
+            "ucp", Map.of("maxConnectionReuseTime", "10", "SQLForValidateConnection", "null"),
             "nopool", Map.of());
     private static final DatabaseSettings NOWHERE = DatabaseSettings.mysql("127.0.0.1", 1, "root", "", "isu4_qualifier");
 
