@@ -138,9 +138,8 @@ final class ViburPool {
         Map<String, Object> equalizedExtras(PoolSettings settings) {
             Map<String, Object> map = new LinkedHashMap<>();
             map.put(VALIDATION_ON_BORROW, true);
-            // evict-read-only: the check query on every borrow (a busy connection is never idle for 1 s).
-            map.put(VALIDATION_WINDOW_MILLIS, settings.readOnlyCheck() == null ? 1_000L : 0L);
-            map.put(VALIDATION_QUERY, settings.readOnlyCheck());
+            map.put(VALIDATION_WINDOW_MILLIS, 1_000L);
+            map.put(VALIDATION_QUERY, null);
             return map;
         }
 

@@ -34,10 +34,10 @@ class EvictReadOnlySettingsTest {
             "c3p0", Map.of("preferredTestQuery", CHECK, "connectionIsValidTimeout", "0",
                     "connectionTesterClassName", "com.mchange.v2.c3p0.impl.DefaultConnectionTester",
                     "testConnectionOnCheckout", "true"),
-            "vibur", Map.of("testConnectionQuery", CHECK, "connectionIdleLimitInSeconds", "0"),
+            "vibur", Map.of("testConnectionQuery", "isValid", "connectionIdleLimitInSeconds", "1"),
             "agroal", Map.of("exceptionSorter", AgroalPool.ReadOnlyExceptionSorter.class.getName()
                     + " + io.agroal.api.exceptionsorter.MySQLExceptionSorter"),
-            "ucp", Map.of("maxConnectionReuseTime", "10", "SQLForValidateConnection", "null"),
+            "ucp", Map.of("maxConnectionReuseTime", "1800", "SQLForValidateConnection", "null"),
             "nopool", Map.of());
     private static final DatabaseSettings NOWHERE = DatabaseSettings.mysql("127.0.0.1", 1, "root", "", "isu4_qualifier");
 

