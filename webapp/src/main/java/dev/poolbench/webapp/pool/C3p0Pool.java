@@ -97,6 +97,12 @@ final class C3p0Pool {
             return idleValidationEveryFiveSeconds(settings);
         }
 
+        /** evict-read-only turns the checkout test off again: with its check it churned connections (pool-recommended.properties). */
+        @Override
+        boolean validatesOnBorrowWhenRecommended(PoolSettings settings) {
+            return settings.set() != PoolSettingsSet.EVICT_READ_ONLY;
+        }
+
         /** The default user's busy, idle and awaiting-checkout counts (NaN until the pool has started). */
         @Override
         PoolCounters counters(ComboPooledDataSource pool) {

@@ -107,6 +107,11 @@ abstract class PoolDescriptor<T extends DataSource> {
         return map;
     }
 
+    /** Whether the pool validates on borrow under {@code settings}' recommended keys (every pool does, but one). */
+    boolean validatesOnBorrowWhenRecommended(PoolSettings settings) {
+        return true;
+    }
+
     /** Equalized values that could not be matched exactly for this pool (for the read-back). */
     abstract String equalizedNotes();
 

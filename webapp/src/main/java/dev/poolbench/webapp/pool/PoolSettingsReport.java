@@ -118,7 +118,7 @@ class PoolSettingsReport {
     static Map<String, Object> expectedEqualized(PoolDescriptor<?> descriptor, PoolSettings settings) {
         Map<String, Object> expected = descriptor.equalized(settings);
         if (settings.recommended() && expected.containsKey(PoolDescriptor.VALIDATION_ON_BORROW)) {
-            expected.put(PoolDescriptor.VALIDATION_ON_BORROW, true);
+            expected.put(PoolDescriptor.VALIDATION_ON_BORROW, descriptor.validatesOnBorrowWhenRecommended(settings));
         }
         return expected;
     }

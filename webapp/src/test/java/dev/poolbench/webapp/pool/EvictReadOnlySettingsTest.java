@@ -33,7 +33,7 @@ class EvictReadOnlySettingsTest {
             "dbcp2", Map.of("validationQuery", CHECK, "testOnBorrow", "true"),
             "c3p0", Map.of("preferredTestQuery", CHECK, "connectionIsValidTimeout", "0",
                     "connectionTesterClassName", "com.mchange.v2.c3p0.impl.DefaultConnectionTester",
-                    "testConnectionOnCheckout", "true"),
+                    "testConnectionOnCheckout", "false"),
             "vibur", Map.of("testConnectionQuery", "isValid", "connectionIdleLimitInSeconds", "1"),
             "agroal", Map.of("exceptionSorter", AgroalPool.ReadOnlyExceptionSorter.class.getName()
                     + " + io.agroal.api.exceptionsorter.MySQLExceptionSorter"),

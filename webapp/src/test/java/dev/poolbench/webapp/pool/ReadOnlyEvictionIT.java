@@ -53,11 +53,6 @@ class ReadOnlyEvictionIT {
     private static final Set<String> LEAVES_WITHOUT_REMEDY = Set.of("vibur");
     /** No remedy found: UCP keeps its connection under evict-read-only too. */
     private static final Set<String> NO_REMEDY = Set.of("ucp");
-    /**
-     * c3p0 opened thousands of connections in the read-only second (each failing its checkout test),
-     * and its first checkout after the server was writable again timed out: one more failed write.
-     */
-    private static final Set<String> ONE_MORE_FAILURE = Set.of("c3p0");
 
     private static EmbeddedMariaDb server;
     private static Connection root;
@@ -123,7 +118,7 @@ class ReadOnlyEvictionIT {
         assertThat(r.replaced()).as(profile + ": a new connection after the server was read-only (" + r + ")")
                 .isEqualTo(!NO_REMEDY.contains(profile));
         assertThat(r.failuresAfter()).as(profile + ": writes failed once the server was writable (" + r + ")")
-                .isLessThanOrEqualTo(ONE_MORE_FAILURE.contains(profile) ? 1 : 0);
+                .isZero();
     }
 
     @ParameterizedTest
