@@ -20,8 +20,9 @@ FLEET_SCENARIOS = ("blackhole", "reboot", "restart", "failover", "demote")
 # A black hole shorter than the socket timeout (the recommended 3 s) and TCP's retransmissions is
 # survived by every connection; a longer one is not: its rows say how long it was.
 TIMED = ("blackhole",)
-# A run's pool and driver settings (faults --settings); a run kept before they existed is shipped.
-SETTINGS = ("shipped", "recommended")
+# A run's pool and driver settings (faults --settings), in the order of the rows; a run kept before
+# they existed is shipped.
+SETTINGS = ("shipped", "recommended", "evict-read-only")
 # faults --database; a run kept before the option existed is MariaDB's.
 DATABASES = {"mariadb": "MariaDB", "postgres": "PostgreSQL"}
 POSTGRES_COMMAND = ("docs/data/measure.sh ./poolbench faults --database postgres --profiles hikari,tomcat,dbcp,dbcp2 "
@@ -69,7 +70,7 @@ def labels_in_order(found, scenarios):
 
 
 def row_label(who, found):
-    """The pool, with its settings when any kept run is not shipped (a row each: as shipped, recommended)."""
+    """The pool, with its settings when any kept run is not shipped (a row each: as shipped, recommended, ...)."""
     profile, settings = who
     if all(s == "shipped" for (_, s), _ in found):
         return profile

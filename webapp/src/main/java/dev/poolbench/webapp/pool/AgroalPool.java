@@ -4,6 +4,7 @@ import io.agroal.api.AgroalDataSource;
 import io.agroal.api.configuration.AgroalConnectionFactoryConfiguration;
 import io.agroal.api.configuration.AgroalConnectionPoolConfiguration;
 import io.agroal.api.configuration.AgroalConnectionPoolConfiguration.ConnectionValidator;
+import io.agroal.api.configuration.AgroalConnectionPoolConfiguration.ExceptionSorter;
 import io.agroal.api.configuration.supplier.AgroalConnectionPoolConfigurationSupplier;
 import io.agroal.api.configuration.supplier.AgroalDataSourceConfigurationSupplier;
 import io.agroal.api.exceptionsorter.MySQLExceptionSorter;
@@ -42,6 +43,7 @@ final class AgroalPool {
         private boolean validateOnBorrow;
         private boolean isValidValidator;
         private boolean databaseExceptionSorter;
+        private boolean readOnlyExceptionSorter;
         private boolean autoCommit = true;
         private Duration isValidTimeout = Duration.ZERO;
         private Duration maxLifetime = Duration.ZERO;
@@ -85,6 +87,15 @@ final class AgroalPool {
             this.databaseExceptionSorter = databaseExceptionSorter;
         }
 
+        /**
+         * true (evict-read-only): the sorter also takes a read-only server's refusal ({@link ReadOnlyServer})
+         * for fatal, so the connection is destroyed when it is returned: Agroal validates a borrowed
+         * connection only after 500 ms idle, with isValid(), which a read-only server passes.
+         */
+        public void setReadOnlyExceptionSorter(boolean readOnlyExceptionSorter) {
+            this.readOnlyExceptionSorter = readOnlyExceptionSorter;
+        }
+
         public void setAutoCommit(boolean autoCommit) {
             this.autoCommit = autoCommit;
         }
@@ -107,11 +118,24 @@ final class AgroalPool {
                 pool.connectionValidator(isValidTimeout.isZero() ? ConnectionValidator.defaultValidator()
                         : ConnectionValidator.defaultValidatorWithTimeout((int) isValidTimeout.toSeconds()));
             }
-            if (databaseExceptionSorter) {
-                pool.exceptionSorter(database.postgres() ? new PostgreSQLExceptionSorter() : new MySQLExceptionSorter());
+            ExceptionSorter sorter = !databaseExceptionSorter ? null
+                    : database.postgres() ? new PostgreSQLExceptionSorter() : new MySQLExceptionSorter();
+            if (readOnlyExceptionSorter) {
+                sorter = new ReadOnlyExceptionSorter(sorter != null ? sorter : ExceptionSorter.defaultExceptionSorter());
+            }
+            if (sorter != null) {
+                pool.exceptionSorter(sorter);
             }
             pool.connectionFactoryConfiguration(factory -> factory.autoCommit(autoCommit));
             return pool;
+        }
+    }
+
+    /** The database's sorter, and a read-only server's refusal fatal too (named in the read-back). */
+    record ReadOnlyExceptionSorter(ExceptionSorter database) implements ExceptionSorter {
+        @Override
+        public boolean isFatal(SQLException se) {
+            return database.isFatal(se) || ReadOnlyServer.refused(se);
         }
     }
 
@@ -196,7 +220,9 @@ final class AgroalPool {
             map.put("idleValidationTimeout", String.valueOf(pool.idleValidationTimeout()));
             map.put("validationTimeout", String.valueOf(pool.validationTimeout()));
             map.put("connectionValidator", validatorName(pool.connectionValidator()));
-            map.put("exceptionSorter", pool.exceptionSorter().getClass().getName());
+            map.put("exceptionSorter", pool.exceptionSorter() instanceof ReadOnlyExceptionSorter readOnly
+                    ? readOnly.getClass().getName() + " + " + readOnly.database().getClass().getName()
+                    : pool.exceptionSorter().getClass().getName());
             map.put("reapTimeout", String.valueOf(pool.reapTimeout()));
             map.put("leakTimeout", String.valueOf(pool.leakTimeout()));
             map.put("maxLifetime", String.valueOf(pool.maxLifetime()));

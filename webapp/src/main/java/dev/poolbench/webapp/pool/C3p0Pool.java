@@ -94,7 +94,13 @@ final class C3p0Pool {
 
         @Override
         Map<String, Object> equalizedExtras(PoolSettings settings) {
-            return idleValidationEveryFiveSeconds();
+            return idleValidationEveryFiveSeconds(settings);
+        }
+
+        /** evict-read-only turns the checkout test off again: with its check it churned connections (pool-recommended.properties). */
+        @Override
+        boolean validatesOnBorrowWhenRecommended(PoolSettings settings) {
+            return settings.set() != PoolSettingsSet.EVICT_READ_ONLY;
         }
 
         /** The default user's busy, idle and awaiting-checkout counts (NaN until the pool has started). */

@@ -54,7 +54,7 @@ public record DatabaseSettings(String driverClassName, String jdbcUrl, String us
                 environment.getProperty("ISU4_DB_USER", "root"),
                 environment.getProperty("ISU4_DB_PASSWORD", ""),
                 environment.getProperty("ISU4_DB_NAME", "isu4_qualifier"));
-        return RecommendedSettings.requested(environment)
+        return RecommendedSettings.requested(environment).recommended()
                 ? settings.withUrlSettings(RecommendedSettings.urlSettings(environment, postgres)) : settings;
     }
 

@@ -86,7 +86,7 @@ final class Dbcp1Pool {
             map.put(VALIDATION_ON_BORROW, false);
             map.put(VALIDATION_WHILE_IDLE, true);
             map.put(EVICTION_PERIOD_MILLIS, 5_000L);
-            map.put(VALIDATION_QUERY, "/* ping */ SELECT 1");
+            map.put(VALIDATION_QUERY, settings.readOnlyCheck() != null ? settings.readOnlyCheck() : "/* ping */ SELECT 1");
             return map;
         }
 

@@ -83,7 +83,7 @@ final class Dbcp2Pool {
 
         @Override
         Map<String, Object> equalizedExtras(PoolSettings settings) {
-            return idleValidationEveryFiveSeconds();
+            return idleValidationEveryFiveSeconds(settings);
         }
 
         /** getNumActive, getNumIdle; DBCP2 counts no waiting threads (the wrapper does). */

@@ -66,6 +66,7 @@ final class HikariPool {
             map.put("maxLifetime", pool.getMaxLifetime());
             map.put("keepaliveTime", pool.getKeepaliveTime());
             map.put("connectionTestQuery", pool.getConnectionTestQuery());
+            map.put("exceptionOverrideClassName", pool.getExceptionOverrideClassName());
             map.put("autoCommit", pool.isAutoCommit());
             map.put("transactionIsolation", pool.getTransactionIsolation());
             map.put("readOnly", pool.isReadOnly());

@@ -19,56 +19,57 @@ import org.springframework.core.env.Environment;
  * What equalized mode binds onto a pool (or onto the settings bean of a pool built from one,
  * Agroal): the profile's {@code poolbench.equalized.*}, then, with
  * {@code POOLBENCH_POOL_SETTINGS=recommended}, its {@code poolbench.recommended.pool.<profile>.*},
- * which win. A recommended key that no setter took stops the app ({@link #requireAllBound}): a
- * misspelled one would otherwise be ignored silently, and the run would measure the shipped pool.
+ * which win, and with {@code evict-read-only} also its {@code poolbench.evict-read-only.pool.<profile>.*}
+ * ({@link RecommendedSettings#poolPrefixes}). Such a key that no setter took stops the app
+ * ({@link #requireAllBound}): a misspelled one would otherwise be ignored silently, and the run would
+ * measure the shipped pool.
  */
 final class PoolBinding {
 
     private final Environment environment;
     private final Binder binder;
-    private final ConfigurationPropertyName recommended;
+    /** The prefixes bound after the equalized values, in order; empty for shipped. */
+    private final List<ConfigurationPropertyName> prefixes;
     private final Set<ConfigurationPropertyName> bound = new HashSet<>();
 
-    /** @param recommendedProfile the profile whose recommended keys apply, null for shipped */
-    PoolBinding(Environment environment, String recommendedProfile) {
+    /** @param set the settings asked for; @param profile the profile whose keys of {@code set} apply */
+    PoolBinding(Environment environment, PoolSettingsSet set, String profile) {
         this.environment = environment;
         this.binder = Binder.get(environment);
-        this.recommended = recommendedProfile == null ? null
-                : ConfigurationPropertyName.of(RecommendedSettings.POOL_PREFIX + "." + recommendedProfile);
+        this.prefixes = RecommendedSettings.poolPrefixes(set, profile).stream().map(ConfigurationPropertyName::of).toList();
     }
 
-    /** The equalized properties, then the recommended ones, bound onto {@code target}'s setters. */
+    /** The equalized properties, then those of the settings asked for, bound onto {@code target}'s setters. */
     <B> B onto(B target) {
         binder.bind(PoolDescriptor.EQUALIZED_PREFIX, Bindable.ofInstance(target));
-        if (recommended != null) {
-            BindHandler record = new AbstractBindHandler() {
-                @Override
-                public Object onSuccess(ConfigurationPropertyName name, Bindable<?> target, BindContext context,
-                        Object result) {
-                    bound.add(name);
-                    return super.onSuccess(name, target, context, result);
-                }
-            };
-            binder.bind(recommended, Bindable.ofInstance(target), record);
+        BindHandler record = new AbstractBindHandler() {
+            @Override
+            public Object onSuccess(ConfigurationPropertyName name, Bindable<?> target, BindContext context,
+                    Object result) {
+                bound.add(name);
+                return super.onSuccess(name, target, context, result);
+            }
+        };
+        for (ConfigurationPropertyName prefix : prefixes) {
+            binder.bind(prefix, Bindable.ofInstance(target), record);
         }
         return target;
     }
 
-    /** @throws InvalidSettingException naming every recommended key of the profile that bound to nothing */
+    /** @throws InvalidSettingException naming every key of the profile's settings that bound to nothing */
     void requireAllBound(String poolClass) {
-        if (recommended == null) {
-            return;
-        }
         List<String> unbound = new ArrayList<>();
-        for (var source : ConfigurationPropertySources.get(environment)) {
-            if (source instanceof IterableConfigurationPropertySource iterable) {
-                iterable.filter(recommended::isAncestorOf).stream()
-                        .filter(name -> !bound.contains(name) && !unbound.contains(name.toString()))
-                        .forEach(name -> unbound.add(name.toString()));
+        for (ConfigurationPropertyName prefix : prefixes) {
+            for (var source : ConfigurationPropertySources.get(environment)) {
+                if (source instanceof IterableConfigurationPropertySource iterable) {
+                    iterable.filter(prefix::isAncestorOf).stream()
+                            .filter(name -> !bound.contains(name) && !unbound.contains(name.toString()))
+                            .forEach(name -> unbound.add(name.toString()));
+                }
             }
         }
         if (!unbound.isEmpty()) {
-            throw new InvalidSettingException("Recommended settings " + unbound + " match no setter of " + poolClass
+            throw new InvalidSettingException("Pool settings " + unbound + " match no setter of " + poolClass
                     + ": they would be ignored.", "Fix their names in pool-recommended.properties (the pool's own "
                     + "setter names, as in application-<profile>.properties).");
         }

@@ -96,15 +96,21 @@ abstract class PoolDescriptor<T extends DataSource> {
 
     /**
      * The equalized validation of the pools that have no borrow-time idle window (DBCP 1.4, DBCP2,
-     * C3P0): nothing on borrow, {@code isValid()} on idle connections every 5 s.
+     * C3P0): nothing on borrow, {@code isValid()} on idle connections every 5 s (evict-read-only: its
+     * check query).
      */
-    static Map<String, Object> idleValidationEveryFiveSeconds() {
+    static Map<String, Object> idleValidationEveryFiveSeconds(PoolSettings settings) {
         Map<String, Object> map = new LinkedHashMap<>();
         map.put(VALIDATION_ON_BORROW, false);
         map.put(VALIDATION_WHILE_IDLE, true);
         map.put(EVICTION_PERIOD_MILLIS, 5_000L);
-        map.put(VALIDATION_QUERY, null);
+        map.put(VALIDATION_QUERY, settings.readOnlyCheck());
         return map;
+    }
+
+    /** Whether the pool validates on borrow under {@code settings}' recommended keys (every pool does, but one). */
+    boolean validatesOnBorrowWhenRecommended(PoolSettings settings) {
+        return true;
     }
 
     /** Equalized values that could not be matched exactly for this pool (for the read-back). */

@@ -14,10 +14,12 @@ import org.springframework.core.env.Environment;
  *                          POOLBENCH_POOL_MIN_IDLE makes the pool elastic (the fault scenario storm)
  * @param waitMillis        requested wait for a connection (used in equalized mode)
  * @param queryTimeoutSeconds statement timeout for every query (all modes, all pools)
- * @param recommended       POOLBENCH_POOL_SETTINGS=recommended: {@link RecommendedSettings} on top of equalized mode
+ * @param set               POOLBENCH_POOL_SETTINGS: shipped, or {@link RecommendedSettings} on top of equalized mode
+ * @param readOnlyCheck     with evict-read-only, the query that fails on a read-only server (the validation
+ *                          query of the pools that validate by query); otherwise null
  */
 record PoolSettings(String profile, PoolMode mode, int size, int minIdle, int waitMillis, int queryTimeoutSeconds,
-        boolean recommended) {
+        PoolSettingsSet set, String readOnlyCheck) {
 
     static final int DEFAULT_SIZE = 10;
     static final int DEFAULT_WAIT_MILLIS = 30_000;
@@ -38,12 +40,18 @@ record PoolSettings(String profile, PoolMode mode, int size, int minIdle, int wa
                 MIN_WAIT_MILLIS);
         int queryTimeoutSeconds = Settings.intSetting(environment, "POOLBENCH_QUERY_TIMEOUT_SECONDS",
                 DEFAULT_QUERY_TIMEOUT_SECONDS, 1);
-        boolean recommended = RecommendedSettings.requested(environment);
-        if (recommended && mode != PoolMode.EQUALIZED) {
-            throw new InvalidSettingException(RecommendedSettings.SETTING + "=recommended applies on top of equalized "
-                    + "mode, but POOLBENCH_POOL_MODE is " + mode.label() + ".",
+        PoolSettingsSet set = RecommendedSettings.requested(environment);
+        if (set.recommended() && mode != PoolMode.EQUALIZED) {
+            throw new InvalidSettingException(RecommendedSettings.SETTING + "=" + set.label() + " applies on top of "
+                    + "equalized mode, but POOLBENCH_POOL_MODE is " + mode.label() + ".",
                     "Leave POOLBENCH_POOL_MODE unset (equalized) or set " + RecommendedSettings.SETTING + "=shipped.");
         }
-        return new PoolSettings(profile, mode, size, minIdle, waitMillis, queryTimeoutSeconds, recommended);
+        String readOnlyCheck = set == PoolSettingsSet.EVICT_READ_ONLY ? RecommendedSettings.readOnlyCheck(environment) : null;
+        return new PoolSettings(profile, mode, size, minIdle, waitMillis, queryTimeoutSeconds, set, readOnlyCheck);
+    }
+
+    /** Whether the recommended settings apply (under recommended and evict-read-only). */
+    boolean recommended() {
+        return set.recommended();
     }
 }

@@ -46,20 +46,8 @@ class PoolSettingsReport {
     Map<String, Object> read() {
         Map<String, Object> effective = descriptor.effectiveOf(dataSource);
         boolean equalized = settings.mode() == PoolMode.EQUALIZED;
-        Map<String, Object> expected = equalized
-                ? descriptor.equalized(settings)
-                : shippedDefaults();
-        if (settings.recommended() && expected.containsKey(PoolDescriptor.VALIDATION_ON_BORROW)) {
-            // The one common key the recommended settings change: every pool validates on borrow.
-            expected.put(PoolDescriptor.VALIDATION_ON_BORROW, true);
-        }
-        List<String> mismatches = new ArrayList<>();
-        expected.forEach((key, want) -> {
-            Object have = effective.get(key);
-            if (!sameValue(want, have)) {
-                mismatches.add(key + ": expected " + want + ", effective " + have);
-            }
-        });
+        Map<String, Object> expected = equalized ? expectedEqualized(descriptor, settings) : shippedDefaults();
+        List<String> mismatches = mismatches(expected, effective);
 
         Map<String, Object> report = new LinkedHashMap<>();
         report.put("schema", 1);
@@ -68,9 +56,10 @@ class PoolSettingsReport {
         report.put("modeMeaning", equalized
                 ? "same semantics for every pool (fixed size, same wait, comparable validation and clean-up)"
                 : "library defaults as the pool ships them (not Spring Boot's adjustments); requested size/wait ignored");
-        report.put("settings", settings.recommended() ? RecommendedSettings.RECOMMENDED : RecommendedSettings.SHIPPED);
+        report.put("settings", settings.set().label());
         if (settings.recommended()) {
-            report.put("recommended", RecommendedSettings.applied(environment, settings.profile(), database.postgres()));
+            report.put("recommended", RecommendedSettings.applied(environment, settings.set(), settings.profile(),
+                    database.postgres()));
         }
         report.put("poolClass", descriptor.live(dataSource).getClass().getName());
         Map<String, Object> requested = new LinkedHashMap<>();
@@ -120,6 +109,30 @@ class PoolSettingsReport {
             versions.put("serverVersion", "unavailable: " + e.getMessage());
         }
         return versions;
+    }
+
+    /**
+     * What equalized mode expects of the pool: the descriptor's values (evict-read-only's check query
+     * among them) and the one common key the recommended settings change: every pool validates on borrow.
+     */
+    static Map<String, Object> expectedEqualized(PoolDescriptor<?> descriptor, PoolSettings settings) {
+        Map<String, Object> expected = descriptor.equalized(settings);
+        if (settings.recommended() && expected.containsKey(PoolDescriptor.VALIDATION_ON_BORROW)) {
+            expected.put(PoolDescriptor.VALIDATION_ON_BORROW, descriptor.validatesOnBorrowWhenRecommended(settings));
+        }
+        return expected;
+    }
+
+    /** "key: expected x, effective y" for every expected key whose effective value differs. */
+    static List<String> mismatches(Map<String, Object> expected, Map<String, Object> effective) {
+        List<String> mismatches = new ArrayList<>();
+        expected.forEach((key, want) -> {
+            Object have = effective.get(key);
+            if (!sameValue(want, have)) {
+                mismatches.add(key + ": expected " + want + ", effective " + have);
+            }
+        });
+        return mismatches;
     }
 
     private static boolean sameValue(Object want, Object have) {

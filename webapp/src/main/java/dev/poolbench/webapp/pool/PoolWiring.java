@@ -48,7 +48,7 @@ class PoolWiring {
     static DataSource build(PoolDescriptor<?> descriptor, DatabaseSettings database, PoolSettings settings,
             Environment environment) {
         return build(descriptor, database, settings.mode() == PoolMode.EQUALIZED
-                ? new PoolBinding(environment, settings.recommended() ? settings.profile() : null) : null);
+                ? new PoolBinding(environment, settings.set(), settings.profile()) : null);
     }
 
     private static <T extends DataSource> T build(PoolDescriptor<T> descriptor, DatabaseSettings database,

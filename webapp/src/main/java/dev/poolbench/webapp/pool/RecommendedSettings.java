@@ -3,6 +3,7 @@ package dev.poolbench.webapp.pool;
 import dev.poolbench.webapp.InvalidSettingException;
 import java.security.Security;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
 import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
@@ -10,34 +11,48 @@ import org.springframework.boot.context.properties.source.IterableConfigurationP
 import org.springframework.core.env.Environment;
 
 /**
- * {@code POOLBENCH_POOL_SETTINGS}: {@code shipped} (the default: the profile's equalized values and
- * the app's JDBC URL, what poolbench ships) or {@code recommended}: on top of those, what a careful
- * user sets so a pool fails fast while the database is away and recovers when it is back, all of it
- * kept in {@code pool-recommended.properties} (the JDBC URL's timeouts, each pool's
- * {@value #POOL_PREFIX}.&lt;profile&gt;.* bound by {@link PoolBinding}, the JVM's DNS cache time).
+ * {@code POOLBENCH_POOL_SETTINGS} ({@link PoolSettingsSet}): {@code shipped} (the default: the profile's
+ * equalized values and the app's JDBC URL, what poolbench ships) or {@code recommended}: on top of those,
+ * what a careful user sets so a pool fails fast while the database is away and recovers when it is back,
+ * all of it kept in {@code pool-recommended.properties} (the JDBC URL's timeouts, each pool's
+ * {@value #POOL_PREFIX}.&lt;profile&gt;.* bound by {@link PoolBinding}, the JVM's DNS cache time);
+ * {@code evict-read-only} adds each pool's {@value #EVICT_POOL_PREFIX}.&lt;profile&gt;.* to recommended.
  */
 final class RecommendedSettings {
 
     static final String SETTING = "POOLBENCH_POOL_SETTINGS";
-    static final String SHIPPED = "shipped";
-    static final String RECOMMENDED = "recommended";
     static final String PREFIX = "poolbench.recommended";
     static final String POOL_PREFIX = PREFIX + ".pool";
+    static final String EVICT_PREFIX = "poolbench.evict-read-only";
+    static final String EVICT_POOL_PREFIX = EVICT_PREFIX + ".pool";
+    /** The query that fails on a read-only server, of the app's database (a placeholder in the file picks it). */
+    static final String READ_ONLY_CHECK = EVICT_PREFIX + ".check-query";
     /** The JVM's DNS cache time, a security property (not a system property: -D would not set it). */
     static final String DNS_TTL_PROPERTY = "networkaddress.cache.ttl";
 
     private RecommendedSettings() {
     }
 
-    /** Whether the recommended settings apply; anything but shipped or recommended stops the app. */
-    static boolean requested(Environment environment) {
-        String raw = environment.getProperty(SETTING, SHIPPED).trim();
-        return switch (raw.isEmpty() ? SHIPPED : raw) {
-            case SHIPPED -> false;
-            case RECOMMENDED -> true;
-            default -> throw new InvalidSettingException(SETTING + " must be 'shipped' or 'recommended', but is '"
-                    + raw + "'.", "Set " + SETTING + " to shipped (default) or recommended.");
+    /** The settings asked for; an unknown value stops the app. */
+    static PoolSettingsSet requested(Environment environment) {
+        return PoolSettingsSet.parse(environment.getProperty(SETTING));
+    }
+
+    /** The property prefixes bound onto {@code profile}'s pool after its equalized values, in order (later ones win). */
+    static List<String> poolPrefixes(PoolSettingsSet set, String profile) {
+        return switch (set) {
+            case SHIPPED -> List.of();
+            case RECOMMENDED -> List.of(POOL_PREFIX + "." + profile);
+            case EVICT_READ_ONLY -> List.of(POOL_PREFIX + "." + profile, EVICT_POOL_PREFIX + "." + profile);
         };
+    }
+
+    /**
+     * The query that fails on a read-only server and returns a row on a writable one, for the app's
+     * database: what the pools that validate by query run under evict-read-only.
+     */
+    static String readOnlyCheck(Environment environment) {
+        return required(environment, READ_ONLY_CHECK);
     }
 
     /** The driver settings that replace or extend the app's own on the JDBC URL ({@code a=1&b=2}). */
@@ -53,17 +68,24 @@ final class RecommendedSettings {
         Security.setProperty(DNS_TTL_PROPERTY, String.valueOf(dnsCacheTtlSeconds(environment)));
     }
 
-    /** What recommended mode applies for {@code profile}, for the read-back: key → configured value. */
-    static Map<String, Object> applied(Environment environment, String profile, boolean postgres) {
+    /**
+     * What the settings {@code set} apply to {@code profile}, for the read-back: key → configured value
+     * (a key of evict-read-only replaces recommended's of the same name).
+     */
+    static Map<String, Object> applied(Environment environment, PoolSettingsSet set, String profile, boolean postgres) {
         Map<String, Object> map = new LinkedHashMap<>();
         map.put("jdbcUrlSettings", urlSettings(environment, postgres));
         map.put(DNS_TTL_PROPERTY, Security.getProperty(DNS_TTL_PROPERTY));
-        ConfigurationPropertyName pool = ConfigurationPropertyName.of(POOL_PREFIX + "." + profile);
-        for (var source : ConfigurationPropertySources.get(environment)) {
-            if (source instanceof IterableConfigurationPropertySource iterable) {
-                iterable.filter(pool::isAncestorOf).stream().forEach(name -> map.putIfAbsent(
-                        name.toString().substring(pool.toString().length() + 1), environment.getProperty(name.toString())));
+        for (String prefix : poolPrefixes(set, profile)) {
+            Map<String, Object> keys = new LinkedHashMap<>();
+            ConfigurationPropertyName pool = ConfigurationPropertyName.of(prefix);
+            for (var source : ConfigurationPropertySources.get(environment)) {
+                if (source instanceof IterableConfigurationPropertySource iterable) {
+                    iterable.filter(pool::isAncestorOf).stream().forEach(name -> keys.putIfAbsent(
+                            name.toString().substring(prefix.length() + 1), environment.getProperty(name.toString())));
+                }
             }
+            map.putAll(keys);
         }
         return map;
     }
@@ -81,7 +103,8 @@ final class RecommendedSettings {
     private static String required(Environment environment, String key) {
         String value = environment.getProperty(key);
         if (value == null || value.isBlank()) {
-            throw new InvalidSettingException(key + " is missing: " + SETTING + "=recommended needs it.",
+            throw new InvalidSettingException(key + " is missing: " + SETTING + "=" + requested(environment).label()
+                    + " needs it.",
                     "Keep pool-recommended.properties (imported by application.properties) complete.");
         }
         return value.trim();

@@ -92,7 +92,7 @@ final class TomcatPool {
             Map<String, Object> map = new LinkedHashMap<>();
             map.put(VALIDATION_ON_BORROW, true);
             map.put(VALIDATION_WINDOW_MILLIS, 500L);
-            map.put(VALIDATION_QUERY, null);
+            map.put(VALIDATION_QUERY, settings.readOnlyCheck());
             map.put(VALIDATION_WHILE_IDLE, false);
             map.put(RESET_ON_RETURN,
                     "ConnectionState interceptor: re-applies autoCommit/readOnly/isolation/catalog when changed");

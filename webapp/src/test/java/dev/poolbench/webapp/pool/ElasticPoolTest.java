@@ -48,7 +48,7 @@ class ElasticPoolTest {
         var environment = RecommendedSettingsTest.environment(profile, extra);
         PoolSettings settings = PoolSettings.from(environment);
         PoolDescriptor<?> descriptor = PoolProfiles.descriptor(profile);
-        DataSource pool = descriptor.createEqualized(NOWHERE, new PoolBinding(environment, null));
+        DataSource pool = descriptor.createEqualized(NOWHERE, new PoolBinding(environment, PoolSettingsSet.SHIPPED, profile));
         try {
             Map<String, Object> effective = descriptor.effectiveOf(pool);
             Map<String, Object> expected = descriptor.equalized(settings);

@@ -48,7 +48,7 @@ class RecommendedSettingsTest {
         PoolSettings settings = PoolSettings.from(environment);
         assertThat(settings.recommended()).isTrue();
         PoolDescriptor<?> descriptor = PoolProfiles.descriptor(profile);
-        PoolBinding binding = new PoolBinding(environment, profile);
+        PoolBinding binding = new PoolBinding(environment, PoolSettingsSet.RECOMMENDED, profile);
         DataSource pool = descriptor.createEqualized(NOWHERE, binding);
         try {
             binding.requireAllBound(pool.getClass().getName());
@@ -70,7 +70,8 @@ class RecommendedSettingsTest {
         assertThat(DatabaseSettings.from(environment).jdbcUrl()).contains("connectTimeout=10000")
                 .doesNotContain("socketTimeout");
         PoolDescriptor<?> descriptor = PoolProfiles.descriptor("dbcp2");
-        DataSource pool = descriptor.createEqualized(NOWHERE, new PoolBinding(environment, null));
+        DataSource pool = descriptor.createEqualized(NOWHERE,
+                new PoolBinding(environment, PoolSettingsSet.SHIPPED, "dbcp2"));
         try {
             assertThat(descriptor.effectiveOf(pool).get(PoolDescriptor.VALIDATION_ON_BORROW)).isEqualTo(false);
         } finally {
@@ -97,7 +98,8 @@ class RecommendedSettingsTest {
         try {
             RecommendedSettings.applyJvm(environment);
             assertThat(Security.getProperty(RecommendedSettings.DNS_TTL_PROPERTY)).isEqualTo("5");
-            Map<String, Object> applied = RecommendedSettings.applied(environment, "hikari", false);
+            Map<String, Object> applied = RecommendedSettings.applied(environment, PoolSettingsSet.RECOMMENDED,
+                    "hikari", false);
             assertThat(applied).containsEntry(RecommendedSettings.DNS_TTL_PROPERTY, "5")
                     .containsEntry("jdbcUrlSettings", "connectTimeout=2000&socketTimeout=3000")
                     .containsEntry("validation-timeout", "1000").containsEntry("max-lifetime", "1800000");
@@ -115,7 +117,7 @@ class RecommendedSettingsTest {
         StandardEnvironment environment = environment("hikari", Map.of(RecommendedSettings.SETTING, "recommended",
                 RecommendedSettings.POOL_PREFIX + ".hikari.max-lifespan", "60000"));
         PoolDescriptor<?> descriptor = PoolProfiles.descriptor("hikari");
-        PoolBinding binding = new PoolBinding(environment, "hikari");
+        PoolBinding binding = new PoolBinding(environment, PoolSettingsSet.RECOMMENDED, "hikari");
         DataSource pool = descriptor.createEqualized(NOWHERE, binding);
         try {
             assertThatThrownBy(() -> binding.requireAllBound("HikariDataSource"))

@@ -100,7 +100,7 @@ public record FaultRunRecord(Scenario scenario, String profile, SessionStore ses
         PoolSettingsSet settings = PoolSettingsSet.of(n.path("settings").asText(PoolSettingsSet.SHIPPED.label()));
         if (settings == null) {
             throw new IllegalArgumentException(source + ": unknown settings '" + n.path("settings").asText("")
-                    + "'; valid: shipped, recommended");
+                    + "'; valid: " + PoolSettingsSet.labels());
         }
         JsonNode log = n.path("loginLog");
         ZoneId zone;

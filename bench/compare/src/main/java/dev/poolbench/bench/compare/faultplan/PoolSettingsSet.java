@@ -9,15 +9,22 @@ import java.util.List;
  * ({@link FaultCase}). The app's {@code POOLBENCH_POOL_SETTINGS}: {@code shipped} is the profile's
  * equalized values and the app's JDBC URL (what poolbench ships; runs kept before this dimension
  * existed are these); {@code recommended} adds what a careful user sets so the pool fails fast
- * and recovers, all of it in the app's {@code pool-recommended.properties} (docs/faults.md).
+ * and recovers; {@code evict-read-only} adds to that each pool's way of leaving a server that went
+ * read-only (an old primary left up: the fleet's demote); all of it in the app's
+ * {@code pool-recommended.properties} (docs/faults.md).
  */
 public enum PoolSettingsSet {
-    SHIPPED, RECOMMENDED;
+    SHIPPED, RECOMMENDED, EVICT_READ_ONLY;
 
     public static final String ENVIRONMENT = "POOLBENCH_POOL_SETTINGS";
 
     public String label() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+
+    /** {@code shipped, recommended, evict-read-only}: the labels, for messages. */
+    public static String labels() {
+        return String.join(", ", java.util.Arrays.stream(values()).map(PoolSettingsSet::label).toList());
     }
 
     /** The value of a label, or null when there is none. */
@@ -36,7 +43,7 @@ public enum PoolSettingsSet {
         for (String part : text.split(",", -1)) {
             PoolSettingsSet s = of(part.trim());
             if (s == null) {
-                throw new UsageException("--settings must be shipped or recommended (a comma list runs each), got '"
+                throw new UsageException("--settings takes " + labels() + " (a comma list runs each), got '"
                         + part.trim() + "'");
             }
             if (list.contains(s)) {

@@ -38,6 +38,11 @@ class FaultSettingsTest {
         assertEquals("hang recommended", both.plan().get(3).variant());
         assertEquals(List.of("hang-hikari-recommended"), FaultOptions.parse("--profiles", "hikari", "--scenarios",
                 "hang", "--settings", "recommended").plan().stream().map(FaultCase::name).toList());
+        FaultOptions evict = FaultOptions.parse("--profiles", "hikari", "--scenarios", "hang", "--settings",
+                "recommended,evict-read-only");
+        assertEquals(List.of("hang-hikari-recommended", "hang-hikari-evict-read-only"),
+                evict.plan().stream().map(FaultCase::name).toList());
+        assertEquals("hikari/evict-read-only", evict.plan().get(1).who());
 
         FaultOptions back = FaultOptions.fromJson(Json.parse(Json.MAPPER.writeValueAsString(both.toJson())),
                 "options.json");
@@ -50,7 +55,7 @@ class FaultSettingsTest {
 
     @Test
     void badSettingsAreOneLineErrors() {
-        assertEquals("--settings must be shipped or recommended (a comma list runs each), got 'tuned'",
+        assertEquals("--settings takes shipped, recommended, evict-read-only (a comma list runs each), got 'tuned'",
                 assertThrows(UsageException.class, () -> FaultOptions.parse("--settings", "shipped,tuned")).getMessage());
         assertEquals("settings recommended listed twice in --settings", assertThrows(UsageException.class,
                 () -> FaultOptions.parse("--settings", "recommended,recommended")).getMessage());
