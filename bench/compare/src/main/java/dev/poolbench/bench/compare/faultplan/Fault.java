@@ -78,7 +78,7 @@ public interface Fault {
             // The load pauses itself (Scenario.loadArgs); the fault watches the server close the idle sessions.
             case IDLE_TIMEOUT -> new IdleTimeoutFault(database, options.idleTimeoutSeconds);
             // Refused by FaultOptions before anything starts: only ansible/faults.yml runs them, between hosts.
-            case BLACKHOLE, REBOOT, FAILOVER, DEMOTE -> throw new IllegalStateException(scenario.cliName()
+            case BLACKHOLE, REBOOT, FAILOVER, DEMOTE, IDLE_DROP -> throw new IllegalStateException(scenario.cliName()
                     + " runs between hosts only (ansible/faults.yml)");
         };
     }
