@@ -27,7 +27,8 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from render import answer, database, dimension, faults, fleet, micro, size, sizing, timing, validity  # noqa: E402
+from render import (answer, database, dimension, faults, fleet, idle_timeout, micro, size, sizing,  # noqa: E402
+                    timing, validity)
 from render.data import Data  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -45,6 +46,9 @@ FIGURES = {
     "faults-scorecard": faults.scorecard,
     "faults-table": faults.table,
     "faults-picture": faults.scorecard_picture,
+    "faults-postgres-table": faults.postgres_table,
+    "faults-postgres-picture": lambda data: faults.scorecard_picture(data, "postgres"),
+    "faults-idle-timeout": idle_timeout.table,
     "fleet-faults-table": faults.fleet_table,
     "fleet-storm": faults.storm_table,
     "fleet-default": fleet.default_comparison,
@@ -68,7 +72,7 @@ FIGURES = {
     "designs": validity.designs,
     "noise": validity.noise,
     "default-compare": validity.default_compare,
-    "all-nine-compare": validity.all_nine_compare,
+    "all-pools-compare": validity.all_pools_compare,
     "kept-sittings": validity.kept_sittings,
     "per-pair-term": validity.per_pair_term,
 }

@@ -25,7 +25,9 @@
 #                  docs exists (read from the picocli sources), usage = dispatch, every -e NAME= of
 #                  ansible-playbook and -var NAME= of terraform is a variable there (self-tested);
 #                  docs/figures.py --check: every published figure is what its data in docs/data/
-#                  renders to (the runner's `sittings`); docs/options.py --check: docs/options.md
+#                  renders to (the runner's `sittings`); tests/fault_figures_test.py: the fault
+#                  tables per database and idle-timeout's, cell by cell on synthetic runs, and
+#                  keep.py's fault folder names; docs/options.py --check: docs/options.md
 #                  is the commands' --help; docs/data/attribute_releases.py --check: every kept
 #                  measurement names its releases (and the attribution's self-test)
 #   quick-compare  ./poolbench compare --quick: the real comparison, short, must be valid
@@ -178,6 +180,7 @@ docs_check() {
   local status=0
   python3 tests/check_docs.py || status=1
   python3 docs/figures.py --check || status=1
+  python3 tests/fault_figures_test.py || status=1
   python3 docs/options.py --check || status=1
   python3 docs/data/attribute_releases.py --check || status=1
   return "$status"

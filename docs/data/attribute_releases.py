@@ -90,10 +90,11 @@ def bom_managed(version, m2):
 def builds(root, commit, m2):
     """{(group, artifact): version} of what the app at commit ran with; None for an artifact it did not have."""
     props, parent_managed, _ = parse_pom(git(root, "show", f"{commit}:pom.xml"))
-    _, webapp_managed, declared = parse_pom(git(root, "show", f"{commit}:webapp/pom.xml"))
+    webapp_props, webapp_managed, declared = parse_pom(git(root, "show", f"{commit}:webapp/pom.xml"))
+    props = {**props, **webapp_props}  # the pools' releases moved to webapp/pom.xml (issue 52)
     boot = props.get("spring-boot.version") or fail(f"no spring-boot.version in {commit[:7]}:pom.xml")
-    # Maven: what the parent manages wins over an imported BOM.
-    managed = {**bom_managed(boot, m2), **webapp_managed, **parent_managed}
+    # Maven: what the parent manages wins over an imported BOM, and so does what webapp manages itself.
+    managed = {**bom_managed(boot, m2), **parent_managed, **webapp_managed}
 
     def version(artifact):
         if artifact not in declared and BROUGHT_BY.get(artifact) not in declared:

@@ -3,7 +3,8 @@
 
   python3 docs/data/keep.py sitting RESULTS_DIR [NAME]   a comparison's summary.json -> sittings/
   python3 docs/data/keep.py size RESULTS_DIR             a size search -> sizes/<stamp>-<pools>-<distance>[-<database>]/
-  python3 docs/data/keep.py faults RESULTS_DIR           a faults run (results/<stamp>/faults) -> faults/<stamp>-<pools>/
+  python3 docs/data/keep.py faults RESULTS_DIR           a faults run (results/<stamp>/faults) ->
+                                                         faults/<stamp>-<pools>[-<scenarios>][-<database>]/
                                                          (faults.yml's on the fleet: fleet-faults/)
   python3 docs/data/keep.py micro RESULTS_DIR            a JMH run (results/<stamp>/micro) -> micro/<stamp>/
   python3 docs/data/keep.py dimension RESULTS_DIR SUBJECT a comparison of one dimension (redis: --session,
@@ -28,6 +29,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SIZE_FILES = ("size.json", "size.txt", "environment.json", "provenance.json")
 MICRO_FILES = ("jmh-result.json", "micro.txt", "provenance.json")
 FAULT_FILES = ("faults.json", "faults.txt", "environment.json", "options.json", "provenance.json")
+# The local faults command's default scenarios: a run of others names them in its directory.
+DEFAULT_FAULT_SCENARIOS = {"unreachable", "hang", "restart"}
 
 
 def fail(message):
@@ -116,6 +119,8 @@ def keep_size(results):
     env = load(os.path.join(results, "environment.json"))
     pools = "+".join(p["profile"] for p in size["pools"])
     distance = (env.get("dbDistance") or {}).get("name") or env.get("options", {}).get("dbDistance") or "loopback"
+    if distance == "custom":  # --db-latency: the name says the round trip, e.g. 1ms (the knee against the distance)
+        distance = f"{env['dbDistance'].get('averageLatencyMicros', 0) / 1000:g}ms"
     if env.get("options", {}).get("mode") == "remote":
         distance = "fleet"  # the user's hosts (size.yml): the renderers keep them apart from the local searches
     # A database other than the default names itself, so the renderers keep the answers apart.
@@ -135,12 +140,10 @@ def keep_faults(results):
     if not faults:
         fail(f"no faults.json in {results} (results/<stamp>/faults of ./poolbench faults)")
     env = load(os.path.join(results, "environment.json"))
-    options = load(os.path.join(results, "options.json"))
-    pools = options.get("profiles") or sorted({r.get("profile", "?") for r in faults.get("runs", [])})
-    name = "all" if len(pools) >= 9 else "+".join(pools)
+    options = load(os.path.join(results, "options.json")) or faults.get("options", {})
     # faults.yml's runs (environment.json "mode": "ansible") act between hosts.
     folder = "fleet-faults" if env.get("mode") == "ansible" else "faults"
-    target = os.path.join(HERE, folder, f"{stamp(results, env)}-{name}")
+    target = os.path.join(HERE, folder, f"{stamp(results, env)}-{fault_run_name(faults, options)}")
     provenance(results)
     copy_small(results, target, FAULT_FILES)
     # Each run's own record (fault begin and end, login_log counts, a failover's connections to
@@ -150,6 +153,20 @@ def keep_faults(results):
         os.makedirs(os.path.join(target, "runs", run))
         shutil.copyfile(record, os.path.join(target, "runs", run, "fault-run.json"))
     return target
+
+
+def fault_run_name(faults, options):
+    """<pools>[-<scenarios>][-<database>]: the scenarios unless they are the default three (an
+    idle-timeout run says so), the database unless it is MariaDB, as a size search's does. The
+    renderers read both from faults.json's options; the name is for whoever lists the folder."""
+    runs = faults.get("runs", [])
+    pools = options.get("profiles") or sorted({r.get("profile", "?") for r in runs})
+    name = "all" if len(pools) >= 9 else "+".join(pools)
+    scenarios = options.get("scenarios") or sorted({r.get("scenario", "?") for r in runs})
+    if set(scenarios) != DEFAULT_FAULT_SCENARIOS:
+        name += "-" + "+".join(scenarios)
+    database = options.get("database") or faults.get("options", {}).get("database") or "mariadb"
+    return name if database == "mariadb" else f"{name}-{database}"
 
 
 def keep_dimension(results, subject):

@@ -1,6 +1,8 @@
 """When the database goes away: the kept fault runs (docs/data/faults/*/faults.json, `./poolbench
-faults`), each cell a pool and a scenario over the repeats, as a median and a range. The figures
-of a run are the runner's (faults.json `figures`); only medians and ranges are taken here.
+faults`), each cell a database, a pool and a scenario over the repeats, as a median and a range. The
+figures of a run are the runner's (faults.json `figures`); only medians and ranges are taken here.
+MariaDB's and PostgreSQL's runs share the folder (a PostgreSQL one's name ends in -postgres) and
+are told apart by faults.json's options.database; idle-timeout's table is in idle_timeout.py.
 """
 import os
 import statistics
@@ -20,22 +22,31 @@ FLEET_SCENARIOS = ("blackhole", "reboot", "restart", "failover", "demote")
 TIMED = ("blackhole",)
 # A run's pool and driver settings (faults --settings); a run kept before they existed is shipped.
 SETTINGS = ("shipped", "recommended")
+# faults --database; a run kept before the option existed is MariaDB's.
+DATABASES = {"mariadb": "MariaDB", "postgres": "PostgreSQL"}
+POSTGRES_COMMAND = ("docs/data/measure.sh ./poolbench faults --database postgres --profiles hikari,tomcat,dbcp,dbcp2 "
+                    "--scenarios unreachable,hang,restart --settings shipped,recommended")
 
 
-def kept(data, root=FAULTS):
-    """[(directory name, faults.json, provenance.json)], oldest first."""
+def database_of(faults):
+    return faults["options"].get("database") or "mariadb"
+
+
+def kept(data, root=FAULTS, database="mariadb"):
+    """[(directory name, faults.json, provenance.json)] of the database's kept runs, oldest first
+    (every directory's files count as read, so a figure's label holds before its database has any)."""
     found = []
     for path in data.glob(f"{root}/*/faults.json"):
         d = os.path.dirname(path)
         found.append((os.path.basename(d), data.json(path), data.optional_json(f"{d}/provenance.json")))
-    return found
+    return [(name, faults, prov) for name, faults, prov in found if database_of(faults) == database]
 
 
-def cells(data, session="memory", root=FAULTS, scenarios=SCENARIOS):
+def cells(data, session="memory", root=FAULTS, scenarios=SCENARIOS, database="mariadb"):
     """{((profile, settings), scenario): [figures]} over every kept run of the database's scenarios;
     a scenario in TIMED is told apart by its length (`blackhole 2 s`)."""
     out = {}
-    for _, faults, _ in kept(data, root):
+    for _, faults, _ in kept(data, root, database):
         for run in faults["runs"]:
             if run.get("session", "memory") != session or run["scenario"] not in scenarios or not seen(run):
                 continue
@@ -71,10 +82,28 @@ def seen(run):
     return (run.get("figures") or {}).get("faultSeen", True) is not False
 
 
-def unseen(data, root, scenarios):
+def unseen(data, root, scenarios, database="mariadb"):
     """'restart/hikari, ...' of the kept runs left out because their fault was not seen."""
-    return [f"{r['scenario']}/{r['profile']} ({name})" for name, faults, _ in kept(data, root)
+    return [f"{r['scenario']}/{r['profile']} ({name})" for name, faults, _ in kept(data, root, database)
             for r in faults["runs"] if r["scenario"] in scenarios and not seen(r)]
+
+
+def sittings_line(data, root, scenarios, database, every=False, away="the database was to be away"):
+    """'Kept sittings: ...' of the database's kept directories with a run of the scenarios (every:
+    all of them, as the fleet's table has always listed its storm sittings too), and the runs left out
+    (their logins decided while `away`)."""
+    sittings = [f"{name[:10]} {name[11:13]}:{name[13:15]} UTC ({name[16:]}{quiet_before(prov)})"
+                for name, faults, prov in kept(data, root, database)
+                if every or any(r["scenario"] in scenarios for r in faults["runs"])]
+    left_out = unseen(data, root, scenarios, database)
+    note = (f"\n\nLeft out, their fault not seen by the checks (logins decided while {away}): "
+            f"{', '.join(left_out)}." if left_out else "")
+    return f"Kept sittings: {'; '.join(sittings) if sittings else 'none yet'}.{note}\n"
+
+
+def not_measured(what, command):
+    """The one line a figure of nothing kept yet renders: what, and the commands that measure and keep it."""
+    return f"{what}: not measured yet. `{command}`, then `python3 docs/data/keep.py faults RESULTS_DIR`.\n"
 
 
 def spread(values, fmt="{:.1f}", none="-"):
@@ -108,9 +137,9 @@ def profiles(found):
                                        SETTINGS.index(w[1]) if w[1] in SETTINGS else len(SETTINGS), w[1]))
 
 
-def table(data, root=FAULTS, scenarios=SCENARIOS, extra=None):
+def table(data, root=FAULTS, scenarios=SCENARIOS, extra=None, database="mariadb", every_sitting=False):
     """extra: (header, {(who, scenario): text}) for one more column (the fleet's stale connections)."""
-    found = cells(data, root=root, scenarios=scenarios)
+    found = cells(data, root=root, scenarios=scenarios, database=database)
     header, more = extra or (None, {})
     rows = ["| pool | scenario | runs | first error after s (fail fast) | longest request s | errors in the fault "
             "| errors after the return | first login after the return s | back to 90 % s | connections opened "
@@ -132,11 +161,14 @@ def table(data, root=FAULTS, scenarios=SCENARIOS, extra=None):
                         f"| {spread([f.get('recoverySeconds') for f in figs], none='never')} "
                         f"| {spread([f.get('connectionsOpened') for f in figs], '{:.0f}')} "
                         f"| {rows_lost(figs)} | {exact} of {len(figs)} |{tail}")
-    sittings = [f"{name[:10]} {name[11:13]}:{name[13:15]} UTC ({name[16:]}{quiet_before(prov)})" for name, _, prov in kept(data, root)]
-    left_out = unseen(data, root, scenarios)
-    note = (f"\n\nLeft out, their fault not seen by the checks (logins decided while the database was to be away): "
-            f"{', '.join(left_out)}." if left_out else "")
-    return "\n".join(rows) + f"\n\nKept sittings: {'; '.join(sittings) if sittings else 'none yet'}.{note}\n"
+    return "\n".join(rows) + "\n\n" + sittings_line(data, root, scenarios, database, every_sitting)
+
+
+def postgres_table(data):
+    """MariaDB's table of unreachable, hang and restart for the kept PostgreSQL runs (faults --database postgres)."""
+    if not cells(data, database="postgres"):
+        return not_measured("PostgreSQL's unreachable, hang and restart", POSTGRES_COMMAND)
+    return table(data, database="postgres")
 
 
 def fleet_table(data):
@@ -151,7 +183,8 @@ def fleet_table(data):
         who = (record["profile"], record.get("settings", "shipped"))
         stale.setdefault((who, record["scenario"]), []).append(count(failover.get("appConnectionsToOldPrimary")))
     more = {cell: spread(values, "{:.0f}", none="not counted") for cell, values in stale.items()}
-    return table(data, FLEET_FAULTS, FLEET_SCENARIOS, ("connections to the old primary after a failover", more))
+    return table(data, FLEET_FAULTS, FLEET_SCENARIOS, ("connections to the old primary after a failover", more),
+                 every_sitting=True)
 
 
 def storm_table(data):
@@ -217,18 +250,22 @@ def scorecard(data):
     return "\n".join(rows) + "\n"
 
 
-def picture(data):
+def picture(data, database="mariadb"):
     """A timeline per pool and scenario, seconds from the fault's start: the fault shaded, the first
     error (red: how fast the pool fails) and the return to 90 % of the logins (green), each the median
     over the repeats with its range."""
-    found = cells(data)
+    found = cells(data, database=database)
     whos = profiles(found)
     names = [row_label(w, found) for w in whos]
     label_w = max([text_width(p, 13, bold=True) for p in names] + [60]) + 24
     panel_w, row_h, gap = 270, 26, 22
     width = label_w + 3 * panel_w + 2 * gap + 16
     title = "When the database goes away: how long each pool keeps a request waiting, and how fast it is back"
-    sub = ("./poolbench faults on the project's 2-core VM: the database away for about 10 s at second 10 of a 40-s "
+    command = "./poolbench faults"
+    if database != "mariadb":
+        title = title.replace("the database", DATABASES.get(database, database))
+        command += f" --database {database}"
+    sub = (f"{command} on the project's 2-core VM: the database away for about 10 s at second 10 of a 40-s "
            "run, pool of 10, pool wait 5 s; per pool and scenario the median over the kept repeats with its range")
     sub_lines = wrap(sub, 12, width - 24)
     top = 40 + 17 * len(sub_lines) + 34
@@ -245,7 +282,8 @@ def picture(data):
             return x0 + (min(max(v, lo), hi) - lo) / (hi - lo) * panel_w
 
         svg.text(x0, top - 10, scenario, size=13, weight="bold")
-        away = [r["figures"] and (r["faultEndSecond"] - r["faultBeginSecond"]) for r in runs_of(data, scenario)]
+        away = [r["figures"] and (r["faultEndSecond"] - r["faultBeginSecond"])
+                for r in runs_of(data, scenario, database)]
         away = statistics.median([a for a in away if a]) if any(away) else 10.0
         svg.rect(px(0), top, px(away) - px(0), row_h * len(names), BAND)
         for t in range(0, 26, 5):
@@ -284,8 +322,8 @@ def picture(data):
     return svg.render()
 
 
-def runs_of(data, scenario):
-    return [r for _, faults, _ in kept(data) for r in faults["runs"]
+def runs_of(data, scenario, database="mariadb"):
+    return [r for _, faults, _ in kept(data, database=database) for r in faults["runs"]
             if r["scenario"] == scenario and r.get("session", "memory") == "memory"]
 
 
@@ -313,7 +351,12 @@ def _mark(svg, px, y, values, offset, color, circle):
         svg.diamond(px(med), y, 6, 5.5, color)
 
 
-def scorecard_picture(data):
-    return ("![per pool and scenario: the first error and the return to 90 % after the database went away, "
-            "seconds from the fault's start]({root}/docs/images/faults-scorecard.svg)\n",
-            {"docs/images/faults-scorecard.svg": picture(data)})
+def scorecard_picture(data, database="mariadb"):
+    """The picture and its link; a database with nothing kept yet gets the line that says so, and no picture."""
+    if database != "mariadb" and not cells(data, database=database):
+        return not_measured(f"{DATABASES.get(database, database)}'s picture", POSTGRES_COMMAND), {}
+    suffix = "" if database == "mariadb" else f"-{database}"
+    on = "" if database == "mariadb" else f" on {DATABASES.get(database, database)}"
+    return (f"![per pool and scenario: the first error and the return to 90 % after the database went away{on}, "
+            f"seconds from the fault's start]({{root}}/docs/images/faults-scorecard{suffix}.svg)\n",
+            {f"docs/images/faults-scorecard{suffix}.svg": picture(data, database)})

@@ -33,14 +33,21 @@ def workers_of(name):
     return int(m.group(1)) if m else 8
 
 
-def kept(data, database="mariadb", place="local", workers=8):
+def distance_of(name):
+    """keep.py's <stamp>-<pools>-<distance>...: lan, loopback, 1ms (--db-latency), cloud, or fleet."""
+    return name.split("-")[5]
+
+
+def kept(data, database="mariadb", place="local", workers=8, distance="lan"):
     """[(directory name, size.json re-derived, provenance.json)] of one database's searches in one place at one
-    load (workers None: every load), oldest first."""
+    load and, locally, one distance (workers or distance None: every one), oldest first. The README's answer is
+    the LAN distance's at 8 workers; the other loads and distances place a service on it (knee-against-load)."""
     dirs = sorted(os.path.dirname(p) for p in data.glob(f"{SIZES}/*/size.json"))
     rederived = data.kept_sizes(dirs)
     return [(os.path.basename(d), rederived[d], data.optional_json(f"{d}/provenance.json"))
             for d in dirs if database_of(os.path.basename(d)) == database and place_of(os.path.basename(d)) == place
-            and workers in (None, workers_of(os.path.basename(d)))]
+            and workers in (None, workers_of(os.path.basename(d)))
+            and (place != "local" or distance in (None, distance_of(os.path.basename(d))))]
 
 
 def by_pool(data, database="mariadb", place="local"):

@@ -2,9 +2,10 @@
 its check, the check of every candidate rule on every kept search, and the knee against the offered load
 L = λ × W with the rule's line through it. The searches are size.py's (re-derived by `size.KeptSearch`).
 """
-from .size import (by_pool, database_of, kept, knee_only, margin_of, offered_load, place_of, release_of,
+from .size import (by_pool, database_of, distance_of, kept, knee_only, margin_of, offered_load, place_of, release_of,
                    replicas_text, rule_name, workers_of)
-from .svg import BLUE, GRID, INK, MUTED, PALETTE, Svg, wrap
+from .pools import ORDER
+from .svg import BLUE, GRID, INK, MUTED, Svg, colour, wrap
 
 
 def how_big_brief(data):
@@ -16,12 +17,20 @@ def how_big_brief(data):
             "| predicted from one run | HikariCP's formula "
             "| replicas on a server of max_connections 151 (during a rolling update) |", "|---|---|---|---|---|---|"]
     for profile, searches in searches_by_pool.items():
-        name, pool, size, _ = searches[-1]
+        _, pool, _, _ = searches[-1]
         knees = "; ".join(f"{n[5:10]}: {knee_only(p)}" for n, p, _, _ in searches)
-        rows.append(f"| {profile} | {release_of(data, name, profile)} | {knees} "
+        rows.append(f"| {profile} | {releases_text(data, searches, profile)} | {knees} "
                     f"| {pool.get('prediction', {}).get('predictedSize', '-')} "
                     f"| {pool.get('formula', {}).get('size', '-')} | {replicas_text(pool)} |")
     return "\n".join(rows) + "\n\n" + rule_summary(data) + "\n"
+
+
+def releases_text(data, searches, profile):
+    """The releases a pool's knees ran: the one, or each with its day (as the knees name theirs) when they differ."""
+    releases = [(n[5:10], release_of(data, n, profile)) for n, _, _, _ in searches]
+    if len({release for _, release in releases}) == 1:
+        return releases[0][1]
+    return "; ".join(f"{day}: {release}" for day, release in releases)
 
 
 # The candidate rules were compared on the searches started before this (2026-12-07's first four with the count at
@@ -31,7 +40,7 @@ RULE_CHOSEN_AT = "2026-12-07-1100"
 
 def all_kept(data):
     """Every kept search: each database, place and load."""
-    return kept(data, "mariadb", workers=None) + kept(data, "postgres", workers=None) \
+    return kept(data, "mariadb", workers=None, distance=None) + kept(data, "postgres", workers=None, distance=None) \
         + kept(data, "mariadb", "fleet", workers=None)
 
 
@@ -57,7 +66,8 @@ def rule_summary(data):
         if w:
             n = w.get("holds", 0) + w.get("undersizes", 0) + w.get("oversizes", 0)
             parts.append(f"{w.get('holds', 0)} of the {n} {label}"
-                         + "".join(f" ({w[k]} {k})" for k in ("undersizes", "oversizes") if w.get(k)))
+                         + (" (" + ", ".join(f"{k} {w[k]}" for k in ("undersizes", "oversizes") if w.get(k)) + ")"
+                            if w.get("undersizes") or w.get("oversizes") else ""))
     return (f"Predicted from one run: the {' / '.join(sorted(rule_name(r) for r in rules))} over time, at or above the "
             f"knee and at most one size over it in " + ", and in ".join(parts) + " (searches with a knee).")
 
@@ -74,7 +84,8 @@ def rule_check(data):
     tally = {}
     for name, size, _ in searches:
         when = (f"{name[:10]} {name[11:13]}:{name[13:15]}" + (" (PostgreSQL)" if database_of(name) == "postgres" else "")
-                + (" (fleet)" if place_of(name) == "fleet" else "") + (f" ({workers_of(name)} workers)"
+                + (" (fleet)" if place_of(name) == "fleet" else f" ({distance_of(name)})" if distance_of(name) != "lan"
+                   else "") + (f" ({workers_of(name)} workers)"
                                                                          if workers_of(name) != 8 else ""))
         for pool in size["pools"]:
             checks = pool.get("prediction", {}).get("ruleChecks", "no borrow-resolution data")
@@ -99,18 +110,24 @@ def rule_check(data):
 def tally_text(t):
     """holds in 3 of 4 (undersizes 1)"""
     n = t["holds"] + t["undersizes"] + t["oversizes"]
-    return f"holds in {t['holds']} of {n}" + "".join(f" ({w} {t[w]})" for w in ("undersizes", "oversizes") if t[w])
-
-
-def distance_of(name):
-    """keep.py's <stamp>-<pools>-<distance>...: lan, loopback, cloud (or fleet)."""
-    return name.split("-")[5]
+    off = ", ".join(f"{w} {t[w]}" for w in ("undersizes", "oversizes") if t[w])
+    return f"holds in {t['holds']} of {n}" + (f" ({off})" if off else "")
 
 
 def load_points(data):
     """[(name, pool entry)] of every local MariaDB search at any load or distance whose reference run measured L."""
-    return [(name, pool) for name, size, _ in kept(data, workers=None) for pool in size["pools"]
+    return [(name, pool) for name, size, _ in kept(data, workers=None, distance=None) for pool in size["pools"]
             if pool.get("prediction", {}).get("inUseMean") is not None]
+
+
+def catalogue_place(profile):
+    """A pool's place in the catalogue (an unknown one after them all)."""
+    return ORDER.index(profile) if profile in ORDER else len(ORDER)
+
+
+def pool_colour(profile):
+    """A pool's colour in every picture: by its place in the catalogue, after the blue of the predictions."""
+    return colour(1 + catalogue_place(profile))
 
 
 def knee_against_load(data):
@@ -133,14 +150,16 @@ def load_picture(data):
     shown to lose more: the knee may be lower), the prediction from its reference run as a blue bar, and
     ceil(L + 2√L), the rule from L alone that held most often out of sample, as a dashed line."""
     points = [(pool["prediction"]["inUseMean"], pool.get("kneeSize"), pool) for _, pool in load_points(data)]
-    pools = sorted({p["profile"] for _, _, p in points})
+    pools = sorted({p["profile"] for _, _, p in points}, key=catalogue_place)
     width, height, left, top, plot_w, plot_h = 900, 440, 60, 96, 540, 290
     l_max = max([4.0] + [l * 1.2 for l, _, _ in points])
     s_max = 16
     svg = Svg(width, height, "How big against the offered load")
     svg.text(12, 26, "How big against the offered load L = λ × W: each search's knee and its prediction", size=15,
              weight="bold")
-    for i, line in enumerate(wrap("./poolbench size at LAN distance, 4, 8 or 16 load workers; L is the reference run's "
+    loads = ", ".join(str(w) for w in sorted({workers_of(name) for name, _ in load_points(data)}))
+    distances = ", ".join(sorted({distance_of(name) for name, _ in load_points(data)}))
+    for i, line in enumerate(wrap(f"./poolbench size at {distances}; {loads} load workers; L is the reference run's "
                                   "(pool of 16) borrows per second × mean hold", 11, width - 24)):
         svg.text(12, 46 + 15 * i, line, size=11, fill=MUTED)
 
@@ -172,7 +191,7 @@ def load_picture(data):
             svg.line(px(l) - 8, py(predicted), px(l) + 8, py(predicted), stroke=BLUE, width=2.5)
         if knee is None:
             continue
-        color = PALETTE[(pools.index(pool["profile"]) + 1) % len(PALETTE)]
+        color = pool_colour(pool["profile"])
         unsure = pool["result"] == "knee" and pool["nextSmallerShown"] != "beyond"
         svg.circle(px(l), py(knee), 5, "#ffffff" if unsure else color, stroke=color)
     x, y = left + plot_w + 24, top + 4
@@ -183,7 +202,7 @@ def load_picture(data):
     svg.text(x + 24, y, "L + 2√L, rounded up (from L alone)", size=11, fill=MUTED)
     for profile in pools:
         y += 20
-        color = PALETTE[(pools.index(profile) + 1) % len(PALETTE)]
+        color = pool_colour(profile)
         svg.circle(x + 9, y - 4, 5, color, stroke=color)
         svg.text(x + 24, y, f"{profile}: the knee", size=11, fill=MUTED)
     y += 20

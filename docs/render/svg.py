@@ -5,6 +5,7 @@ Text is laid out by an estimate of its width (sans-serif, about 0.56 em a charac
 layout leaves room: labels are placed in columns sized by the longest label, never by guesswork
 of where another label ends.
 """
+import colorsys
 from xml.sax.saxutils import escape
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
@@ -17,6 +18,15 @@ BAD = "#d62728"
 BLUE = "#1f77b4"
 ORANGE = "#ff7f0e"
 PALETTE = [BLUE, ORANGE, GOOD, BAD, "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"]
+
+
+def colour(index):
+    """The palette's colour at index: PALETTE, then hues a golden angle apart (as the runner's charts), so that no
+    number of pools runs out of colours of their own."""
+    if index < len(PALETTE):
+        return PALETTE[index]
+    r, g, b = colorsys.hsv_to_rgb((index - len(PALETTE)) * 0.618034 % 1.0, 0.75, 0.7)
+    return "#%02x%02x%02x" % (round(r * 255), round(g * 255), round(b * 255))
 
 
 def text_width(s, size, bold=False):

@@ -4,6 +4,7 @@ the duets' noise, the plants, one default comparison as it reported, the early l
 rates (the runner's PowerTable, seeded).
 """
 import os
+import re
 
 from .answer import interval, pct
 from .data import DESIGNS, SITTINGS
@@ -196,9 +197,10 @@ def per_pair_term(data):
             f"base {base:.2f} %, slope {slope:.4f} per unit of log ratio.\n\n" + "\n".join(rows) + "\n")
 
 
-def all_nine_compare(data):
-    """The newest kept sitting of all nine pools, as compare reported it."""
-    kept = [f for f in data.sittings("shared-host-duet") if f.endswith("-all-nine.json")]
+def all_pools_compare(data):
+    """The newest kept sitting of every pool (`--profiles all`, kept as `all` or `all-...`), as compare
+    reported it."""
+    kept = [f for f in data.sittings("shared-host-duet") if re.search(r"-shared-host-duet-all(-[\w-]+)?\.json$", f)]
     if not kept:
-        return "No sitting of all nine kept yet.\n"
+        return "No sitting of every pool kept yet.\n"
     return f"Sitting {stamp(os.path.basename(kept[-1]))} UTC:\n\n" + default_compare(data, kept[-1])

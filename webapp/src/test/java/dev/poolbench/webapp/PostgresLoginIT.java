@@ -17,13 +17,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.FieldSource;
 import org.springframework.context.ConfigurableApplicationContext;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The login flow on PostgreSQL (pgjdbc, POOLBENCH_DATABASE=postgres), once per pool profile,
+ * The login flow on PostgreSQL (pgjdbc, POOLBENCH_DATABASE=postgres), once per pool of the catalogue,
  * against a real local PostgreSQL ({@link TestDatabase#postgres()}) over real HTTP: /report on the
  * initial data, a success and /mypage's last login, case-insensitive login, the user lock, the ip
  * ban and the rows written. The whole spec runs per pool on MariaDB ({@link AbstractLoginIT});
@@ -35,7 +35,7 @@ class PostgresLoginIT {
     private static final Pattern LAST_IP = Pattern.compile("<dd id=\"last-logined-ip\">([^<]*)</dd>");
 
     @ParameterizedTest
-    @ValueSource(strings = {"hikari", "tomcat", "dbcp", "dbcp2", "c3p0", "vibur", "agroal", "ucp", "nopool"})
+    @FieldSource("dev.poolbench.webapp.pool.PoolProfiles#ALL")
     void loginFlowOnPostgres(String profile) {
         TestDatabase db = TestDatabase.postgres();
         db.reset();

@@ -14,7 +14,7 @@ import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
- * The one timing wrapper around every pool's DataSource (the same code for all five profiles).
+ * The one timing wrapper around every pool's DataSource (the same code for every profile).
  *
  * <p>Hot path per borrow: two {@code System.nanoTime()} calls, three {@link LongAdder} updates,
  * one {@link Timer#record} and one wait-free HdrHistogram record for the wait, one lock-free set

@@ -11,7 +11,7 @@ import java.util.function.DoubleSupplier;
  */
 public record PoolCounters(DoubleSupplier active, DoubleSupplier idle, DoubleSupplier pending, DoubleSupplier max) {
 
-    /** A getter that may throw (c3p0's and UCP's declare SQLException), read as NaN when it does. */
+    /** A getter that may throw (C3P0's and UCP's declare SQLException), read as NaN when it does. */
     static DoubleSupplier guarded(Getter getter) {
         return () -> {
             try {

@@ -96,7 +96,7 @@ abstract class PoolDescriptor<T extends DataSource> {
 
     /**
      * The equalized validation of the pools that have no borrow-time idle window (DBCP 1.4, DBCP2,
-     * c3p0): nothing on borrow, {@code isValid()} on idle connections every 5 s.
+     * C3P0): nothing on borrow, {@code isValid()} on idle connections every 5 s.
      */
     static Map<String, Object> idleValidationEveryFiveSeconds() {
         Map<String, Object> map = new LinkedHashMap<>();
@@ -128,7 +128,7 @@ abstract class PoolDescriptor<T extends DataSource> {
 
     /**
      * The pool library's release as the app loaded it ({@code "HikariCP 7.1.0"}), from the jar of
-     * the live pool's own class (Agroal's interface lives in agroal-api, its pool in agroal-pool).
+     * the live pool's own class (Agroal's interface lives in its API jar, its pool in another).
      */
     String poolRelease(DataSource dataSource) {
         return Releases.of(live(dataSource).getClass());

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * reported as it runs. Every dependency is a Maven artifact named {@code ARTIFACT-VERSION.jar},
  * in Spring Boot's fat jar ({@code .../BOOT-INF/lib/HikariCP-7.1.0.jar!/}) as in Maven's local
  * repository (the tests); the manifest is the fallback, since not every pool's jar carries
- * Maven's pom.properties (tomcat-jdbc, c3p0 and ucp do not).
+ * Maven's pom.properties (those of Tomcat JDBC, C3P0 and UCP do not).
  */
 final class Releases {
 

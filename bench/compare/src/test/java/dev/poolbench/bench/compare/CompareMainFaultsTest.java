@@ -31,6 +31,10 @@ class CompareMainFaultsTest {
         assertEquals(2, settings.status);
         assertEquals("poolbench faults: --settings must be shipped or recommended (a comma list runs each), got 'tuned'",
                 settings.err.lines().findFirst().orElse(""), settings.err);
+        Result replicas = runCapturingErr("faults", "--scenarios", "max-connections", "--replicas", "0");
+        assertEquals(2, replicas.status);
+        assertEquals("poolbench faults: --replicas must be between 2 and 16, got 0",
+                replicas.err.lines().findFirst().orElse(""), replicas.err);
         Result bad = runCapturingErr("faults", "--pool-wait-ms", "-5");
         assertEquals(2, bad.status);
         assertTrue(bad.err.contains("--pool-wait-ms must be between 1 and 600000, got -5"), bad.err);

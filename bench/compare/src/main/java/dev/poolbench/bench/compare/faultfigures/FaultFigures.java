@@ -56,7 +56,9 @@ public record FaultFigures(
         /** Per second of the run: decided logins, errors, active and pending connections. */
         List<Point> series,
         /** The pool's connections before the fault and at their peak, and the load's jump (storm). */
-        StormFigures storm) {
+        StormFigures storm,
+        /** The replicas and the server's refusals (max-connections); null for the other scenarios. */
+        SurgeFigures surge) {
 
     /** Fraction of the pre-fault rate that counts as recovered. */
     static final double RECOVERED = 0.9;
@@ -73,9 +75,10 @@ public record FaultFigures(
         }
     }
 
+    /** @param surge max-connections' {@code replicas.json}; null for the other scenarios, or when it is missing */
     record Inputs(Scenario scenario, double faultBegin, double faultEnd, int durationSeconds, int poolWaitMillis,
                   List<Second> load, Map<Integer, Long> decidedPerSecond, List<PoolSample> pool,
-                  JsonNode result, long rowsBefore, long rowsAfter) {
+                  JsonNode result, long rowsBefore, long rowsAfter, SurgeFigures surge) {
     }
 
     /**
@@ -135,15 +138,18 @@ public record FaultFigures(
         StormFigures storm = StormFigures.compute(in.pool(), in.faultBegin(), r);
         // Nothing goes away in a storm: logins go on, and what must show is the load's jump. A
         // pause shows as no login decided inside it (the server's closing of the idle sessions is
-        // checked by the fault itself, which fails the run otherwise).
+        // checked by the fault itself, which fails the run otherwise). In a rolling update the
+        // loaded replica goes on too: the server must have refused a new replica's connections.
         boolean seen = in.scenario().storm() ? storm.jump() != null && storm.jump().ran()
-                : in.scenario().pausesLoad() ? decidedInside == 0 : effect && decidedInside == 0;
+                : in.scenario().pausesLoad() ? decidedInside == 0
+                : in.scenario().replicas() ? in.surge() != null && in.surge().refused() > 0
+                : effect && decidedInside == 0;
 
         List<Point> series = series(in, decided, statusesKnown);
         Double firstError = errors.firstSecond() < 0 ? null : Math.max(0, errors.firstSecond() - in.faultBegin());
         return new FaultFigures(errors.byStatus(), errors.during(), errors.after(), firstError, longest, slower, preMean,
                 firstSuccess, recovery, pool.opened(), pool.peakPending(), rowsAdded, decidedCount, noResponse,
-                verdict, report, valid, decidedInside, seen, series, storm);
+                verdict, report, valid, decidedInside, seen, series, storm, in.surge());
     }
 
     /**
@@ -370,6 +376,9 @@ public record FaultFigures(
         n.put("faultSeen", faultSeen);
         if (storm != null) {
             storm.json(n);
+        }
+        if (surge != null) {
+            surge.json(n);
         }
         return n;
     }

@@ -26,7 +26,8 @@ import java.util.Map;
  * The figures of one fault run from the files in its directory, wherever the run was taken:
  * {@value FaultRunRecord#FILE} (fault window, {@code login_log} counts and rows per second),
  * {@value ProgressLog#FILE} (the load's start), {@code result.json} (the load's per-second
- * statuses, logins, /report check) and the pool sampler's {@code poolmetrics.csv}. Writes
+ * statuses, logins, /report check), the pool sampler's {@code poolmetrics.csv} and, for
+ * max-connections, {@value SurgeFigures#FILE}. Writes
  * {@code figures.json} and {@code series.csv} beside them. The local runner and
  * {@code faults-summarize} (runs fetched by Ansible) both come through here. Decided logins per
  * second are the login_log rows, except when the session store went away
@@ -79,8 +80,8 @@ public final class FaultRunFiles {
         if (end > options.durationSeconds - FaultFigures.WINDOW) {
             // A restart on a busy machine can outlast the run (MariaDB's start alone took
             // 30-40 s under a load average of 13 here): recovery cannot be measured then.
-            problems.add(String.format(Locale.ROOT, "%s came back at %.1f s, less than %d s before "
-                    + "the run's end at %d s: recovery not measurable; lengthen the duration", scenario.target(), end,
+            problems.add(String.format(Locale.ROOT, "%s at %.1f s, less than %d s before "
+                    + "the run's end at %d s: recovery not measurable; lengthen the duration", scenario.end(), end,
                     FaultFigures.WINDOW, options.durationSeconds));
         }
         List<Second> seconds = Second.fromResult(result);
@@ -97,8 +98,12 @@ public final class FaultRunFiles {
         List<FaultFigures.PoolSample> pool = record.poolSamplerStartEpochMillis() == null ? List.of()
                 : PoolCsv.read(runDir.resolve(PoolMetricsSampler.CSV),
                         (record.poolSamplerStartEpochMillis() - loadStart) / 1000.0);
+        SurgeFigures surge = scenario.replicas() ? SurgeFigures.read(runDir) : null;
+        if (scenario.replicas() && surge == null) {
+            problems.add("no " + SurgeFigures.FILE + " in " + runDir + ": the rolling update left no figures");
+        }
         FaultFigures.Inputs inputs = new FaultFigures.Inputs(scenario, begin, end, options.durationSeconds,
-                options.poolWaitMillis, seconds, decided, pool, result, record.rowsBefore(), record.rowsAfter());
+                options.poolWaitMillis, seconds, decided, pool, result, record.rowsBefore(), record.rowsAfter(), surge);
         FaultFigures figures = FaultFigures.compute(inputs);
         ObjectNode json = figures.json();
         json.put("faultBeginSecond", begin);

@@ -20,6 +20,14 @@ public interface Fault {
         return ServerSetting.NONE;
     }
 
+    /**
+     * The run's app serves (warmed up, the measured load next), its management port at
+     * {@code managementUrl}: what the scenario needs ready before the load, awaited here
+     * (max-connections: the other replicas serving). Nothing for most scenarios.
+     */
+    default void appServing(java.net.URI managementUrl) throws Exception {
+    }
+
     /** A setting of the server for one run ({@link #beforeApp}), undone by {@link #close}. */
     interface ServerSetting extends AutoCloseable {
         ServerSetting NONE = () -> { };
@@ -77,6 +85,9 @@ public interface Fault {
             };
             // The load pauses itself (Scenario.loadArgs); the fault watches the server close the idle sessions.
             case IDLE_TIMEOUT -> new IdleTimeoutFault(database, options.idleTimeoutSeconds);
+            // It starts app JVMs: the runner's faults.RollingUpdate, built there.
+            case MAX_CONNECTIONS -> throw new IllegalStateException("max-connections is the runner's rolling update "
+                    + "(faults.RollingUpdate), not a fault of the servers");
             // Refused by FaultOptions before anything starts: only ansible/faults.yml runs them, between hosts.
             case BLACKHOLE, REBOOT, FAILOVER, DEMOTE, IDLE_DROP -> throw new IllegalStateException(scenario.cliName()
                     + " runs between hosts only (ansible/faults.yml)");

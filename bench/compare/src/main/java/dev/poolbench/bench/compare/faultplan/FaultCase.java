@@ -1,5 +1,6 @@
 package dev.poolbench.bench.compare.faultplan;
 
+import dev.poolbench.bench.compare.plan.Profiles;
 import dev.poolbench.bench.compare.variant.SessionStore;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,7 +27,7 @@ public record FaultCase(Scenario scenario, String profile, SessionStore session,
     /**
      * Scenario outer, then profile, store, settings (a pool's shipped and recommended runs side by
      * side). A scenario that takes the session store away runs only with a Redis store (with
-     * memory there is nothing to take away).
+     * memory there is nothing to take away); max-connections not on nopool (it holds no connections).
      */
     static List<FaultCase> plan(List<Scenario> scenarios, List<String> profiles, List<SessionStore> sessions,
                                 List<PoolSettingsSet> settings) {
@@ -36,7 +37,8 @@ public record FaultCase(Scenario scenario, String profile, SessionStore session,
         for (Scenario scenario : scenarios) {
             for (String profile : profiles) {
                 for (SessionStore store : sessions) {
-                    if (scenario.sessionStoreAway() && !store.redis()) {
+                    if (scenario.sessionStoreAway() && !store.redis() || scenario.replicas()
+                            && profile.equals(Profiles.NO_POOL)) {
                         continue;
                     }
                     for (PoolSettingsSet set : settings) {

@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "faults", sortOptions = false, description = "Per pool profile, session store and fault scenario "
         + "(database unreachable, hanging, restarted; redis-server restarted; the load paused past the server's idle "
-        + "timeout), one run with the fault in the middle "
+        + "timeout; a rolling update past max_connections), one run with the fault in the middle "
         + "(docs/faults.md).")
 public class FaultOptions {
 
@@ -41,7 +41,8 @@ public class FaultOptions {
 
     @Option(names = "--scenarios", paramLabel = "LIST", description = "unreachable,hang,restart (the database's), "
             + "redis-restart (the session store's: needs a Redis --session), storm (slow connects in a load jump: "
-            + "--storm-*), idle-timeout (the load paused past the server's --idle-timeout); blackhole, reboot, "
+            + "--storm-*), idle-timeout (the load paused past the server's --idle-timeout), max-connections (--replicas "
+            + "on a server that fits them, then a rolling update); blackhole, reboot, "
             + "failover, demote and idle-drop only on hosts (ansible/faults.yml) (default: ${DEFAULT-VALUE})")
     private String scenariosText = String.join(",", Scenario.DATABASE.stream().map(Scenario::cliName).toList());
 
@@ -113,6 +114,13 @@ public class FaultOptions {
             + "timeout (MariaDB wait_timeout, PostgreSQL idle_session_timeout) from before each app starts; the load's "
             + "pause, --fault-seconds, outlasts it by 2 s or more (default: ${DEFAULT-VALUE}; --quick: 1)")
     public int idleTimeoutSeconds = 4;
+
+    @Option(names = "--replicas", paramLabel = "N", description = "max-connections: app JVMs of --pool-size (the "
+            + "loaded one --heap, the others " + ReplicaPlan.REPLICA_HEAP + ") on a server whose max_connections fits "
+            + "them and not one more; all but the loaded one replaced, a surge of one: the old one stops when the new "
+            + "one serves or after --fault-seconds (default: ${DEFAULT-VALUE}; --duration fitted to the update unless "
+            + "given)")
+    public int replicas = 3;
 
     @Option(names = "--heap", paramLabel = "SIZE", description = "app heap (default: ${DEFAULT-VALUE})")
     public String heap = "1g";
@@ -212,6 +220,9 @@ public class FaultOptions {
         }
         profiles = parseProfiles(profilesText);
         scenarios = Scenario.parseList(scenariosText);
+        if (scenarios.contains(Scenario.MAX_CONNECTIONS) && !parsed.hasMatchedOption("--duration")) {
+            durationSeconds = Math.max(durationSeconds, ReplicaPlan.rollingUpdateEnd(this) + 3);
+        }
         sessions = SessionStore.parseList(sessionText);
         settings = PoolSettingsSet.parseList(settingsText);
         redisPoolSize = SessionStore.redisPoolSize(redisPoolSizeGiven, sessions);
@@ -230,6 +241,7 @@ public class FaultOptions {
         range("storm-pool-size", stormPoolSize, 1, 1_000);
         range("storm-min-idle", stormMinIdle, 1, stormPoolSize);
         range("idle-timeout", idleTimeoutSeconds, 1, 3_600);
+        range("replicas", replicas, 2, 16);
         if (!heap.matches("[1-9][0-9]*[kKmMgG]?")) {
             throw new UsageException("--heap must be a JVM size such as 512m or 1g, got '" + heap + "'");
         }
@@ -260,6 +272,9 @@ public class FaultOptions {
         if (scenarios.contains(Scenario.IDLE_TIMEOUT) && faultSeconds < idleTimeoutSeconds + 2) {
             throw new UsageException("--scenarios idle-timeout needs --fault-seconds (the load's pause) at least 2 s "
                     + "longer than --idle-timeout, got " + faultSeconds + " and " + idleTimeoutSeconds);
+        }
+        if (scenarios.contains(Scenario.MAX_CONNECTIONS)) {
+            ReplicaPlan.validate(this);
         }
         if (scenarios.stream().anyMatch(Scenario::sessionStoreAway) && !needsRedis()) {
             throw new UsageException("--scenarios redis-restart needs --session redis-shared or redis-pooled");
@@ -348,7 +363,7 @@ public class FaultOptions {
             {"heap", "--heap"}, {"seed", "--seed"}, {"session", "--session"}, {"redisPoolSize", "--redis-pool-size"},
             {"database", "--database"}, {"settings", "--settings"}, {"stormConnectMillis", "--storm-connect-ms"},
             {"stormWorkload", "--storm-workload"}, {"stormPoolSize", "--storm-pool-size"},
-            {"stormMinIdle", "--storm-min-idle"}, {"idleTimeoutSeconds", "--idle-timeout"}};
+            {"stormMinIdle", "--storm-min-idle"}, {"idleTimeoutSeconds", "--idle-timeout"}, {"replicas", "--replicas"}};
 
     /**
      * The options a results directory was taken with ({@code options.json}, written by the local
@@ -408,6 +423,7 @@ public class FaultOptions {
         n.put("stormPoolSize", stormPoolSize);
         n.put("stormMinIdle", stormMinIdle);
         n.put("idleTimeoutSeconds", idleTimeoutSeconds);
+        n.put("replicas", replicas);
         n.put("dbPort", dbPort);
         n.put("proxyPort", proxyPort);
         n.put("quick", quick);

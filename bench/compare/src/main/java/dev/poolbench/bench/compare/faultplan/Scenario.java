@@ -76,6 +76,16 @@ public enum Scenario {
      */
     IDLE_TIMEOUT("idle-timeout", "the load paused longer than the server's idle session timeout"),
     /**
+     * Nothing goes away: {@code --replicas} app JVMs of {@code --pool-size} each (the run's app,
+     * under the load, and the others idle) on a MariaDB whose {@code max_connections} fits them
+     * and not one more, then a rolling update of every replica but the loaded one, a surge of
+     * one: a new replica started while the old ones hold their connections, the old one stopped
+     * after {@code --fault-seconds}. Which new replicas start, serve, and how many connections
+     * they hold ({@code faults.RollingUpdate}, {@code replicas.json}).
+     */
+    MAX_CONNECTIONS("max-connections", "a rolling update on a server whose max_connections fits the replicas, "
+            + "not one more"),
+    /**
      * Hosts only (ansible/faults.yml): what a firewall, NAT or load balancer does to a flow idle
      * longer than its timeout. nftables on the database host (conntrack's established timeout
      * {@code poolbench_idle_drop_seconds} for the app's flows) forgets the app's connections idle
@@ -166,6 +176,11 @@ public enum Scenario {
         return this == IDLE_TIMEOUT || this == IDLE_DROP;
     }
 
+    /** Whether the scenario runs several app replicas and replaces them (max-connections): nothing goes away. */
+    public boolean replicas() {
+        return this == MAX_CONNECTIONS;
+    }
+
     /** The measured load's own arguments in this scenario: storm's jump, idle-timeout's pause; none for the others. */
     public List<String> loadArgs(FaultOptions o) {
         return storm() ? List.of("--jump-workload=" + o.stormWorkload, "--jump-at=" + o.stormJumpAt(),
@@ -174,9 +189,15 @@ public enum Scenario {
                 : List.of();
     }
 
-    /** What goes away, for messages: "the database", "Redis", "the load" (paused). */
+    /** What goes away, for messages: "the database", "Redis", "the load" (paused), "the old replicas" (replaced). */
     public String target() {
-        return sessionStoreAway() ? "Redis" : pausesLoad() ? "the load" : "the database";
+        return sessionStoreAway() ? "Redis" : pausesLoad() ? "the load" : replicas() ? "the old replicas"
+                : "the database";
+    }
+
+    /** The fault's end, for messages: "the database came back", "the rolling update ended". */
+    public String end() {
+        return replicas() ? "the rolling update ended" : target() + " came back";
     }
 
     public static Scenario parse(String value) {

@@ -3,6 +3,8 @@ package dev.poolbench.bench.compare.faultreport;
 import dev.poolbench.bench.compare.faultfigures.FaultFigures;
 import dev.poolbench.bench.compare.faultfigures.FaultOutcome;
 import dev.poolbench.bench.compare.faultplan.Scenario;
+import dev.poolbench.bench.compare.plan.Profiles;
+import dev.poolbench.bench.compare.util.Palette;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -11,8 +13,10 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.function.ToDoubleFunction;
 import javax.imageio.ImageIO;
 import org.knowm.xchart.AnnotationLine;
@@ -34,12 +38,24 @@ final class FaultChart {
 
     static final int WIDTH = 1100;
     static final int PANEL_HEIGHT = 300;
-    /** One color per profile for all nine (--profiles all). */
-    private static final Color[] COLORS = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c),
-            new Color(0xff7f0e), new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2),
-            new Color(0x17becf), new Color(0xbcbd22)};
 
     private FaultChart() {
+    }
+
+    /**
+     * Each run's line color: its pool's place in the catalogue ({@link Profiles#ALL}), so that a pool
+     * has the same color in every chart whichever pools ran; a pool's second line (another store or
+     * settings) takes a place past the catalogue's.
+     */
+    static List<Color> colors(List<FaultOutcome> runs) {
+        List<Color> colors = new ArrayList<>();
+        Set<String> colored = new HashSet<>();
+        int past = Profiles.ALL.size();
+        for (FaultOutcome run : runs) {
+            int place = Profiles.ALL.indexOf(run.profile());
+            colors.add(Palette.color(place >= 0 && colored.add(run.profile()) ? place : past++));
+        }
+        return colors;
     }
 
     static void write(Scenario scenario, List<FaultOutcome> outcomes, int durationSeconds, Path file)
@@ -97,6 +113,7 @@ final class FaultChart {
         chart.getStyler().setPlotGridLinesColor(new Color(0xdddddd));
         chart.getStyler().setMarkerSize(4);
         chart.getStyler().setYAxisMin(0.0);
+        List<Color> colors = colors(runs);
         for (int i = 0; i < runs.size(); i++) {
             List<Double> xs = new ArrayList<>();
             List<Double> ys = new ArrayList<>();
@@ -115,7 +132,7 @@ final class FaultChart {
                 name += " (no data)";
             }
             XYSeries series = chart.addSeries(name, xs, ys);
-            Color color = COLORS[i % COLORS.length];
+            Color color = colors.get(i);
             series.setLineColor(color);
             series.setMarkerColor(color);
             series.setMarker(SeriesMarkers.CIRCLE);

@@ -57,6 +57,9 @@ public final class FaultTable {
             if (r.scenario().storm() && f.storm() != null) {
                 out.append("    ").append(storm(f.storm())).append('\n');
             }
+            if (f.surge() != null) {
+                out.append("    ").append(f.surge().summary()).append('\n');
+            }
             for (String p : r.problems()) {
                 out.append("    problem: ").append(p).append('\n');
             }
@@ -75,7 +78,8 @@ public final class FaultTable {
                 end; pend: peak threads waiting for a connection from the fault on; rows: login_log rows
                 added vs decided logins (ok, LOST n: decided without a row, DOUBLED n); report: /report
                 check; storm: the pool's connections (active + idle) before the fault and at their peak, the
-                load's extra workers, and the page requests' p99 before the jump and during it. See docs/faults.md.
+                load's extra workers, and the page requests' p99 before the jump and during it; max-connections: the
+                columns are the loaded replica's, the line under them the new replicas (replicas.json). See docs/faults.md.
                 """);
         return out.toString();
     }

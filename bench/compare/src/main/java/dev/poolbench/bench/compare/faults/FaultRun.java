@@ -10,9 +10,7 @@ import dev.poolbench.bench.compare.faultlogs.ProgressLog;
 import dev.poolbench.bench.compare.faultplan.Fault;
 import dev.poolbench.bench.compare.faultplan.FaultCase;
 import dev.poolbench.bench.compare.faultplan.FaultOptions;
-import dev.poolbench.bench.compare.faultplan.PoolSettingsSet;
 import dev.poolbench.bench.compare.faultplan.Scenario;
-import dev.poolbench.bench.compare.jvm.JvmOptionsTemplate;
 import dev.poolbench.bench.compare.launch.AppProcess;
 import dev.poolbench.bench.compare.launch.LoadProcess;
 import dev.poolbench.bench.compare.launch.Progress;
@@ -20,7 +18,6 @@ import dev.poolbench.bench.compare.launch.SessionCheck;
 import dev.poolbench.bench.compare.monitoring.ComparisonMonitoring;
 import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSampler;
 import dev.poolbench.bench.compare.redis.LocalRedis;
-import dev.poolbench.bench.compare.run.RunJvms;
 import dev.poolbench.bench.compare.util.FreePort;
 import dev.poolbench.bench.compare.util.Json;
 import java.io.File;
@@ -30,10 +27,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -41,19 +37,21 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * One fault run ({@link FaultCase}): the scenario's server setting (idle-timeout's) → the measured
  * load's JVM started ahead → no sessions left in Redis → fresh app JVM on the pool profile and
- * session store → health → warm-up → reset → count login_log → load run with the fault at
+ * session store → health → warm-up → reset → what the scenario needs serving (max-connections' other
+ * replicas) → count login_log → load run with the fault at
  * {@code --fault-at} → count again → the run's files
  * ({@link FaultRunRecord}, {@link ProgressLog#FILE}) → figures from them ({@link FaultRunFiles}).
  */
 final class FaultRun {
 
     /**
-     * What a run needs from the whole command; {@code monitoring} null without --prometheus,
+     * What a run needs from the whole command; {@code replicas} the app JVMs besides {@code app}
+     * (max-connections), stopped with it on Ctrl-C; {@code monitoring} null without --prometheus,
      * {@code redis} null when no run keeps its sessions in Redis.
      */
     record Setup(FaultOptions options, String java, Path webappJar, Path loadJar, Path loadLib, Path data,
                  LocalDatabase database, int proxyPort, int relayPort, Progress progress, AtomicReference<Process> app,
-                 ComparisonMonitoring monitoring, LocalRedis redis) {
+                 Set<Process> replicas, ComparisonMonitoring monitoring, LocalRedis redis) {
     }
 
     private final Setup s;
@@ -94,6 +92,7 @@ final class FaultRun {
             load = LoadProcess.start(loadCommand(appUrl, runDir, s.options().durationSeconds, false));
             startAndAwaitApp(appPort, managementPort, appUrl, managementUrl);
             warmUp(appUrl);
+            fault.appServing(managementUrl);
             return measure(load, managementUrl);
         } catch (Exception e) {
             if (e instanceof InterruptedException) {
@@ -224,7 +223,8 @@ final class FaultRun {
         long endEpochMillis = System.currentTimeMillis();
         faultDetail = detail;
         s.progress().message(String.format(Locale.ROOT, "  %s: %s at %.1f s (away %.1f s%s)",
-                planned.label(), scenario.storm() ? "the storm over" : scenario.target() + " back",
+                planned.label(), scenario.storm() ? "the storm over"
+                        : scenario.replicas() ? "the rolling update done" : scenario.target() + " back",
                 (end - loadStartNanos) / 1e9, (end - begin) / 1e9,
                 detail == null ? "" : ": " + detail));
         return new long[] {beginEpochMillis, endEpochMillis};
@@ -246,45 +246,7 @@ final class FaultRun {
     }
 
     private void startApp(int appPort, int managementPort) throws IOException {
-        FaultOptions o = s.options();
-        List<String> command = new ArrayList<>();
-        command.add(s.java());
-        command.addAll(JvmOptionsTemplate.render(Path.of("webapp", "jvm.options"),
-                Map.of("heap", o.heap, "gc", "G1", "log_dir", runDir.toAbsolutePath().toString())));
-        command.add("-jar");
-        command.add(s.webappJar().toString());
-        command.add("--spring.profiles.active=" + profile);
-        Map<String, String> env = new LinkedHashMap<>();
-        env.put("ISU4_DB_HOST", "127.0.0.1");
-        // Through the proxy for the proxy faults; straight to the server for a restart, so
-        // refused connections come from the real server's port.
-        env.put("ISU4_DB_PORT", String.valueOf(scenario.throughProxy() ? s.proxyPort()
-                : scenario.storm() ? s.relayPort() : s.database().port()));
-        env.put("ISU4_DB_USER", s.database().user());
-        env.put("ISU4_DB_PASSWORD", s.database().password());
-        env.put("ISU4_DB_NAME", LocalDatabase.DATABASE);
-        env.put("POOLBENCH_DATABASE", o.database);
-        env.put("POOLBENCH_POOL_MODE", "equalized");
-        // A storm's pool may grow (the same minimum and maximum for every pool); the others are fixed.
-        env.put("POOLBENCH_POOL_SIZE", String.valueOf(scenario.storm() ? o.stormPoolSize : o.poolSize));
-        if (scenario.storm()) {
-            env.put("POOLBENCH_POOL_MIN_IDLE", String.valueOf(o.stormMinIdle));
-        }
-        env.put("POOLBENCH_POOL_WAIT_MILLIS", String.valueOf(o.poolWaitMillis));
-        env.put(PoolSettingsSet.ENVIRONMENT, planned.settings().label());
-        env.putAll(RunJvms.sessionEnvironment(planned.session(), o.redisPoolSize, s.redis()));
-        env.put("SERVER_PORT", String.valueOf(appPort));
-        env.put("POOLBENCH_MANAGEMENT_PORT", String.valueOf(managementPort));
-        if (s.monitoring() != null) {
-            env.putAll(ComparisonMonitoring.APP_ENVIRONMENT);
-        }
-        StringBuilder record = new StringBuilder(String.join(" ", command)).append('\n');
-        env.forEach((k, v) -> record.append(k).append('=').append(v).append('\n'));
-        Files.writeString(runDir.resolve("app-command.txt"), record);
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(runDir.resolve("app.log").toFile());
-        builder.environment().putAll(env);
-        s.app().set(builder.start());
+        s.app().set(FaultApp.start(s, planned, appPort, managementPort, s.options().heap, runDir));
     }
 
     private List<String> loadCommand(URI appUrl, Path outDir, int seconds, boolean warmup) {

@@ -35,6 +35,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -50,6 +52,8 @@ public final class Faults {
     private final FaultOptions options;
     private final PrintStream out = System.out;
     private final AtomicReference<Process> app = new AtomicReference<>();
+    /** max-connections' other app replicas, while they run. */
+    private final Set<Process> replicas = ConcurrentHashMap.newKeySet();
     private volatile LocalDatabase database;
     private volatile Toxiproxy toxiproxy;
     /** With a Redis --session, else null. */
@@ -103,7 +107,7 @@ public final class Faults {
             try (Progress progress = new Progress(out, Progress.isTerminal(), total,
                     (options.durationSeconds + options.warmupSeconds) * 1_000L)) {
                 FaultRun.Setup setup = new FaultRun.Setup(options, java, webappJar, loadJar, loadLib, data, database,
-                        proxyPort, relay == null ? 0 : relay.port(), progress, app, monitoring, redis);
+                        proxyPort, relay == null ? 0 : relay.port(), progress, app, replicas, monitoring, redis);
                 runEach(plan, setup, progress, proxy, runsDir, outcomes);
             }
         } finally {
@@ -187,6 +191,12 @@ public final class Faults {
                     + "paused from second %d for %d s%n", options.idleTimeoutSeconds, options.faultAtSeconds,
                     options.faultSeconds);
         }
+        if (options.scenarios.contains(Scenario.MAX_CONNECTIONS)) {
+            out.printf("max-connections: %d replicas of pool size %d, the server's max_connections set to fit them and "
+                    + "not one more; from second %d each but the loaded one replaced, a surge of one (the old one stops "
+                    + "when the new one serves, or after %d s); nopool skipped (it holds no connections)%n",
+                    options.replicas, options.poolSize, options.faultAtSeconds, options.faultSeconds);
+        }
         if (options.scenarios.contains(Scenario.STORM)) {
             out.printf("storm: pools of %d to %d connections, new ones held %d ms, %d extra workers from second %d "
                     + "for %d s%n", options.stormMinIdle, options.stormPoolSize, options.stormConnectMillis,
@@ -203,9 +213,10 @@ public final class Faults {
                 break;
             }
             progress.runStarted(++index, planned.label());
-            FaultOutcome outcome = new FaultRun(setup, planned,
-                    Fault.of(planned.scenario(), proxy, database, redis, relay, options),
-                    runsDir.resolve(planned.name())).run();
+            Path runDir = runsDir.resolve(planned.name());
+            Fault fault = planned.scenario().replicas() ? new RollingUpdate(setup, planned, runDir)
+                    : Fault.of(planned.scenario(), proxy, database, redis, relay, options);
+            FaultOutcome outcome = new FaultRun(setup, planned, fault, runDir).run();
             progress.runFinished();
             outcomes.add(outcome);
             progress.message(line(outcome));
@@ -216,6 +227,11 @@ public final class Faults {
         FaultFigures f = o.figures();
         if (f == null) {
             return String.format("%s: FAILED %s", o.run().label(), o.problems());
+        }
+        if (f.surge() != null) {
+            return String.format(java.util.Locale.ROOT, "%s: %s; the loaded replica: %d errors, rows %s, report %s",
+                    o.run().label(), f.surge().summary(), f.errorsDuringFault() + f.errorsAfterReturn(), f.rowsVerdict(),
+                    f.reportExact() == null ? "-" : f.reportExact() ? "exact" : "WRONG");
         }
         if (o.scenario().storm() && f.storm() != null) {
             return String.format(java.util.Locale.ROOT, "%s: %s, %s opened, %d errors", o.run().label(),
@@ -234,6 +250,9 @@ public final class Faults {
         if (p != null) {
             AppProcess.stop(p);
         }
+        replicas.forEach(Process::destroy);
+        replicas.forEach(AppProcess::stop);
+        replicas.clear();
         ComparisonMonitoring m = monitoring;
         monitoring = null;
         if (m != null) {
@@ -257,7 +276,7 @@ public final class Faults {
         LocalDatabase.closeQuietly(db, "faults");
     }
 
-    /** Ctrl-C: the load run, the app, Toxiproxy, the redis-server and the database, in that order. */
+    /** Ctrl-C: the load run, the apps, Toxiproxy, the redis-server and the database, in that order. */
     private void shutdown() {
         interrupted = true;
         LoadProcess.RUNNING.forEach(Process::destroy);

@@ -16,6 +16,9 @@ public final class Profiles {
     /** What runs without {@code --profiles} (docs/pools.md, "Which pools run by default"). */
     public static final List<String> DEFAULT = CATALOGUE.defaults();
 
+    /** The no-pool baseline, a connection per request: the catalogue lists it last. */
+    public static final String NO_POOL = ALL.get(ALL.size() - 1);
+
     /** The {@code --profiles} word for {@link #ALL}. */
     public static final String EVERY = "all";
 

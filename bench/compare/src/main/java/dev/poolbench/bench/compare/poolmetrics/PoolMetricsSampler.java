@@ -105,6 +105,15 @@ public final class PoolMetricsSampler {
         return summary;
     }
 
+    /**
+     * The connections a pool holds (active + idle) in one {@code /actuator/prometheus} text; NaN
+     * when the app publishes no pool gauges.
+     */
+    public static double connectionsHeld(String prometheusText) {
+        Scrape scrape = Scrape.of(0, prometheusText, null);
+        return scrape.active() + scrape.idle();
+    }
+
     /** {@code pool-<profile>.png}. */
     public static String chartFileName(String profile) {
         return "pool-" + (profile == null ? "unknown" : profile) + ".png";

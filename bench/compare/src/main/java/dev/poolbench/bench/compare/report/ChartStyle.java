@@ -19,12 +19,6 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  */
 public final class ChartStyle {
 
-    /** One color per profile for all nine (--profiles all); a tenth series repeats the first. */
-    public static final Color[] COLORS = {
-        new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c), new Color(0x9467bd),
-        new Color(0xff7f0e), new Color(0x8c564b), new Color(0xe377c2), new Color(0x17becf),
-        new Color(0xbcbd22), new Color(0x7f7f7f)};
-
     private ChartStyle() {
     }
 

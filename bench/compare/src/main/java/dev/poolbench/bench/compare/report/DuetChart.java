@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.util.Palette;
 import dev.poolbench.bench.compare.verdict.DuetPairs;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -79,8 +80,8 @@ final class DuetChart {
     }
 
     private static void color(XYSeries series, int index) {
-        series.setLineColor(ChartStyle.COLORS[index]);
-        series.setMarkerColor(ChartStyle.COLORS[index]);
+        series.setLineColor(Palette.color(index));
+        series.setMarkerColor(Palette.color(index));
     }
 
     /** Seconds 1 .. duration and the passed pages of each. */

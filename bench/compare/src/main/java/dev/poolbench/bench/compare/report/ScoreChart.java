@@ -2,6 +2,7 @@ package dev.poolbench.bench.compare.report;
 
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.plan.RunVariant;
+import dev.poolbench.bench.compare.util.Palette;
 import dev.poolbench.bench.compare.verdict.PairedVerdict;
 import java.awt.Color;
 import java.io.IOException;
@@ -44,7 +45,7 @@ final class ScoreChart {
         boolean anyRun = false;
         for (int b = 0; b < blocks.size(); b++) {
             Summary.Block block = blocks.get(b);
-            Color color = ChartStyle.COLORS[b % ChartStyle.COLORS.length];
+            Color color = Palette.color(b);
             String label = blocks.size() > 1 ? " (" + blockLabel(summary, block) + ")" : "";
             anyRun |= addRunSeries(chart, block, profiles, rounds, color, label);
             addMeanSeries(chart, block, profiles, color, label);

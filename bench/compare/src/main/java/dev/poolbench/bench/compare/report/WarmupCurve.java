@@ -3,6 +3,7 @@ package dev.poolbench.bench.compare.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.poolbench.bench.compare.plan.RunVariant;
 import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.util.Palette;
 import dev.poolbench.bench.compare.util.UsageException;
 import java.awt.BasicStroke;
 import java.io.IOException;
@@ -203,7 +204,7 @@ public final class WarmupCurve implements Callable<Integer> {
             XYSeries s = chart.addSeries(c.run(), x, movingAverage(c.pages()));
             s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
             s.setMarker(SeriesMarkers.NONE);
-            s.setLineColor(ChartStyle.COLORS[color % ChartStyle.COLORS.length]);
+            s.setLineColor(Palette.color(color));
             s.setLineStyle(new BasicStroke(1.5f));
         }
         BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);

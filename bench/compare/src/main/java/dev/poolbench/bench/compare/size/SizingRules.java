@@ -32,7 +32,7 @@ final class SizingRules {
      * candidates on 2026-12-07's first four searches with the count at every borrow, it never
      * undersized (it oversized two knees of 5 by a step: 7); L + 1.5·√L, which needs L alone, held in
      * those four and was chosen instead at 11:35 UTC, before the next searches were read; out of sample
-     * it undersized ucp (4 against a knee of 5, L = 1.7 with bursts to 5) where the p99 held, so the
+     * it undersized UCP (4 against a knee of 5, L = 1.7 with bursts to 5) where the p99 held, so the
      * p99 stays: a pool too small loses throughput, one a step too big costs a connection.
      */
     static final String CHOSEN_RULE = "inUseP99";

@@ -15,14 +15,14 @@ import java.util.regex.Pattern;
  * {@code --pool-version PROFILE=V1,V2,...}: one pool (or JDBC driver: {@code mysql=9.7.0,26.10.0}, under
  * the reference pool) at several releases, compared as app builds
  * ({@link AppBuild}, the first the reference): a release is a value of the plan like any build.
- * Each release is the tree's own app built by Maven with {@code -Dpool.PROFILE.version=V} (the
- * root pom's one property per pool, {@code driver.NAME.version} per driver) into {@code .poolbench/pool-versions/PROFILE-V/}, at the
+ * Each release is the tree's own app built by Maven with {@code -Dpool.PROFILE.version=V} (webapp/pom.xml's
+ * one property per pool, the root pom's {@code driver.NAME.version} per driver) into {@code .poolbench/pool-versions/PROFILE-V/}, at the
  * start of the comparison; a build newer than the tree's own jar is used again. The app reports
  * the release it loaded, so the record says what ran, whatever was asked.
  *
  * @param profile  the pool profile (or driver) whose release varies
  * @param versions the releases, as given (at least two, distinct)
- * @param root     the repository's root (its pom.xml pins the releases; Maven runs there)
+ * @param root     the repository's root (its build files pin the releases; Maven runs there)
  */
 public record PoolRelease(String profile, List<String> versions, Path root) {
 
@@ -44,7 +44,7 @@ public record PoolRelease(String profile, List<String> versions, Path root) {
         return top;
     }
 
-    /** Parses {@code hikari=7.0.2,7.1.0}; the profile must have a release property in the root pom. */
+    /** Parses {@code hikari=7.0.2,7.1.0}; the profile must have a release property in the build files. */
     public static PoolRelease parse(String value, Path rootPom) throws UsageException {
         int eq = value.indexOf('=');
         if (eq <= 0) {
@@ -79,7 +79,7 @@ public record PoolRelease(String profile, List<String> versions, Path root) {
     private static void checkProfile(String profile, Path rootPom) throws UsageException {
         String pom;
         try {
-            pom = Files.readString(rootPom);
+            pom = buildFiles(rootPom);
         } catch (IOException e) {
             throw new UsageException("--pool-version builds the app from the tree: " + rootPom + " not readable ("
                     + e.getMessage() + "); run it from the repository root");
@@ -88,8 +88,18 @@ public record PoolRelease(String profile, List<String> versions, Path root) {
             List<String> known = Pattern.compile("<(?:pool|driver)\\.([a-z0-9]+)\\.version>").matcher(pom).results()
                     .map(m -> m.group(1)).toList();
             throw new UsageException("--pool-version: no release of '" + profile + "' is pinned in " + rootPom
-                    + " (" + property(profile) + "); pools and drivers with a release: " + String.join(", ", known));
+                    + " or " + POOLS_POM + " (" + property(profile) + "); pools and drivers with a release: "
+                    + String.join(", ", known));
         }
+    }
+
+    /** Where the pools' releases are pinned (the drivers': the root pom). */
+    static final Path POOLS_POM = Path.of("webapp", "pom.xml");
+
+    /** The pools' build file, then the root pom: every {@code pool.*} and {@code driver.*} release property. */
+    private static String buildFiles(Path rootPom) throws IOException {
+        Path pools = rootPom.toAbsolutePath().getParent().resolve(POOLS_POM);
+        return (Files.isRegularFile(pools) ? Files.readString(pools) : "") + Files.readString(rootPom);
     }
 
     private static final String DRIVER = "driver:";
@@ -107,7 +117,7 @@ public record PoolRelease(String profile, List<String> versions, Path root) {
 
     private static boolean isDriver(String name, Path rootPom) {
         try {
-            return Files.readString(rootPom).contains("<" + property(DRIVER + name) + ">");
+            return buildFiles(rootPom).contains("<" + property(DRIVER + name) + ">");
         } catch (IOException e) {
             return false;
         }

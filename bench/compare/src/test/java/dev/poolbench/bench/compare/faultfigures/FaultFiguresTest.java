@@ -25,7 +25,7 @@ class FaultFiguresTest {
     /** 20 s run, fault from 5.3 to 8.6 s: buckets 6..9 are "during"; 10 decided logins/s before. */
     private static FaultFigures.Inputs inputs(Scenario scenario, Map<Integer, Long> decided, List<Second> load,
                                               List<FaultFigures.PoolSample> pool, JsonNode result) {
-        return new FaultFigures.Inputs(scenario, 5.3, 8.6, 20, 1000, load, decided, pool, result, 100, 100 + 150);
+        return new FaultFigures.Inputs(scenario, 5.3, 8.6, 20, 1000, load, decided, pool, result, 100, 100 + 150, null);
     }
 
     private static Map<Integer, Long> decided(long... perSecond) {
@@ -106,7 +106,7 @@ class FaultFiguresTest {
         List<FaultFigures.PoolSample> pool = List.of(new FaultFigures.PoolSample(4.5, 3, 0, 10),
                 new FaultFigures.PoolSample(9.5, 10, 0, 20), new FaultFigures.PoolSample(19.5, 2, 0, 20));
         FaultFigures f = FaultFigures.compute(new FaultFigures.Inputs(Scenario.IDLE_TIMEOUT, 5.0, 9.0, 20, 1000, load,
-                decided, pool, result(", \"logins\": {\"decided\": 147, \"errorStatus\": 3}"), 100, 250));
+                decided, pool, result(", \"logins\": {\"decided\": 147, \"errorStatus\": 3}"), 100, 250, null));
         assertTrue(f.faultSeen(), "no login decided inside the pause");
         assertEquals(0, f.errorsDuringFault());
         assertEquals(3, f.errorsAfterReturn(), "second 10 = (9 s, 10 s]: after the pause; second 21 past the run");
@@ -115,7 +115,7 @@ class FaultFiguresTest {
 
         Map<Integer, Long> during = decided(3, 10, 10, 10, 10, 1, 4, 0, 0, 7, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10);
         assertFalse(FaultFigures.compute(new FaultFigures.Inputs(Scenario.IDLE_TIMEOUT, 5.0, 9.0, 20, 1000, load,
-                during, pool, result(""), 100, 250)).faultSeen(), "logins decided in second 7: the load did not pause");
+                during, pool, result(""), 100, 250, null)).faultSeen(), "logins decided in second 7: the load did not pause");
     }
 
     /**
@@ -139,7 +139,7 @@ class FaultFiguresTest {
         perSecond[11] = 1;
         Map<Integer, Long> decided = decided(perSecond);
         FaultFigures f = FaultFigures.compute(new FaultFigures.Inputs(Scenario.IDLE_DROP, 10.0, 20.0, 40, 5000, load,
-                decided, List.of(), result(""), 100, 500));
+                decided, List.of(), result(""), 100, 500, null));
         assertTrue(f.faultSeen(), "the login of second 12 is a flow's in flight");
         assertEquals(0, f.decidedInsideFault());
         // A load that never pauses: busy through the pause, so it holds from the middle and the logins there count.
@@ -151,7 +151,7 @@ class FaultFiguresTest {
         long[] steady = new long[40];
         Arrays.fill(steady, 10);
         assertFalse(FaultFigures.compute(new FaultFigures.Inputs(Scenario.IDLE_DROP, 10.0, 20.0, 40, 5000, busy,
-                decided(steady), List.of(), result(""), 100, 500)).faultSeen(), "logins all through the pause");
+                decided(steady), List.of(), result(""), 100, 500, null)).faultSeen(), "logins all through the pause");
     }
 
     @Test

@@ -85,7 +85,7 @@ class FaultOptionsTest {
     @Test
     void badValuesAreClearErrors() {
         assertMessage("unknown scenario 'flood'; valid scenarios: unreachable, hang, restart, redis-restart, blackhole, "
-                + "reboot, failover, demote, storm, idle-timeout, idle-drop",
+                + "reboot, failover, demote, storm, idle-timeout, max-connections, idle-drop",
                 "--scenarios", "hang,flood");
         assertMessage("scenario 'hang' listed twice in --scenarios", "--scenarios", "hang,HANG");
         assertMessage("unknown profile 'c3p1'; valid profiles: hikari, tomcat, dbcp, dbcp2, c3p0, vibur, agroal, ucp,"
@@ -122,6 +122,39 @@ class FaultOptionsTest {
         // Only a plan with idle-timeout asks the pause to outlast it.
         FaultOptions.parse("--scenarios", "restart", "--idle-timeout", "9");
         FaultOptions.parse("--scenarios", "idle-timeout").requireOneMachineScenarios();
+    }
+
+    @Test
+    void maxConnectionsGetsADurationThatFitsTheUpdateAndSkipsNopool() throws Exception {
+        FaultOptions o = FaultOptions.parse("--scenarios", "max-connections", "--profiles", "hikari,nopool");
+        assertEquals(3, o.replicas);
+        // Two replacements of 45 s (a start and a stop) + 2 x (10-s wait + a probe's 2 s) from second 10, and 3 s after.
+        assertEquals(10 + 2 * (45 + 2 * 12), ReplicaPlan.rollingUpdateEnd(o));
+        assertEquals(ReplicaPlan.rollingUpdateEnd(o) + 3, o.durationSeconds);
+        assertEquals(List.of("max-connections-hikari"), o.plan().stream().map(FaultCase::name).toList(),
+                "nopool holds no connections");
+        FaultOptions quick = FaultOptions.parse("--quick", "--scenarios", "max-connections", "--replicas", "2");
+        assertEquals(4 + (45 + 2 * 5) + 3, quick.durationSeconds);
+        assertEquals(40, FaultOptions.parse("--scenarios", "restart", "--replicas", "5").durationSeconds,
+                "only a plan with max-connections is lengthened");
+        FaultOptions back = FaultOptions.fromJson(Json.parse(Json.line(o.toJson())), "options.json");
+        assertEquals(Json.line(o.toJson()), Json.line(back.toJson()));
+        FaultOptions.parse("--scenarios", "max-connections").requireOneMachineScenarios();
+    }
+
+    @Test
+    void maxConnectionsRefusesWhatItCannotMeasureInOneLine() {
+        assertMessage("--replicas must be between 2 and 16, got 0", "--scenarios", "max-connections", "--replicas", "0");
+        assertMessage("--replicas must be between 2 and 16, got 1", "--replicas", "1");
+        assertMessage("--scenarios max-connections runs on MariaDB only: PostgreSQL's max_connections takes a server "
+                + "restart", "--scenarios", "max-connections", "--database", "postgres");
+        assertMessage("--scenarios max-connections needs --pool-size >= 4 (a new replica must not fit in the server's "
+                + "spare connections), got 3", "--scenarios", "max-connections", "--pool-size", "3");
+        assertMessage("--duration 60 is too short for max-connections: 2 replacements of up to 69 s each (a replica's "
+                + "start, 2 x --fault-seconds, probes) end by second 148, and 3 s are needed after; leave --duration "
+                + "out to have it fitted", "--scenarios", "max-connections", "--duration", "60");
+        assertMessage("--scenarios max-connections has nothing to run on nopool: it holds no connections",
+                "--scenarios", "max-connections", "--profiles", "nopool");
     }
 
     @Test

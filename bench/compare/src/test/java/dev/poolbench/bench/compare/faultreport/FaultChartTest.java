@@ -8,12 +8,18 @@ import dev.poolbench.bench.compare.faultfigures.FaultFigures;
 import dev.poolbench.bench.compare.faultfigures.FaultOutcome;
 import dev.poolbench.bench.compare.faultplan.FaultCase;
 import dev.poolbench.bench.compare.faultplan.Scenario;
+import dev.poolbench.bench.compare.plan.Profiles;
+import dev.poolbench.bench.compare.util.Palette;
+import java.awt.Color;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,7 +37,7 @@ class FaultChartTest {
                 series.add(new FaultFigures.Point(k, k < 4 || k > 6 ? 10 : 0, k >= 4 && k <= 6 ? 3 : 0, gauge, gauge));
             }
             FaultFigures f = new FaultFigures(Map.of(), 9, 0, 0.5, 1.0, null, 10, 0.5, 1.0, 3.0, 1.0, 10, null, null,
-                    "n/a", true, true, 0, true, series, null);
+                    "n/a", true, true, 0, true, series, null, null);
             outcomes.add(new FaultOutcome(FaultCase.memory(Scenario.HANG, profile), f, 3.2, 6.4, List.of()));
         }
         Path hang = dir.resolve("faults-hang.png");
@@ -43,5 +49,19 @@ class FaultChartTest {
         FaultChart.write(Scenario.RESTART, outcomes, 10, restart);
         assertFalse(Files.exists(restart));
         assertTrue(Files.size(hang) > 10_000);
+    }
+
+    @Test
+    void aPoolKeepsItsPlaceInTheCatalogueAsItsColorWhicheverPoolsRan() {
+        List<FaultOutcome> runs = new ArrayList<>();
+        for (String profile : List.of("nopool", "hikari", "nopool")) {
+            runs.add(new FaultOutcome(FaultCase.memory(Scenario.HANG, profile), null, null, null, List.of()));
+        }
+        List<Color> colors = FaultChart.colors(runs);
+        assertEquals(Palette.color(Profiles.ALL.indexOf("nopool")), colors.get(0));
+        assertEquals(Palette.color(0), colors.get(1), "the reference, first in the catalogue");
+        assertEquals(Palette.color(Profiles.ALL.size()), colors.get(2), "a pool's second line: past the catalogue");
+        Set<Color> palette = IntStream.range(0, 50).mapToObj(Palette::color).collect(Collectors.toSet());
+        assertEquals(50, palette.size(), "the palette has a color of its own for any number of pools");
     }
 }

@@ -1,0 +1,91 @@
+package dev.poolbench.bench.compare.db;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/**
+ * MariaDB's {@code max_connections}, set server-wide for the fault scenario max-connections, and
+ * the server's own counts of it, read over one connection held from {@link #open} to
+ * {@link #close}: opened before the app replicas, it is never the one refused, and it is one of
+ * the connections the limit is computed from. {@code SET GLOBAL} ends with the server, and
+ * {@link #close} puts the previous value back. MariaDB admits {@code max_connections + 1} clients
+ * (the last for a privileged user: every user, with the embedded server's grant checks off).
+ */
+public final class ConnectionLimit implements AutoCloseable {
+
+    private final Connection watcher;
+    private final long previous;
+
+    private ConnectionLimit(Connection watcher) throws SQLException {
+        this.watcher = watcher;
+        this.previous = variable("SELECT @@GLOBAL.max_connections");
+    }
+
+    public static ConnectionLimit open(String jdbcUrl, String user, String password) throws SQLException {
+        Connection c = DriverManager.getConnection(jdbcUrl, user, password);
+        try {
+            return new ConnectionLimit(c);
+        } catch (SQLException | RuntimeException e) {
+            c.close();
+            throw e;
+        }
+    }
+
+    /** The value the server had when this was opened, put back by {@link #close}. */
+    public long previous() {
+        return previous;
+    }
+
+    /**
+     * Sets {@code max_connections} for every connection made from now on (open ones stay) and
+     * reads it back: the server clamps a value below its minimum (10) without an error.
+     */
+    public void set(long value) throws SQLException {
+        try (Statement s = watcher.createStatement()) {
+            s.execute("SET GLOBAL max_connections = " + value);
+        }
+        long got = variable("SELECT @@GLOBAL.max_connections");
+        if (got != value) {
+            throw new IllegalStateException("the server took max_connections " + got + ", not " + value
+                    + " (MariaDB's minimum is 10): raise --replicas or --pool-size");
+        }
+    }
+
+    /** Client connections open now, this one among them ({@code Threads_connected}). */
+    public long connected() throws SQLException {
+        return status("Threads_connected");
+    }
+
+    /** Connections the server has refused for {@code max_connections} since it started. */
+    public long refused() throws SQLException {
+        return status("Connection_errors_max_connections");
+    }
+
+    private long status(String name) throws SQLException {
+        try (Statement s = watcher.createStatement();
+             ResultSet r = s.executeQuery("SHOW GLOBAL STATUS LIKE '" + name + "'")) {
+            if (!r.next()) {
+                throw new IllegalStateException("the server has no status variable " + name);
+            }
+            return r.getLong(2);
+        }
+    }
+
+    private long variable(String query) throws SQLException {
+        try (Statement s = watcher.createStatement(); ResultSet r = s.executeQuery(query)) {
+            r.next();
+            return r.getLong(1);
+        }
+    }
+
+    /** Puts the previous value back and closes the connection. */
+    @Override
+    public void close() throws SQLException {
+        try (Connection c = watcher; Statement s = c.createStatement()) {
+            s.execute("SET GLOBAL max_connections = " + previous);
+        }
+    }
+}
