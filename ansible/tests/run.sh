@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Tests of ansible/: lint (production profile), syntax checks, an unknown poolbench_database or poolbench_design, size.yml's
-# database distance and faults.yml's failover and demote without a MariaDB replica refused, bench.yml's and size.yml's
-# plans (tests/plan/check.sh), and inventories always; with CI=true or POOLBENCH_CONVERGE=1 also the path users run, on
-# a local fleet of systemd hosts (tests/fleet.sh: the fleet block of docs/vm-path.md as written: terraform apply of
-# terraform/local, site.yml (run twice: the second must change nothing), a quick bench.yml and a quick faults.yml
-# (hikari x restart, blackhole, reboot; checked), then site.yml and a quick faults.yml (hikari x restart) on
-# PostgreSQL, terraform destroy).
+# Tests of ansible/: lint (production profile), syntax checks, an unknown poolbench_database or poolbench_design,
+# size.yml's database distance, faults.yml's failover and demote without a MariaDB replica and idle-drop's bad times
+# refused, bench.yml's and size.yml's plans (tests/plan/check.sh), and inventories always; with CI=true or
+# POOLBENCH_CONVERGE=1 also the path users run, on a local fleet of systemd hosts (tests/fleet.sh: the fleet block of
+# docs/vm-path.md as written: terraform apply of terraform/local, site.yml (run twice: the second must change nothing),
+# a quick bench.yml and a quick faults.yml (hikari x restart, blackhole, reboot; checked), then site.yml and a quick
+# faults.yml (hikari x restart) on PostgreSQL, terraform destroy).
 # Usage: ansible/tests/run.sh            (from any directory)
 #        POOLBENCH_CONVERGE=1 ansible/tests/run.sh
 #        ansible/tests/run.sh --venv-only    (only the venv, as tests/run-all.sh makes it beside Maven)
@@ -111,6 +111,13 @@ poolbench_postgresql role makes none (MariaDB only: poolbench_database=mariadb);
 done
 refused failover-alone-faults faults.yml "poolbench_fault_scenarios failover and demote need a second db host replicating the first" \
   -e poolbench_fault_scenarios=failover
+# idle-drop: the load's pause must outlast the flows' idle timeout, a whole number of seconds.
+idle_drop_refusal="poolbench_fault_scenarios idle-drop needs poolbench_idle_drop_seconds a whole number of seconds from 1 to \
+3600 and poolbench_fault_seconds (the load's pause) at least 2 s longer, got"
+refused idle-drop-short-pause-faults faults.yml "$idle_drop_refusal 9 and 10; nothing was run" \
+  -e poolbench_fault_scenarios=restart,idle-drop -e poolbench_idle_drop_seconds=9
+refused idle-drop-not-seconds-faults faults.yml "$idle_drop_refusal 4s and 10; nothing was run" \
+  -e poolbench_fault_scenarios=idle-drop -e poolbench_idle_drop_seconds=4s
 
 step "inventories parse with the groups db, app and bench"
 # The Terraform example has a .example suffix (the real hosts.yml is gitignored): parse a copy.

@@ -6,8 +6,10 @@ import dev.poolbench.bench.compare.faultlogs.Second;
 import dev.poolbench.bench.compare.faultplan.Scenario;
 import dev.poolbench.bench.compare.util.Json;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -126,7 +128,8 @@ public record FaultFigures(
         Boolean report = reportExact(r);
         boolean valid = r != null && r.path("valid").asBoolean();
 
-        long decidedInside = decidedInsideFault(decided, in.faultBegin(), in.faultEnd());
+        long decidedInside = decidedInsideFault(decided, in.scenario().pausesLoad()
+                ? pauseHeld(in.load(), in.faultBegin(), in.faultEnd(), faultFirst) : in.faultBegin(), in.faultEnd());
         // A hang need not cause errors inside its window (the held connections only break when
         // it ends, and a statement timeout may be longer than the hang), but then requests stall;
         // so may a Redis client that holds its commands until it reconnects.
@@ -270,6 +273,22 @@ public record FaultFigures(
      * No login can be decided while the database is away: the decided logins in the seconds
      * lying wholly inside the fault (half a second of margin for the start estimate) must be 0.
      */
+    /**
+     * Where a pause holds for the logins decided inside it: each worker ends the flow it is in
+     * (on the fleet such a flow ran 2 s past the pause's start), so from the start of the last
+     * second, counted from the pause's first, in which the load still sent requests; at most from
+     * the pause's middle, so that a load that does not pause at all is still caught.
+     */
+    static double pauseHeld(List<Second> load, double begin, double end, int faultFirst) {
+        Set<Integer> busy = new HashSet<>();
+        load.stream().filter(s -> s.requests() > 0).forEach(s -> busy.add(s.second()));
+        int quiet = faultFirst;
+        while (busy.contains(quiet)) {
+            quiet++;
+        }
+        return Math.min(Math.max(begin, quiet - 2), (begin + end) / 2);
+    }
+
     private static long decidedInsideFault(double[] decided, double faultBegin, double faultEnd) {
         long inside = 0;
         for (int k = 1; k < decided.length; k++) {

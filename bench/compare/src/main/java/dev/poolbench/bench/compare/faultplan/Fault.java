@@ -89,7 +89,7 @@ public interface Fault {
             case MAX_CONNECTIONS -> throw new IllegalStateException("max-connections is the runner's rolling update "
                     + "(faults.RollingUpdate), not a fault of the servers");
             // Refused by FaultOptions before anything starts: only ansible/faults.yml runs them, between hosts.
-            case BLACKHOLE, REBOOT, FAILOVER, DEMOTE -> throw new IllegalStateException(scenario.cliName()
+            case BLACKHOLE, REBOOT, FAILOVER, DEMOTE, IDLE_DROP -> throw new IllegalStateException(scenario.cliName()
                     + " runs between hosts only (ansible/faults.yml)");
         };
     }

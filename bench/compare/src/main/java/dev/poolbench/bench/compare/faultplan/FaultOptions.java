@@ -43,7 +43,7 @@ public class FaultOptions {
             + "redis-restart (the session store's: needs a Redis --session), storm (slow connects in a load jump: "
             + "--storm-*), idle-timeout (the load paused past the server's --idle-timeout), max-connections (--replicas "
             + "on a server that fits them, then a rolling update); blackhole, reboot, "
-            + "failover and demote only on hosts (ansible/faults.yml) (default: ${DEFAULT-VALUE})")
+            + "failover, demote and idle-drop only on hosts (ansible/faults.yml) (default: ${DEFAULT-VALUE})")
     private String scenariosText = String.join(",", Scenario.DATABASE.stream().map(Scenario::cliName).toList());
 
     /** --session ({@link SessionStore}): memory unless told; each store is a run of every scenario. */

@@ -84,7 +84,16 @@ public enum Scenario {
      * they hold ({@code faults.RollingUpdate}, {@code replicas.json}).
      */
     MAX_CONNECTIONS("max-connections", "a rolling update on a server whose max_connections fits the replicas, "
-            + "not one more");
+            + "not one more"),
+    /**
+     * Hosts only (ansible/faults.yml): what a firewall, NAT or load balancer does to a flow idle
+     * longer than its timeout. nftables on the database host (conntrack's established timeout
+     * {@code poolbench_idle_drop_seconds} for the app's flows) forgets the app's connections idle
+     * through a pause of the load, as in {@link #IDLE_TIMEOUT}, and drops their later packets
+     * without a reset: the next statement on one hangs until a socket or validation timeout.
+     */
+    IDLE_DROP("idle-drop", "the load paused longer than a firewall's idle timeout: the app's idle flows forgotten "
+            + "on the database host, their later packets dropped (no reset)");
 
     /** What {@code faults} runs when not told {@code --scenarios}: the database's faults. */
     public static final List<Scenario> DATABASE = List.of(UNREACHABLE, HANG, RESTART);
@@ -132,7 +141,7 @@ public enum Scenario {
 
     /** Whether the scenario needs separate hosts (ansible/faults.yml): the local faults command refuses it. */
     public boolean hostsOnly() {
-        return this == BLACKHOLE || this == REBOOT || this == FAILOVER || this == DEMOTE;
+        return this == BLACKHOLE || this == REBOOT || this == FAILOVER || this == DEMOTE || this == IDLE_DROP;
     }
 
     /** Why the local command refuses a {@link #hostsOnly} scenario: what it needs and the closest local one. */
@@ -141,6 +150,9 @@ public enum Scenario {
                 ? "--scenarios reboot needs the fleet: it reboots the database host, so run it with "
                 + "ansible/faults.yml on the local fleet or the VMs (docs/vm-path.md); on one machine, restart "
                 + "is the closest"
+                : this == IDLE_DROP
+                ? "--scenarios idle-drop needs separate app and database hosts: run it with ansible/faults.yml on "
+                + "the local fleet or the VMs (docs/vm-path.md); on one machine, idle-timeout is the closest"
                 : this == FAILOVER || this == DEMOTE
                 ? "--scenarios " + cliName + " needs two database hosts, a primary and its replica: run it with "
                 + "ansible/faults.yml on the local fleet (terraform/local -var db_replica=true, docs/faults.md); "
@@ -161,7 +173,7 @@ public enum Scenario {
      * and the fault's window in the figures is that pause, in the load's own time.
      */
     public boolean pausesLoad() {
-        return this == IDLE_TIMEOUT;
+        return this == IDLE_TIMEOUT || this == IDLE_DROP;
     }
 
     /** Whether the scenario runs several app replicas and replaces them (max-connections): nothing goes away. */

@@ -67,7 +67,7 @@ public final class FaultTable {
         out.append("""
 
                 profile: with its session store and settings when the runs name them (--session, --settings); away s: how long
-                the database (redis-restart: Redis; idle-timeout: the load, paused) was away; 1st err: seconds from the fault's start to
+                the database (redis-restart: Redis; idle-timeout, idle-drop: the load, paused) was away; 1st err: seconds from the fault's start to
                 the end of the first second with an error (fail fast; - = none); errors in fault: error responses (status:
                 count, none = no response) from the fault's start to the second of its end; after: errors
                 after that; max ms: longest request; >wait: requests slower than the pool wait; 1st ok:

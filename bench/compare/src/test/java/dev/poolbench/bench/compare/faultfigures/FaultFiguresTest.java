@@ -14,6 +14,7 @@ import dev.poolbench.bench.compare.util.Json;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -115,6 +116,42 @@ class FaultFiguresTest {
         Map<Integer, Long> during = decided(3, 10, 10, 10, 10, 1, 4, 0, 0, 7, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10);
         assertFalse(FaultFigures.compute(new FaultFigures.Inputs(Scenario.IDLE_TIMEOUT, 5.0, 9.0, 20, 1000, load,
                 during, pool, result(""), 100, 250, null)).faultSeen(), "logins decided in second 7: the load did not pause");
+    }
+
+    /**
+     * The flows in flight at a pause's start end first: on the fleet (idle-drop, PostgreSQL) the
+     * load still sent requests in the pause's first two seconds and a login was decided in the
+     * second; the pause holds from the start of the load's last busy second, at most from its middle.
+     */
+    @Test
+    void aPauseHoldsOnceTheFlowsInFlightHaveEnded() {
+        List<Second> load = new ArrayList<>();
+        for (int k = 1; k <= 40; k++) {
+            long requests = k <= 12 || k > 20 ? 30 : 0;
+            load.add(new Second(k, 20, 0, requests, 0, requests > 0 ? Map.of("200", requests) : Map.of(), 100));
+        }
+        assertEquals(11.0, FaultFigures.pauseHeld(load, 10.0, 20.0, 11), 1e-9, "seconds 11 and 12 still busy");
+        long[] perSecond = new long[40];
+        Arrays.fill(perSecond, 10);
+        for (int k = 13; k <= 20; k++) {
+            perSecond[k - 1] = 0;
+        }
+        perSecond[11] = 1;
+        Map<Integer, Long> decided = decided(perSecond);
+        FaultFigures f = FaultFigures.compute(new FaultFigures.Inputs(Scenario.IDLE_DROP, 10.0, 20.0, 40, 5000, load,
+                decided, List.of(), result(""), 100, 500, null));
+        assertTrue(f.faultSeen(), "the login of second 12 is a flow's in flight");
+        assertEquals(0, f.decidedInsideFault());
+        // A load that never pauses: busy through the pause, so it holds from the middle and the logins there count.
+        List<Second> busy = new ArrayList<>();
+        for (int k = 1; k <= 40; k++) {
+            busy.add(new Second(k, 20, 0, 30, 0, Map.of("200", 30L), 100));
+        }
+        assertEquals(15.0, FaultFigures.pauseHeld(busy, 10.0, 20.0, 11), 1e-9);
+        long[] steady = new long[40];
+        Arrays.fill(steady, 10);
+        assertFalse(FaultFigures.compute(new FaultFigures.Inputs(Scenario.IDLE_DROP, 10.0, 20.0, 40, 5000, busy,
+                decided(steady), List.of(), result(""), 100, 500, null)).faultSeen(), "logins all through the pause");
     }
 
     @Test

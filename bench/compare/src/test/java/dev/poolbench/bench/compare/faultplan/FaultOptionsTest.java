@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.bench.compare.util.UsageException;
 import dev.poolbench.bench.compare.variant.SessionStore;
@@ -84,7 +85,7 @@ class FaultOptionsTest {
     @Test
     void badValuesAreClearErrors() {
         assertMessage("unknown scenario 'flood'; valid scenarios: unreachable, hang, restart, redis-restart, blackhole, "
-                + "reboot, failover, demote, storm, idle-timeout, max-connections",
+                + "reboot, failover, demote, storm, idle-timeout, max-connections, idle-drop",
                 "--scenarios", "hang,flood");
         assertMessage("scenario 'hang' listed twice in --scenarios", "--scenarios", "hang,HANG");
         assertMessage("unknown profile 'c3p1'; valid profiles: hikari, tomcat, dbcp, dbcp2, c3p0, vibur, agroal, ucp,"
@@ -208,6 +209,26 @@ class FaultOptionsTest {
                 + "machine, restart is the closest", refused.getMessage());
         assertEquals(List.of(Scenario.DEMOTE, Scenario.FAILOVER),
                 FaultOptions.fromJson(Json.parse(Json.line(demote.toJson())), "options.json").scenarios);
+    }
+
+    @Test
+    void idleDropIsRefusedOnOneMachineButSummarizedFromTheFleetAsAPause() throws Exception {
+        FaultOptions fleet = FaultOptions.parse("--scenarios", "idle-drop,restart");
+        UsageException e = assertThrows(UsageException.class, fleet::requireOneMachineScenarios);
+        assertEquals("--scenarios idle-drop needs separate app and database hosts: run it with ansible/faults.yml on "
+                + "the local fleet or the VMs (docs/vm-path.md); on one machine, idle-timeout is the closest",
+                e.getMessage());
+        // faults.yml's options.json (its idleDropSeconds is not an option of the runner's) is read back.
+        ObjectNode written = fleet.toJson();
+        written.put("idleDropSeconds", 4);
+        FaultOptions read = FaultOptions.fromJson(Json.parse(Json.line(written)), "options.json");
+        assertEquals(List.of(Scenario.IDLE_DROP, Scenario.RESTART), read.scenarios);
+        // The load pauses itself, as for idle-timeout: the figures take the fault's window from the pause.
+        assertTrue(Scenario.IDLE_DROP.pausesLoad());
+        assertEquals("the load", Scenario.IDLE_DROP.target());
+        IllegalStateException never = assertThrows(IllegalStateException.class,
+                () -> Fault.of(Scenario.IDLE_DROP, null, null, null, null, null));
+        assertEquals("idle-drop runs between hosts only (ansible/faults.yml)", never.getMessage());
     }
 
     @Test
