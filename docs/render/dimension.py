@@ -58,13 +58,21 @@ def sitting_table(data, subject):
         disturbed = summary.get("disturbedRuns")
         disturbed = len(disturbed) if isinstance(disturbed, list) else disturbed
         lines += [f"Sitting {name}: `{command(prov)}` ({summary.get('runs', '?')} runs, "
-                  f"{disturbed if disturbed is not None else '?'} disturbed, {took}{quiet_before(prov)}).", "",
+                  f"{disturbed if disturbed is not None else '?'} disturbed, {took}{quiet_before(prov)}; "
+                  f"{sitting_releases(summary)}).", "",
                   "| block | pair | difference, deciding interval | word | rounds |", "|---|---|---|---|---:|"]
         for label, pair, p in pairs(summary):
             word = p["verdict"] + (f", {p['statement']}" if p.get("statement") else "")
             lines.append(f"| {label} | {pair} | {deciding(p)} | {word} | {p['rounds']} |")
         lines.append("")
     return "\n".join(lines)
+
+
+def sitting_releases(summary):
+    """The pool and driver releases the sitting's apps reported (summary.json releases), or that none were recorded."""
+    found = summary.get("releases") or {}
+    names = sorted({r[k] for r in found.values() for k in ("pool", "driver") if r.get(k)})
+    return "releases " + ", ".join(names) if names else "releases not recorded"
 
 
 def thread_figures(data, subject):
