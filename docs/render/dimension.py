@@ -102,9 +102,17 @@ def release_word(p):
     return f"{pct(p['differencePercent'])}, {level} % {shown}", p["verdict"]
 
 
-def carries(word):
-    """Whether an answer kept on the old release holds for the new one: only when they are equivalent."""
-    return "carry over" if word.startswith("equivalent") else "to be measured again on the new release"
+def carries(data, word, variant, new_release):
+    """Whether an answer kept on the old release holds for the new one: only when they are equivalent; when not,
+    the kept sitting of the thread mode's answer that ran the new release, if there is one."""
+    if word.startswith("equivalent"):
+        return "carry over"
+    if variant.startswith("virtual"):
+        again = [name for name, summary, _ in kept(data, "virtual-threads")
+                 if any(r.get("pool") == new_release for r in (summary.get("releases") or {}).values())]
+        if again:
+            return f"measured again on the new release: [virtual-threads.md](virtual-threads.md), sitting {again[-1]}"
+    return "to be measured again on the new release"
 
 
 def releases_table(data):
@@ -125,7 +133,7 @@ def releases_table(data):
             subject = f"the driver, under {p['profile']}" if part == "driver" else p["profile"]
             difference, word = release_word(p)
             lines.append(f"| {subject} | {old.get(part, p['reference'])} | {new.get(part, p['build'])} | {p['variant']}, {p['poolSize']}, "
-                         f"{workload.group(1) if workload else '?'} | {difference} | {word} | {carries(word)} "
+                         f"{workload.group(1) if workload else '?'} | {difference} | {word} | {carries(data, word, p['variant'], new.get('pool'))} "
                          f"| {p['rounds']} | "
                          f"{name}: `{command(prov)}`{quiet_before(prov)} |")
     return "\n".join(lines) + "\n"
