@@ -195,28 +195,7 @@ public class FaultOptions {
 
     private void finish(ParseResult parsed) throws UsageException {
         if (quick) {
-            // 18 s after the fault: room for a restart whose start takes a while on a CI machine.
-            // Explicit options still win.
-            if (!parsed.hasMatchedOption("--duration")) {
-                durationSeconds = 25;
-            }
-            if (!parsed.hasMatchedOption("--fault-at")) {
-                faultAtSeconds = 4;
-            }
-            if (!parsed.hasMatchedOption("--fault-seconds")) {
-                faultSeconds = 3;
-            }
-            if (!parsed.hasMatchedOption("--warmup")) {
-                warmupSeconds = 0;
-            }
-            // The fault must outlast the pool's wait, else a pool may simply wait it out and the
-            // short run shows nothing; 1 s keeps that true for the 3-s fault.
-            if (!parsed.hasMatchedOption("--pool-wait-ms")) {
-                poolWaitMillis = 1_000;
-            }
-            if (!parsed.hasMatchedOption("--idle-timeout")) {
-                idleTimeoutSeconds = 1;
-            }
+            quickDefaults(parsed);
         }
         profiles = parseProfiles(profilesText);
         scenarios = Scenario.parseList(scenariosText);
@@ -250,6 +229,32 @@ public class FaultOptions {
             range("proxy-port", proxyPort, 1, 65_535);
         }
         validate();
+    }
+
+    /** --quick's sizes, for the options not given. */
+    private void quickDefaults(ParseResult parsed) {
+        // 18 s after the fault: room for a restart whose start takes a while on a CI machine.
+        // Explicit options still win.
+        if (!parsed.hasMatchedOption("--duration")) {
+            durationSeconds = 25;
+        }
+        if (!parsed.hasMatchedOption("--fault-at")) {
+            faultAtSeconds = 4;
+        }
+        if (!parsed.hasMatchedOption("--fault-seconds")) {
+            faultSeconds = 3;
+        }
+        if (!parsed.hasMatchedOption("--warmup")) {
+            warmupSeconds = 0;
+        }
+        // The fault must outlast the pool's wait, else a pool may simply wait it out and the
+        // short run shows nothing; 1 s keeps that true for the 3-s fault.
+        if (!parsed.hasMatchedOption("--pool-wait-ms")) {
+            poolWaitMillis = 1_000;
+        }
+        if (!parsed.hasMatchedOption("--idle-timeout")) {
+            idleTimeoutSeconds = 1;
+        }
     }
 
     private void validate() throws UsageException {
