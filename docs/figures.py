@@ -27,8 +27,8 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from render import (answer, database, dimension, faults, fleet, idle_timeout, micro, size, sizing,  # noqa: E402
-                    timing, validity)
+from render import (answer, database, dimension, faults, fleet, idle_timeout, max_connections, micro,  # noqa: E402
+                    size, sizing, timing, validity)
 from render.data import Data  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -49,6 +49,7 @@ FIGURES = {
     "faults-postgres-table": faults.postgres_table,
     "faults-postgres-picture": lambda data: faults.scorecard_picture(data, "postgres"),
     "faults-idle-timeout": idle_timeout.table,
+    "faults-max-connections": max_connections.table,
     "fleet-faults-table": faults.fleet_table,
     "fleet-storm": faults.storm_table,
     "fleet-default": fleet.default_comparison,
