@@ -6,7 +6,8 @@ its pool libraries and JDBC driver, read from the build files of the commit it w
                                                     idempotent: a second run changes nothing)
   python3 docs/data/attribute_releases.py --check   the self-test, then: every kept file has releases
 
-Kept files: sittings/*.json and dimensions/*/*.json (summary.json: `./poolbench sittings` pools only
+The runner records releases itself (compare, size and, from 2026-12-07, faults: environment.json); this
+attributes the older ones. Kept files: sittings/*.json and dimensions/*/*.json (summary.json: `./poolbench sittings` pools only
 sittings of the same releases), sizes/*/environment.json and faults/*/, fleet-faults/*/
 environment.json. The commit is the provenance's (provenance/<name>.json, provenance.json); a
 sitting kept without provenance takes the last commit of the history before its start. At that

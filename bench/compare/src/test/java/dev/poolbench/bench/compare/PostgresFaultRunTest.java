@@ -52,6 +52,10 @@ class PostgresFaultRunTest {
         assertTrue(Files.readString(runDir.resolve("app-command.txt")).contains("POOLBENCH_DATABASE=postgres"));
         assertTrue(Json.read(dir.resolve("environment.json")).path("database").asText().startsWith("PostgreSQL "),
                 Files.readString(dir.resolve("environment.json")));
+        // What the run's app loaded, so that a kept run names its releases.
+        JsonNode releases = Json.read(dir.resolve("environment.json")).path("releases").path("hikari");
+        assertTrue(releases.path("pool").asText().startsWith("HikariCP "), releases.toString());
+        assertTrue(releases.path("driver").asText().startsWith("postgresql "), releases.toString());
         JsonNode options = Json.read(dir.resolve("options.json"));
         assertEquals("postgres", options.path("database").asText(), options.toString());
         assertPostgresIsGone(options.path("dbPort").asInt());

@@ -1,6 +1,7 @@
 package dev.poolbench.bench.compare.faultreport;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.faultfigures.FaultOutcome;
 import dev.poolbench.bench.compare.faultplan.FaultOptions;
 import dev.poolbench.bench.compare.faultplan.Scenario;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * The end of every fault command, local or from fetched runs: {@code faults.txt} (also
@@ -79,6 +81,33 @@ public final class FaultReport {
     public static void writeEnvironment(Path dir, Map<String, String> environment) throws IOException {
         var node = Json.object();
         environment.forEach(node::put);
+        node.set("releases", releases(dir.resolve("runs")));
         Json.write(dir.resolve(ENVIRONMENT), node);
+    }
+
+    /**
+     * The pool and driver releases each run's app reported (its {@code poolsettings.json}, read from the jars it
+     * loaded), by profile as compare's environment.json has them: a kept fault run names what it measured.
+     */
+    static ObjectNode releases(Path runs) throws IOException {
+        ObjectNode releases = Json.object();
+        if (!Files.isDirectory(runs)) {
+            return releases;
+        }
+        try (Stream<Path> list = Files.list(runs)) {
+            for (Path run : list.sorted().toList()) {
+                Path settings = run.resolve("poolsettings.json");
+                Path record = run.resolve("fault-run.json");
+                if (!Files.isRegularFile(settings) || !Files.isRegularFile(record)) {
+                    continue;
+                }
+                JsonNode reported = Json.read(settings).path("releases");
+                String profile = Json.text(Json.read(record), "profile");
+                if (reported.isObject() && profile != null && !releases.has(profile)) {
+                    releases.set(profile, reported.deepCopy());
+                }
+            }
+        }
+        return releases;
     }
 }
