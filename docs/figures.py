@@ -10,8 +10,7 @@ Each figure sits in a Markdown file between two markers,
 and is rendered here from DATA only (docs/render/: one module per subject). DATA names the files
 the figure reads, as paths or globs separated by ", " (anything else in it, such as
 "stats.PowerTable, seeded", names no file); the check fails when the figure reads a file its label
-does not name, or the label names files it does not read (a path ending in " if kept" names files the
-figure reads once any are kept: it may read none). A figure may also write pictures
+does not name, or the label names files it does not read. A figure may also write pictures
 (docs/images/*.svg), checked byte for byte like the text. The statistics are the runner's own: the
 sittings are pooled by `CompareMain sittings` (the jar of `./mvnw -DskipTests install`); nothing
 is recomputed here but ranges, medians and the ratio of two logs.
@@ -28,8 +27,8 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from render import (answer, database, dimension, faults, fleet, idle_timeout, micro, size, sizing,  # noqa: E402
-                    timing, validity)
+from render import (answer, database, dimension, faults, fleet, idle_timeout, max_connections, micro,  # noqa: E402
+                    size, sizing, timing, validity)
 from render.data import Data  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -50,6 +49,7 @@ FIGURES = {
     "faults-postgres-table": faults.postgres_table,
     "faults-postgres-picture": lambda data: faults.scorecard_picture(data, "postgres"),
     "faults-idle-timeout": idle_timeout.table,
+    "faults-max-connections": max_connections.table,
     "fleet-faults-table": faults.fleet_table,
     "fleet-storm": faults.storm_table,
     "fleet-default": fleet.default_comparison,
@@ -95,18 +95,13 @@ class Rendered:
         return self.cache[name]
 
 
-IF_KEPT = " if kept"
-
-
 def label_problems(path, name, label, read):
-    """The data label's paths against the files the figure read (one ending in IF_KEPT may match none)."""
-    named = [p.strip() for p in label.split(",") if "docs/data" in p]
-    patterns = [p.removesuffix(IF_KEPT) for p in named]
-    required = [p for p in named if not p.endswith(IF_KEPT)]
+    """The data label's paths against the files the figure read."""
+    patterns = [p.strip() for p in label.split(",") if "docs/data" in p]
     problems = [f"{path}: figure '{name}' reads {f}, which its label ({label}) does not name"
                 for f in sorted(read) if not any(fnmatch.fnmatch(f, p) for p in patterns)]
     problems += [f"{path}: figure '{name}' names {p} in its label but reads no such file"
-                 for p in required if not any(fnmatch.fnmatch(f, p) for f in read)]
+                 for p in patterns if not any(fnmatch.fnmatch(f, p) for f in read)]
     return problems
 
 

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""The fault figures per database (docs/render/faults.py, idle_timeout.py) and keep.py's fault
-directory names, on small synthetic faults.json files written here into a scratch repository (never
-docs/data): each cell of the PostgreSQL and idle-timeout tables is compared with the value its runs
-give (idle-timeout's sessions the server closed with each run's fault-run.json, the field or the detail
-of a run recorded before it), MariaDB's table must not take another database's runs, and a figure of
-nothing kept is the one line naming its command. python3 stdlib only, well under a second.
+"""The fault figures per database (docs/render/faults.py, idle_timeout.py, max_connections.py) and
+keep.py's fault directory names, on small synthetic faults.json files written here into a scratch
+repository (never docs/data): each cell of the PostgreSQL, idle-timeout and max-connections tables is
+compared with the value its runs give (idle-timeout's sessions the server closed with each run's
+fault-run.json: the field, or the detail of a run recorded before it), MariaDB's table must not take
+another database's runs nor scenario's, and a figure of nothing kept is the one line naming its
+command. python3 stdlib only, well under a second.
 
 usage: python3 tests/fault_figures_test.py
 """
@@ -17,21 +18,47 @@ import unittest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "docs"))
-from render import faults, idle_timeout  # noqa: E402
+from render import faults, idle_timeout, max_connections  # noqa: E402
 from render.data import Data  # noqa: E402
-import figures as figures_py  # noqa: E402
 
 _spec = importlib.util.spec_from_file_location("keep", os.path.join(ROOT, "docs", "data", "keep.py"))
 keep = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(keep)
 
 
-def figures(longest_ms, after, first_ok, recovery, opened, verdict="ok", seen=True, first_error=1.0):
-    return {"errorsByStatus": {"503": 3}, "errorsDuringFault": 3, "errorsAfterReturn": after,
+def figures(longest_ms, after, first_ok, recovery, opened, verdict="ok", seen=True, first_error=1.0, during=3,
+            replicas=None):
+    """A run's figures as faults.json holds them; replicas: max-connections' replicas.json (surge())."""
+    figs = {"errorsByStatus": {"503": during}, "errorsDuringFault": during, "errorsAfterReturn": after,
             "firstErrorSeconds": first_error, "longestRequestMillis": longest_ms, "firstSuccessSeconds": first_ok,
             "recoverySeconds": recovery, "connectionsOpened": opened, "peakPending": 0.0,
             "loginLog": {"rowsAdded": 100, "decided": 100, "noResponse": 0, "verdict": verdict},
             "reportExact": False, "valid": False, "decidedInsideFault": 0, "faultSeen": seen}
+    if replicas is not None:
+        figs["replicas"] = replicas
+    return figs
+
+
+def surge(before, in_surge, after, every, refused, probe_errors, exits=None, max_connections=33):
+    """A replicas.json as the rolling update writes it (faults.RollingUpdate, SurgeFigures), of
+    len(before) replicas of 10: before: the connections of old-1 (the loaded one), old-2, ...;
+    in_surge, probe_errors: of new-1, ...; after: old-1's at the end, then new-1's, ...; exits:
+    {new-N: its exit line}."""
+    exits = exits or {}
+    old = [{"name": f"old-{i + 2}", "connectionsBefore": c, "stoppedSecond": 20.0 * (i + 1)}
+           for i, c in enumerate(before[1:])]
+    new = [{"name": f"new-{i + 1}", "startedSecond": 20.0 * i, "answeredSeconds": 6.0,
+            "servesSeconds": None if f"new-{i + 1}" in exits else 7.5, "servedInSurge": c is not None and c > 0,
+            "connectionsInSurge": c, "connectionsAfterStop": a, "probes": 40, "probeErrors": e}
+           for i, (c, a, e) in enumerate(zip(in_surge, after[1:], probe_errors))]
+    for r in new:
+        if r["name"] in exits:
+            r.update(exitStatus=1, exitLine=exits[r["name"]])
+    # As RollingUpdate lists them: the old ones first, then the new ones.
+    return {"replicas": len(before), "poolSize": 10, "maxConnections": max_connections,
+            "previousMaxConnections": 151, "loadedConnectionsBefore": before[0], "serverConnectionsBefore": 31,
+            "loadedConnectionsAtEnd": after[0], "serverConnectionsAtEnd": 31, "refusedConnections": refused,
+            "everyReplicaServesSeconds": every, "replicaFigures": old + new}
 
 
 def run(scenario, profile, figs, settings="shipped"):
@@ -48,13 +75,18 @@ def options(scenarios, database=None, **more):
     return o
 
 
-def write(root, name, opts, runs, cpu_busy=0):
+def write(root, name, opts, runs, cpu_busy=0, command=None, releases=None):
+    """A kept faults directory: faults.json, provenance.json (with measure.sh's command when given) and,
+    with releases ({profile: {pool, driver}}), environment.json."""
     folder = os.path.join(root, "docs", "data", "faults", name)
     os.makedirs(folder)
     with open(os.path.join(folder, "faults.json"), "w") as f:
         json.dump({"schema": 1, "options": opts, "runs": runs}, f)
     with open(os.path.join(folder, "provenance.json"), "w") as f:
-        json.dump({"cpuBusyPercentBefore": cpu_busy}, f)
+        json.dump({"cpuBusyPercentBefore": cpu_busy, **({"command": command} if command else {})}, f)
+    if releases:
+        with open(os.path.join(folder, "environment.json"), "w") as f:
+            json.dump({"database": "11.4.5-MariaDB", "releases": releases}, f)
 
 
 def write_record(root, name, run_dir, scenario, profile, settings, closed=None, detail=None):
@@ -121,6 +153,29 @@ class FaultFiguresTest(unittest.TestCase):
                             "3 sessions at its end, the longest idle 2 s")
         write_record(self.root, mariadb, "idle-timeout-dbcp2", "idle-timeout", "dbcp2", "shipped", closed=9)
         write_record(self.root, mariadb, "idle-timeout-hikari", "idle-timeout", "hikari", "shipped", closed=5)
+        # max-connections (MariaDB): hikari in two sittings (a new replica exiting in the second), dbcp
+        # recommended with one exiting, dbcp as shipped whose server refused nothing (left out), tomcat failed.
+        driver = "mysql-connector-j 9.7.0"
+        write(self.root, "2026-12-07-1840-hikari+dbcp+tomcat-max-connections",
+              options(["max-connections"], "mariadb", replicas=3),
+              [run("max-connections", "hikari", figures(900.0, 0, 0.0, 0.0, 0.0, during=0, replicas=surge(
+                  [10, 10, 10], [3, 3], [10, 10, 10], 12.5, 14, [0, 1]))),
+               run("max-connections", "dbcp", figures(900.0, 1, 0.0, 0.0, 0.0, "LOST 1", during=5, replicas=surge(
+                   [10, 10, 10], [None, 2], [10, None, 10], None, 40, [0, 0], exits={
+                       "new-1": "Caused by: java.sql.SQLNonTransientConnectionException: (conn=77) Too many "
+                                "connections"})), "recommended"),
+               run("max-connections", "dbcp", figures(900.0, 0, 0.0, 0.0, 0.0, seen=False, replicas=surge(
+                   [10, 10, 10], [10, 10], [10, 10, 10], 8.0, 0, [0, 0]))),
+               run("max-connections", "tomcat", None)], cpu_busy=2,
+              command="./poolbench faults --scenarios max-connections --profiles hikari\\,dbcp\\,tomcat "
+                      "--settings shipped\\,recommended",
+              releases={"hikari": {"pool": "HikariCP 7.1.0", "driver": driver},
+                        "dbcp": {"pool": "commons-dbcp 1.4", "driver": driver}})
+        write(self.root, "2026-12-07-1930-hikari-max-connections", options(["max-connections"], replicas=3),
+              [run("max-connections", "hikari", figures(900.0, 0, 0.0, 0.0, 0.0, during=0, replicas=surge(
+                  [10, 10, 10], [5, None], [10, 8, None], None, 20, [3, 0], exits={
+                      "new-2": "2026-12-07T19:31:02.345Z ERROR 4242 --- [poolbench] [           main] "
+                               "o.s.boot.SpringApplication               : Application run failed"})))])
         self.data = Data(self.root)
 
     def tearDown(self):
@@ -185,6 +240,43 @@ class FaultFiguresTest(unittest.TestCase):
         self.assertIn("PostgreSQL: kept sittings: 2026-12-07 12:00 UTC (hikari+dbcp2-idle-timeout-postgres", text)
         self.assertNotIn("2026-12-07 10:00", text)
 
+    def test_max_connections_table_per_pool_and_settings_each_cell_from_its_runs(self):
+        text = max_connections.table(self.data)
+        rows = cells_of(text)
+        self.assertEqual(["hikari, as shipped", "dbcp, recommended"], [r["pool"] for r in rows], text)
+        hikari = row(rows, pool="hikari, as shipped")
+        expected = {"replicas × pool size": "3 × 10", "max_connections": "33 [33 .. 33]", "runs": "2",
+                    "every new replica serving, s after the update's start": "12.5, never 1x",
+                    "replicas that exited": "new-2 (exit 1: `Application run failed`) in 1 of 2 runs",
+                    "new replicas' probe errors": "2 [1 .. 3]",
+                    "loaded replica's errors in the update / after": "0 [0 .. 0] / 0 [0 .. 0]",
+                    "connections before (old-1 / old-2 ..)": "10 [10 .. 10] / 10 [10 .. 10] / 10 [10 .. 10]",
+                    "in the surge (new-1 ..)": "4 [3 .. 5] / 3, - 1x",
+                    "after (old-1 / new-1 ..)": "10 [10 .. 10] / 9 [8 .. 10] / 10, - 1x",
+                    "connections refused": "17 [14 .. 20]", "login_log rows": "0 lost"}
+        self.assertEqual(expected, {k: hikari[k] for k in expected})
+        dbcp = row(rows, pool="dbcp, recommended")
+        expected = {"runs": "1", "every new replica serving, s after the update's start": "never",
+                    "replicas that exited": "new-1 (exit 1: `SQLNonTransientConnectionException: (conn=77) Too many "
+                                            "connections`)",
+                    "new replicas' probe errors": "0", "loaded replica's errors in the update / after": "5 / 1",
+                    "connections before (old-1 / old-2 ..)": "10 / 10 / 10", "in the surge (new-1 ..)": "- / 2",
+                    "after (old-1 / new-1 ..)": "10 / - / 10", "connections refused": "40", "login_log rows": "1 lost"}
+        self.assertEqual(expected, {k: dbcp[k] for k in expected})
+        self.assertIn("Sitting 2026-12-07 18:40 UTC: `./poolbench faults --scenarios max-connections --profiles "
+                      "hikari,dbcp,tomcat --settings shipped,recommended` (CPUs 2 % busy before; releases HikariCP "
+                      "7.1.0, commons-dbcp 1.4, mysql-connector-j 9.7.0).", text)
+        self.assertIn("Sitting 2026-12-07 19:30 UTC: `command not kept` (CPUs 0 % busy before; releases not "
+                      "recorded).", text)
+        self.assertIn("Left out, the server having refused no connection: "
+                      "max-connections/dbcp (2026-12-07-1840-hikari+dbcp+tomcat-max-connections).", text)
+        self.assertIn("No figures (the run failed: its problems in faults.json): "
+                      "tomcat, shipped (2026-12-07-1840-hikari+dbcp+tomcat-max-connections).", text)
+        # The releases are environment.json's: read, so that the figure's label must name it.
+        self.assertIn("docs/data/faults/2026-12-07-1840-hikari+dbcp+tomcat-max-connections/environment.json",
+                      self.data.read)
+        self.assertNotIn("max-connections", faults.table(self.data) + idle_timeout.table(self.data))
+
     def test_postgres_picture_is_its_own_file(self):
         link, pictures = faults.scorecard_picture(self.data, "postgres")
         self.assertIn("docs/images/faults-scorecard-postgres.svg", link)
@@ -199,7 +291,7 @@ class FaultFiguresTest(unittest.TestCase):
             write(other, "2026-12-07-0900-hikari", options(["unreachable", "hang", "restart"]),
                   [run("restart", "hikari", figures(5000.0, 8, 4.7, 4.7, 8.0))])
             data = Data(other)
-            for text in (faults.postgres_table(data), idle_timeout.table(data),
+            for text in (faults.postgres_table(data), idle_timeout.table(data), max_connections.table(data),
                          faults.scorecard_picture(data, "postgres")[0]):
                 self.assertEqual(1, text.count("\n"), text)
                 self.assertIn("not measured yet. `docs/data/measure.sh ./poolbench faults ", text)
@@ -207,22 +299,10 @@ class FaultFiguresTest(unittest.TestCase):
             self.assertIn("--database postgres --profiles hikari,tomcat,dbcp,dbcp2 --scenarios unreachable,hang,restart",
                           faults.postgres_table(data))
             self.assertIn("--scenarios idle-timeout", idle_timeout.table(data))
+            self.assertIn("--scenarios max-connections --profiles hikari,tomcat,dbcp,dbcp2 --settings "
+                          "shipped,recommended", max_connections.table(data))
             self.assertEqual({}, faults.scorecard_picture(data, "postgres")[1])
             self.assertIn("docs/data/faults/2026-12-07-0900-hikari/faults.json", data.read)
-
-
-class LabelTest(unittest.TestCase):
-    """figures.py's data label: a path ending in " if kept" (idle-timeout's run records) may match no file read."""
-
-    def test_a_path_if_kept_may_match_nothing_an_unnamed_read_still_fails(self):
-        label = "docs/data/faults/*/faults.json, docs/data/faults/*/runs/*/fault-run.json if kept"
-        faults_json = "docs/data/faults/a/faults.json"
-        record = "docs/data/faults/a/runs/idle-timeout-hikari/fault-run.json"
-        self.assertEqual([], figures_py.label_problems("p.md", "f", label, {faults_json}))
-        self.assertEqual([], figures_py.label_problems("p.md", "f", label, {faults_json, record}))
-        self.assertEqual(1, len(figures_py.label_problems("p.md", "f", label.replace(" if kept", ""), {faults_json})))
-        self.assertEqual(1, len(figures_py.label_problems("p.md", "f", "docs/data/faults/*/faults.json",
-                                                          {faults_json, record})))
 
 
 class KeepFaultsTest(unittest.TestCase):

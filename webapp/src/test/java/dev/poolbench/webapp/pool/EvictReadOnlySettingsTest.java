@@ -8,60 +8,18 @@ import dev.poolbench.webapp.InvalidSettingException;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
-import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.FieldSource;
 import org.springframework.core.env.StandardEnvironment;
 
 /**
- * POOLBENCH_POOL_SETTINGS=evict-read-only with the real property files and pools (configured, not
- * opened; ReadOnlyEvictionIT opens them on a server that goes read-only): every key binds to its
- * pool's setter on top of the recommended ones and reads back, the settings read back match what the
- * app expects of them, the check query is the database's, and the error the hooks evict on is exactly
- * a read-only server's refusal.
+ * POOLBENCH_POOL_SETTINGS=evict-read-only (its keys' binding and read-back are RecommendedSettingsTest's,
+ * one parameterized test over the sets; ReadOnlyEvictionIT opens the pools on a server that goes
+ * read-only): the check query is the database's, and the error the hooks evict on is exactly a
+ * read-only server's refusal.
  */
 class EvictReadOnlySettingsTest {
 
-    static final List<String> PROFILES = PoolProfiles.ALL;
-    private static final String CHECK = "SELECT (SELECT 1 UNION ALL SELECT 2 FROM DUAL WHERE @@global.read_only)";
-    private static final Map<String, Map<String, String>> NATIVE = Map.of(
-            "hikari", Map.of("exceptionOverrideClassName", HikariReadOnlyEviction.class.getName(),
-                    "validationTimeout", "1000"),
-            "tomcat", Map.of("validationQuery", CHECK, "validationQueryTimeout", "1"),
-            "dbcp", Map.of("validationQuery", CHECK, "testOnBorrow", "true"),
-            "dbcp2", Map.of("validationQuery", CHECK, "testOnBorrow", "true"),
-            "c3p0", Map.of("preferredTestQuery", CHECK, "connectionIsValidTimeout", "0",
-                    "connectionTesterClassName", "com.mchange.v2.c3p0.impl.DefaultConnectionTester",
-                    "testConnectionOnCheckout", "false"),
-            "vibur", Map.of("testConnectionQuery", "isValid", "connectionIdleLimitInSeconds", "1"),
-            "agroal", Map.of("exceptionSorter", AgroalPool.ReadOnlyExceptionSorter.class.getName()
-                    + " + io.agroal.api.exceptionsorter.MySQLExceptionSorter"),
-            "ucp", Map.of("maxConnectionReuseTime", "1800", "SQLForValidateConnection", "null"),
-            "nopool", Map.of());
-    private static final DatabaseSettings NOWHERE = DatabaseSettings.mysql("127.0.0.1", 1, "root", "", "isu4_qualifier");
-
-    @ParameterizedTest
-    @FieldSource("PROFILES")
-    void everyKeyBindsOnTopOfRecommendedAndReadsBackAsExpected(String profile) throws Exception {
-        StandardEnvironment environment = environment(profile, "mysql");
-        PoolSettings settings = PoolSettings.from(environment);
-        assertThat(settings.set()).isEqualTo(PoolSettingsSet.EVICT_READ_ONLY);
-        assertThat(settings.recommended()).isTrue();
-        PoolDescriptor<?> descriptor = PoolProfiles.descriptor(profile);
-        PoolBinding binding = new PoolBinding(environment, settings.set(), profile);
-        DataSource pool = descriptor.createEqualized(NOWHERE, binding);
-        try {
-            binding.requireAllBound(pool.getClass().getName());
-            Map<String, Object> nativeSettings = descriptor.nativeSettingsOf(pool);
-            NATIVE.get(profile).forEach((key, value) ->
-                    assertThat(String.valueOf(nativeSettings.get(key))).as(profile + " " + key).isEqualTo(value));
-            assertThat(PoolSettingsReport.mismatches(PoolSettingsReport.expectedEqualized(descriptor, settings),
-                    descriptor.effectiveOf(pool))).as(profile).isEmpty();
-        } finally {
-            descriptor.closeQuietly(pool);
-        }
-    }
+    private static final String CHECK = RecommendedSettingsTest.MARIADB_READ_ONLY_CHECK;
 
     @Test
     void theCheckQueryIsTheDatabases() throws Exception {

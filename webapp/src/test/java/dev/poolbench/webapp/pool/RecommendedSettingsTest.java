@@ -7,56 +7,91 @@ import dev.poolbench.webapp.InvalidSettingException;
 import java.io.IOException;
 import java.security.Security;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.FieldSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.core.env.MapPropertySource;
 import org.springframework.core.env.MutablePropertySources;
 import org.springframework.core.env.StandardEnvironment;
 import org.springframework.core.io.support.ResourcePropertySource;
 
 /**
- * POOLBENCH_POOL_SETTINGS=recommended, with the real property files and pools (no database: the
- * pools are configured, not opened): every key of pool-recommended.properties binds to a setter
- * of its pool and reads back, the JDBC URL carries the timeouts, a bad key or value stops the app.
+ * POOLBENCH_POOL_SETTINGS=recommended and evict-read-only, with the real property files and pools
+ * (no database: the pools are configured, not opened): every key of pool-recommended.properties
+ * binds to a setter of its pool and reads back, the JDBC URL carries the timeouts, a bad key or
+ * value stops the app. EvictReadOnlySettingsTest has the rest of evict-read-only's.
  */
 class RecommendedSettingsTest {
 
-    static final List<String> PROFILES = PoolProfiles.ALL;
+    /** MariaDB's read-only check query: one row on a primary, two (an error) on a read-only server. */
+    static final String MARIADB_READ_ONLY_CHECK =
+            "SELECT (SELECT 1 UNION ALL SELECT 2 FROM DUAL WHERE @@global.read_only)";
 
-    /** Read back under the pool's own names (poolsettings.json "native"), as the file sets them. */
-    private static final Map<String, Map<String, String>> NATIVE = Map.of(
-            "hikari", Map.of("validationTimeout", "1000", "maxLifetime", "1800000"),
-            "tomcat", Map.of("validationQueryTimeout", "1", "maxAge", "1800000"),
-            "dbcp", Map.of("testOnBorrow", "true", "validationQueryTimeout", "1"),
-            "dbcp2", Map.of("testOnBorrow", "true", "validationQueryTimeout", "PT1S", "maxConnDuration", "PT30M"),
-            "c3p0", Map.of("testConnectionOnCheckout", "true", "connectionIsValidTimeout", "1",
-                    "maxConnectionAge", "1800"),
-            "vibur", Map.of("validateTimeoutInSeconds", "1"),
-            "agroal", Map.of("maxLifetime", "PT30M"),
-            "ucp", Map.of("connectionValidationTimeout", "1", "maxConnectionReuseTime", "1800"),
-            "nopool", Map.of());
+    /** Per set beyond shipped, what each pool reads back under its own names (poolsettings.json "native"). */
+    private static final Map<PoolSettingsSet, Map<String, Map<String, String>>> NATIVE = Map.of(
+            PoolSettingsSet.RECOMMENDED, Map.of(
+                    "hikari", Map.of("validationTimeout", "1000", "maxLifetime", "1800000"),
+                    "tomcat", Map.of("validationQueryTimeout", "1", "maxAge", "1800000"),
+                    "dbcp", Map.of("testOnBorrow", "true", "validationQueryTimeout", "1"),
+                    "dbcp2", Map.of("testOnBorrow", "true", "validationQueryTimeout", "PT1S", "maxConnDuration", "PT30M"),
+                    "c3p0", Map.of("testConnectionOnCheckout", "true", "connectionIsValidTimeout", "1",
+                            "maxConnectionAge", "1800"),
+                    "vibur", Map.of("validateTimeoutInSeconds", "1"),
+                    "agroal", Map.of("maxLifetime", "PT30M"),
+                    "ucp", Map.of("connectionValidationTimeout", "1", "maxConnectionReuseTime", "1800"),
+                    "nopool", Map.of()),
+            PoolSettingsSet.EVICT_READ_ONLY, Map.of(
+                    "hikari", Map.of("exceptionOverrideClassName", HikariReadOnlyEviction.class.getName(),
+                            "validationTimeout", "1000"),
+                    "tomcat", Map.of("validationQuery", MARIADB_READ_ONLY_CHECK, "validationQueryTimeout", "1"),
+                    "dbcp", Map.of("validationQuery", MARIADB_READ_ONLY_CHECK, "testOnBorrow", "true"),
+                    "dbcp2", Map.of("validationQuery", MARIADB_READ_ONLY_CHECK, "testOnBorrow", "true"),
+                    "c3p0", Map.of("preferredTestQuery", MARIADB_READ_ONLY_CHECK, "connectionIsValidTimeout", "0",
+                            "connectionTesterClassName", "com.mchange.v2.c3p0.impl.DefaultConnectionTester",
+                            "testConnectionOnCheckout", "false"),
+                    "vibur", Map.of("testConnectionQuery", "isValid", "connectionIdleLimitInSeconds", "1"),
+                    "agroal", Map.of("exceptionSorter", AgroalPool.ReadOnlyExceptionSorter.class.getName()
+                            + " + io.agroal.api.exceptionsorter.MySQLExceptionSorter"),
+                    "ucp", Map.of("maxConnectionReuseTime", "1800", "SQLForValidateConnection", "null"),
+                    "nopool", Map.of()));
     private static final DatabaseSettings NOWHERE = DatabaseSettings.mysql("127.0.0.1", 1, "root", "", "isu4_qualifier");
 
-    @ParameterizedTest
-    @FieldSource("PROFILES")
-    void everyRecommendedKeyBindsAndReadsBack(String profile) throws Exception {
-        StandardEnvironment environment = environment(profile, Map.of(RecommendedSettings.SETTING, "recommended"));
+    static Stream<Arguments> setsAndProfiles() {
+        return NATIVE.keySet().stream().sorted()
+                .flatMap(set -> PoolProfiles.ALL.stream().map(profile -> Arguments.of(set, profile)));
+    }
+
+    /**
+     * Every key of the set binds to a setter of its pool (evict-read-only's on top of recommended's)
+     * and reads back; recommended validates on borrow where the pool keeps connections, evict-read-only's
+     * settings read back as the app expects of them.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("setsAndProfiles")
+    void everyKeyOfTheSetBindsAndReadsBack(PoolSettingsSet set, String profile) throws Exception {
+        StandardEnvironment environment = environment(profile, Map.of(RecommendedSettings.SETTING, set.label(),
+                DatabaseSettings.DATABASE_SETTING, "mysql"));
         PoolSettings settings = PoolSettings.from(environment);
+        assertThat(settings.set()).isEqualTo(set);
         assertThat(settings.recommended()).isTrue();
         PoolDescriptor<?> descriptor = PoolProfiles.descriptor(profile);
-        PoolBinding binding = new PoolBinding(environment, PoolSettingsSet.RECOMMENDED, profile);
+        PoolBinding binding = new PoolBinding(environment, set, profile);
         DataSource pool = descriptor.createEqualized(NOWHERE, binding);
         try {
             binding.requireAllBound(pool.getClass().getName());
             Map<String, Object> nativeSettings = descriptor.nativeSettingsOf(pool);
-            NATIVE.get(profile).forEach((key, value) ->
+            NATIVE.get(set).get(profile).forEach((key, value) ->
                     assertThat(String.valueOf(nativeSettings.get(key))).as(profile + " " + key).isEqualTo(value));
-            if (descriptor.keepsConnections()) {
+            if (set == PoolSettingsSet.RECOMMENDED && descriptor.keepsConnections()) {
                 assertThat(descriptor.effectiveOf(pool).get(PoolDescriptor.VALIDATION_ON_BORROW)).as(profile).isEqualTo(true);
+            }
+            if (set == PoolSettingsSet.EVICT_READ_ONLY) {
+                assertThat(PoolSettingsReport.mismatches(PoolSettingsReport.expectedEqualized(descriptor, settings),
+                        descriptor.effectiveOf(pool))).as(profile).isEmpty();
             }
         } finally {
             descriptor.closeQuietly(pool);

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.monitoring.MonitoringTools;
 import dev.poolbench.bench.compare.plan.CompareOptions;
 import dev.poolbench.bench.compare.plan.Profiles;
-import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.bench.compare.util.OptionsParser;
 import dev.poolbench.bench.compare.util.UsageException;
 import dev.poolbench.bench.compare.variant.SessionStore;
@@ -196,28 +195,7 @@ public class FaultOptions {
 
     private void finish(ParseResult parsed) throws UsageException {
         if (quick) {
-            // 18 s after the fault: room for a restart whose start takes a while on a CI machine.
-            // Explicit options still win.
-            if (!parsed.hasMatchedOption("--duration")) {
-                durationSeconds = 25;
-            }
-            if (!parsed.hasMatchedOption("--fault-at")) {
-                faultAtSeconds = 4;
-            }
-            if (!parsed.hasMatchedOption("--fault-seconds")) {
-                faultSeconds = 3;
-            }
-            if (!parsed.hasMatchedOption("--warmup")) {
-                warmupSeconds = 0;
-            }
-            // The fault must outlast the pool's wait, else a pool may simply wait it out and the
-            // short run shows nothing; 1 s keeps that true for the 3-s fault.
-            if (!parsed.hasMatchedOption("--pool-wait-ms")) {
-                poolWaitMillis = 1_000;
-            }
-            if (!parsed.hasMatchedOption("--idle-timeout")) {
-                idleTimeoutSeconds = 1;
-            }
+            quickDefaults(parsed);
         }
         profiles = parseProfiles(profilesText);
         scenarios = Scenario.parseList(scenariosText);
@@ -251,6 +229,32 @@ public class FaultOptions {
             range("proxy-port", proxyPort, 1, 65_535);
         }
         validate();
+    }
+
+    /** --quick's sizes, for the options not given. */
+    private void quickDefaults(ParseResult parsed) {
+        // 18 s after the fault: room for a restart whose start takes a while on a CI machine.
+        // Explicit options still win.
+        if (!parsed.hasMatchedOption("--duration")) {
+            durationSeconds = 25;
+        }
+        if (!parsed.hasMatchedOption("--fault-at")) {
+            faultAtSeconds = 4;
+        }
+        if (!parsed.hasMatchedOption("--fault-seconds")) {
+            faultSeconds = 3;
+        }
+        if (!parsed.hasMatchedOption("--warmup")) {
+            warmupSeconds = 0;
+        }
+        // The fault must outlast the pool's wait, else a pool may simply wait it out and the
+        // short run shows nothing; 1 s keeps that true for the 3-s fault.
+        if (!parsed.hasMatchedOption("--pool-wait-ms")) {
+            poolWaitMillis = 1_000;
+        }
+        if (!parsed.hasMatchedOption("--idle-timeout")) {
+            idleTimeoutSeconds = 1;
+        }
     }
 
     private void validate() throws UsageException {
@@ -356,82 +360,17 @@ public class FaultOptions {
         }
     }
 
-    /** Keys of {@link #toJson()} read back by {@link #fromJson}, with their options; the first six are required. */
-    private static final String[][] JSON_OPTIONS = {
-            {"profiles", "--profiles"}, {"scenarios", "--scenarios"}, {"durationSeconds", "--duration"},
-            {"faultAtSeconds", "--fault-at"}, {"faultSeconds", "--fault-seconds"}, {"poolWaitMillis", "--pool-wait-ms"},
-            {"warmupSeconds", "--warmup"}, {"poolSize", "--pool-size"}, {"workload", "--workload"},
-            {"heap", "--heap"}, {"seed", "--seed"}, {"session", "--session"}, {"redisPoolSize", "--redis-pool-size"},
-            {"database", "--database"}, {"settings", "--settings"}, {"stormConnectMillis", "--storm-connect-ms"},
-            {"stormWorkload", "--storm-workload"}, {"stormPoolSize", "--storm-pool-size"},
-            {"stormMinIdle", "--storm-min-idle"}, {"idleTimeoutSeconds", "--idle-timeout"}, {"replicas", "--replicas"}};
-
     /**
      * The options a results directory was taken with ({@code options.json}, written by the local
      * command and by Ansible's faults.yml), validated as a command line would be; a missing
-     * required key or a bad value is a UsageException naming {@code source}.
+     * required key or a bad value is a UsageException naming {@code source} ({@link FaultOptionsJson}).
      */
     public static FaultOptions fromJson(JsonNode n, String source) throws UsageException {
-        List<String> args = new ArrayList<>();
-        for (int i = 0; i < JSON_OPTIONS.length; i++) {
-            JsonNode v = n.get(JSON_OPTIONS[i][0]);
-            if (v == null || v.isNull()) {
-                if (i < 6) {
-                    throw new UsageException(source + ": '" + JSON_OPTIONS[i][0] + "' is missing");
-                }
-                continue;
-            }
-            List<String> values = new ArrayList<>();
-            if (v.isArray()) {
-                v.forEach(e -> values.add(e.asText()));
-            } else {
-                values.add(v.asText());
-            }
-            args.add(JSON_OPTIONS[i][1] + "=" + String.join(",", values));
-        }
-        try {
-            return parse(args.toArray(String[]::new));
-        } catch (UsageException e) {
-            throw new UsageException(source + ": " + e.getMessage());
-        }
+        return FaultOptionsJson.read(n, source);
     }
 
+    /** The options as options.json records them ({@link FaultOptionsJson}). */
     public ObjectNode toJson() {
-        ObjectNode n = Json.object();
-        n.putPOJO("profiles", profiles);
-        n.putPOJO("scenarios", scenarios.stream().map(Scenario::cliName).toList());
-        n.put("durationSeconds", durationSeconds);
-        n.put("faultAtSeconds", faultAtSeconds);
-        n.put("faultSeconds", faultSeconds);
-        n.put("warmupSeconds", warmupSeconds);
-        n.put("poolSize", poolSize);
-        n.put("poolWaitMillis", poolWaitMillis);
-        if (workload == null) {
-            n.putNull("workload");
-        } else {
-            n.put("workload", workload);
-        }
-        n.put("heap", heap);
-        n.put("seed", seed);
-        n.putPOJO("session", sessions.stream().map(SessionStore::label).toList());
-        if (sessions.contains(SessionStore.REDIS_POOLED)) {
-            n.put("redisPoolSize", redisPoolSize);
-        }
-        n.put("database", database);
-        n.putPOJO("settings", settings.stream().map(PoolSettingsSet::label).toList());
-        n.put("stormConnectMillis", stormConnectMillis);
-        n.put("stormWorkload", stormWorkload);
-        n.put("stormPoolSize", stormPoolSize);
-        n.put("stormMinIdle", stormMinIdle);
-        n.put("idleTimeoutSeconds", idleTimeoutSeconds);
-        n.put("replicas", replicas);
-        n.put("dbPort", dbPort);
-        n.put("proxyPort", proxyPort);
-        n.put("quick", quick);
-        n.put("check", check);
-        if (prometheus) {
-            n.put("prometheus", true);
-        }
-        return n;
+        return FaultOptionsJson.of(this);
     }
 }

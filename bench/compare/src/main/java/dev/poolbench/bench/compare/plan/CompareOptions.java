@@ -7,7 +7,6 @@ import dev.poolbench.bench.compare.jvm.JdkHome;
 import dev.poolbench.bench.compare.machine.CpuPlacement;
 import dev.poolbench.bench.compare.machine.DisturbanceThresholds;
 import dev.poolbench.bench.compare.machine.LaneCpuSets;
-import dev.poolbench.bench.compare.monitoring.MonitoringTools;
 import dev.poolbench.bench.compare.stats.PairedTest;
 import dev.poolbench.bench.compare.util.OptionsParser;
 import dev.poolbench.bench.compare.util.UsageException;
@@ -16,7 +15,6 @@ import dev.poolbench.bench.compare.variant.Plant;
 import dev.poolbench.bench.compare.variant.SessionStore;
 import dev.poolbench.bench.compare.variant.ThreadMode;
 import dev.poolbench.cli.Cli;
-import dev.poolbench.sql.LocalPostgres;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
@@ -33,7 +31,7 @@ import picocli.CommandLine.Spec;
  * Every knob of {@code compare}, parsed (picocli) and validated up front: a wrong value stops the
  * command before anything starts, with a message that names the option and the value. An option
  * is an annotated field (its value type's converter in {@link CompareConverters}); rules across
- * options are in {@link #finish} and {@link VerdictOptions}.
+ * options are in {@link CompareOptionRules} and {@link VerdictOptions}.
  */
 @Command(name = "compare", sortOptions = false, usageHelpAutoWidth = false,
         description = "Compare the JDBC pools: one app JVM per run on an embedded MariaDB (local mode), or the "
@@ -52,7 +50,7 @@ public class CompareOptions {
 
     @Option(names = "--profiles", paramLabel = "LIST", description = "pool profiles, comma-separated, or all (every "
             + "pool); one listed twice runs as hikari and hikari_2 (A/A) (default: ${DEFAULT-VALUE})")
-    private String profilesText = String.join(",", Profiles.DEFAULT);
+    String profilesText = String.join(",", Profiles.DEFAULT);
 
     @Option(names = "--runs", paramLabel = "N", description = "measured runs (rounds) per profile (default: ${DEFAULT-VALUE})")
     public int runs = 3;
@@ -70,7 +68,7 @@ public class CompareOptions {
 
     @Option(names = "--pool-size", paramLabel = "N", description = "pool size, equalized mode only; the size a pool "
             + "needs: ./poolbench size (default: ${DEFAULT-VALUE})")
-    private String poolSizeText = "10";
+    String poolSizeText = "10";
 
     /** The pool size, one for compare; the size search's candidates ({@code SizeCommand}). */
     public List<Integer> poolSizes = List.of(10);
@@ -119,15 +117,15 @@ public class CompareOptions {
     @Option(names = "--db-distance", paramLabel = "NAME", description = "loopback (no proxy) | lan (the Toxiproxy "
             + "hop alone) | cloud (0.5 ms average per round trip, through Toxiproxy) (default: "
             + DbDistance.DEFAULT_NAME + ")")
-    private String dbDistanceName;
+    String dbDistanceName;
 
     @Option(names = "--db-latency", paramLabel = "M[:J]", description = "custom average round-trip latency through "
             + "Toxiproxy, in steps of 0.5 ms: 0.5ms, 2ms, 2.5ms:2ms (default: none, the --db-distance preset's)")
-    private String dbLatency;
+    String dbLatency;
 
     @Option(names = "--db-bandwidth", paramLabel = "RATE", description = "per direction through Toxiproxy: 100mbit, "
             + "1gbit, 10MB/s (default: unlimited)")
-    private String dbBandwidth;
+    String dbBandwidth;
 
     @Option(names = "--quick", arity = "0", description = "duration 10, warm-up 3, runs 1, cds off (explicit options "
             + "still win) (default: off)")
@@ -157,7 +155,7 @@ public class CompareOptions {
     public String dbPassword;
 
     @Mixin
-    private RemoteLaneOptions remoteLanes = new RemoteLaneOptions();
+    RemoteLaneOptions remoteLanes = new RemoteLaneOptions();
 
     /** Remote mode's --app-command (null: the app as it runs there) and second lane ({@link RemoteLaneOptions}). */
     public String appCommand;
@@ -305,15 +303,15 @@ public class CompareOptions {
         return OptionsParser.parse(o, o::finish, args);
     }
 
-    /**
-     * The rules across options, on the command line picocli has just parsed into this object: a
-     * violation ends the command with exit status 2 and the message (the command: CompareCommand).
-     */
     /** A usage error found by a command after {@link #validateParsed}: one line, exit status 2. */
     protected RuntimeException refuse(String message) {
         return Cli.refuse(spec.commandLine(), message);
     }
 
+    /**
+     * The rules across options, on the command line picocli has just parsed into this object: a
+     * violation ends the command with exit status 2 and the message (the command: CompareCommand).
+     */
     public void validateParsed() {
         try {
             finish(spec.commandLine().getParseResult());
@@ -344,103 +342,16 @@ public class CompareOptions {
             }
         }
         cds = cdsSwitch.equals("on");
-        profiles = Profiles.parse(profilesText);
-        poolSizes = List.of(poolSize(poolSizeText));
-        positive("runs", runs, 1);
-        positive("duration", durationSeconds, 1);
-        positive("warmup", warmupSeconds, 0);
-        if (workload != null) {
-            positive("workload", workload, 1);
-        }
-        if (maxRuns != null) {
-            positive("max-runs", maxRuns, 2);
-        }
-        if (maxMinutes != null && !(maxMinutes > 0 && maxMinutes < 100_000)) {
-            throw new UsageException("--max-minutes takes minutes above 0, got " + maxMinutes);
-        }
-        positive("rerun-disturbed", rerunDisturbed, 0);
-        if (dbPort < 1 || dbPort > 65_535) {
-            throw new UsageException("--db-port must be a TCP port (1-65535), got " + dbPort);
-        }
-        if (reference != null) {
-            reference = reference.trim().toLowerCase(java.util.Locale.ROOT);
-        }
-        validate(given);
+        CompareOptionRules.apply(this, given);
         VerdictOptions.validate(this, given);
         variantOptions.apply(this, given);
         duetOptions.apply(this, given);
         VerdictOptions.applyRounds(this, given);
     }
 
-    private void validate(Set<String> given) throws UsageException {
-        if ("defaults".equals(poolMode) && given.contains("pool-size")) {
-            throw new UsageException("--pool-size applies to --pool-mode equalized only; in "
-                    + "defaults mode every pool keeps the size its library ships with");
-        }
-        remoteLanes.apply(this, given);
-        RemoteOptions.validate(this, given);
-        remoteLanes.applySecondLane(this);
-        if (!"mariadb".equals(database) && prometheus) {
-            // Its mysqld_exporter would watch nothing, every database panel stay empty.
-            throw new UsageException("--prometheus watches MariaDB only (mysqld_exporter): it cannot be used with "
-                    + "--database " + database);
-        }
-        if ("postgres".equals(database) && !remote()) {
-            try {
-                LocalPostgres.binaries();
-            } catch (IllegalStateException e) {
-                throw new UsageException("--database postgres: " + e.getMessage());
-            }
-        }
-        if (prometheus) {
-            try {
-                MonitoringTools.requireAll();
-            } catch (MonitoringTools.MonitoringToolMissingException e) {
-                throw new UsageException("--prometheus: " + e.getMessage());
-            }
-        }
-        if (cpus != null) {
-            if (remote()) {
-                throw new UsageException("--cpus places the local app, database and load JVMs; it cannot be used "
-                        + "with --app-url");
-            }
-            CpuPlacement.requireTaskset();
-        }
-        // Remote mode has no distance of its own (validated above): its network is the real one.
-        dbDistance = remote() ? null : DbDistance.parse(dbDistanceName, dbLatency, dbBandwidth);
-        if (dbUser != null && resetJdbcUrl == null) {
-            throw new UsageException("--db-user is for --reset-jdbc-url (remote mode)");
-        }
-    }
-
     /** The Spring profile behind a label: {@code hikari_2} (an A/A copy) runs {@code hikari}. */
     public static String appProfile(String label) {
         return label.replaceFirst("_[0-9]+$", "");
-    }
-
-    private static int poolSize(String text) throws UsageException {
-        if (text.contains(",")) {
-            // A comma list was a sweep of sizes, retired for the size search.
-            throw new UsageException("--pool-size takes one size, got '" + text + "'; to find the size a pool needs, "
-                    + "run ./poolbench size (docs/pool-size-sweep.md)");
-        }
-        int size;
-        try {
-            size = Integer.parseInt(text.trim());
-        } catch (NumberFormatException e) {
-            throw new UsageException("--pool-size must be an integer, got '" + text + "'");
-        }
-        positive("pool-size", size, 1);
-        if (size > 1_000) {
-            throw new UsageException("--pool-size " + size + " is not a sensible pool size (max 1000)");
-        }
-        return size;
-    }
-
-    private static void positive(String name, int value, int min) throws UsageException {
-        if (value < min) {
-            throw new UsageException("--" + name + " must be >= " + min + ", got " + value);
-        }
     }
 
     /** All options as recorded in environment.json (the password is never written): {@link CompareOptionsJson}. */

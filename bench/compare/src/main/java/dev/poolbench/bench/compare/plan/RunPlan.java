@@ -14,8 +14,8 @@ import java.util.Set;
  * pools. Sequential: all rounds of one profile in a row, the classic "three in a row" method.
  * With a stop rule ({@code --until-decided}, a size search) the plan adds interleaved
  * rounds after the first {@code runs} until the rule is met or {@code maxRounds} is reached (a
- * round of only the pairs the rule still needs, when it names them); the runner reports each
- * finished run with {@link #record} so the rule can see it.
+ * round of only the pairs the rule still needs, when it names them: {@link NextRound}); the
+ * runner reports each finished run with {@link #record} so the rule can see it.
  */
 public final class RunPlan implements Iterable<RunPlan.Planned> {
 
@@ -334,43 +334,17 @@ public final class RunPlan implements Iterable<RunPlan.Planned> {
         if (done) {
             return List.of();
         }
-        Set<String> only = Set.of();
-        Map<String, Set<Integer>> onlySizes = Map.of();
-        if (rounds >= minRounds) {
+        NextRound next = rounds >= minRounds
+                ? NextRound.afterFixedRounds(stopRule, List.copyOf(finished), rounds, maxRounds)
+                : earlyLook() ? NextRound.earlyLook(stopRule, List.copyOf(finished), profiles, rounds)
+                : NextRound.WHOLE;
+        if (next.stop()) {
             done = true;
-            if (stopRule == null) {
-                return List.of();
-            }
-            String reason = stopRule.apply(List.copyOf(finished));
-            if (reason != null) {
-                stopReason = "stopped after " + rounds + " rounds: " + reason;
-                return List.of();
-            }
-            if (rounds >= maxRounds) {
-                stopReason = "stopped after " + rounds + " rounds: the budget (--max-runs " + maxRounds
-                        + ") is spent before " + stopRule.goal();
-                return List.of();
-            }
-            done = false;
-            only = stopRule.pending();
-            onlySizes = stopRule.pendingSizes();
-        } else if (earlyLook()) {
-            Set<String> leaving = stopRule.decidedEarly(List.copyOf(finished));
-            if (!leaving.isEmpty()) {
-                Set<String> staying = new java.util.LinkedHashSet<>(profiles);
-                staying.removeAll(leaving);
-                if (staying.size() <= 1) {
-                    // The reference alone would be left: every pair is decided.
-                    done = true;
-                    stopReason = "stopped after " + rounds + " rounds: every pair is decided, more than "
-                            + PairedTest.EARLY_LOOK_MARGINS_TEXT + " equivalence margins apart";
-                    return List.of();
-                }
-                only = Set.copyOf(staying);
-            }
+            stopReason = next.stopReason();
+            return List.of();
         }
         rounds++;
-        List<Window> round = buildRound(only, onlySizes);
+        List<Window> round = buildRound(next.only(), next.onlySizes());
         windowsBuilt += round.size();
         roundEndSequence = sequence;
         return round;

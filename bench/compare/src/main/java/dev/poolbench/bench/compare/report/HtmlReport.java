@@ -10,6 +10,7 @@ import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.bench.compare.verdict.BetweenSitting;
 import dev.poolbench.bench.compare.verdict.DimensionVerdict;
 import dev.poolbench.bench.compare.verdict.PairedVerdict;
+import dev.poolbench.bench.compare.verdict.SummaryBlock;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -93,7 +94,7 @@ final class HtmlReport {
         page.paragraph(BetweenSitting.of(env, summary.runs()).line());
         boolean titled = summary.blocks().size() > 1;
         List<String> unpaired = new ArrayList<>();
-        for (Summary.Block block : summary.blocks()) {
+        for (SummaryBlock block : summary.blocks()) {
             if (block.paired().isEmpty()) {
                 // A size search's duets say the same of every size: once is enough.
                 block.verdict().stream().filter(l -> !unpaired.contains(l)).forEach(l -> {

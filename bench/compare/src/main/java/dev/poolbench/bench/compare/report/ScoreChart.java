@@ -4,6 +4,7 @@ import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.plan.RunVariant;
 import dev.poolbench.bench.compare.util.Palette;
 import dev.poolbench.bench.compare.verdict.PairedVerdict;
+import dev.poolbench.bench.compare.verdict.SummaryBlock;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -40,11 +41,11 @@ final class ScoreChart {
         }
         List<String> profiles = columns(summary);
         int rounds = summary.runs().stream().mapToInt(RunRecord::round).max().orElse(0);
-        List<Summary.Block> blocks = summary.blocks();
+        List<SummaryBlock> blocks = summary.blocks();
         CategoryChart chart = emptyChart(summary, blocks.size());
         boolean anyRun = false;
         for (int b = 0; b < blocks.size(); b++) {
-            Summary.Block block = blocks.get(b);
+            SummaryBlock block = blocks.get(b);
             Color color = Palette.color(b);
             String label = blocks.size() > 1 ? " (" + blockLabel(summary, block) + ")" : "";
             anyRun |= addRunSeries(chart, block, profiles, rounds, color, label);
@@ -88,7 +89,7 @@ final class ScoreChart {
      * The block's runs as dots, one series per round (a round without a run of the block has
      * none); one legend entry for them all. Whether the block had any run.
      */
-    private static boolean addRunSeries(CategoryChart chart, Summary.Block block, List<String> profiles, int rounds,
+    private static boolean addRunSeries(CategoryChart chart, SummaryBlock block, List<String> profiles, int rounds,
                                         Color color, String label) {
         boolean anyRun = false;
         for (int round = 1; round <= rounds; round++) {
@@ -117,14 +118,14 @@ final class ScoreChart {
     }
 
     /** The block's means with their 95 % intervals as diamonds and error bars; none when no profile has a run. */
-    private static void addMeanSeries(CategoryChart chart, Summary.Block block, List<String> profiles, Color color,
+    private static void addMeanSeries(CategoryChart chart, SummaryBlock block, List<String> profiles, Color color,
                                       String label) {
-        Map<String, Summary.Row> rows = new java.util.HashMap<>();
+        Map<String, SummaryBlock.Row> rows = new java.util.HashMap<>();
         block.rows().forEach(r -> rows.put(r.profile(), r));
         List<Double> means = new ArrayList<>();
         List<Double> errors = new ArrayList<>();
         for (String profile : profiles) {
-            Summary.Row row = rows.get(profile);
+            SummaryBlock.Row row = rows.get(profile);
             boolean has = row != null && row.sample().n() > 0;
             means.add(has ? row.sample().mean() : Double.NaN);
             errors.add(has && row.sample().hasInterval() ? row.sample().ciHalfWidth() : 0.0);
@@ -139,8 +140,8 @@ final class ScoreChart {
     }
 
     /** Legend text of a block: its size when sizes vary, its thread mode and JDK when those vary. */
-    static String blockLabel(Summary summary, Summary.Block block) {
-        boolean sizes = summary.blocks().stream().map(Summary.Block::poolSize).distinct().count() > 1;
+    static String blockLabel(Summary summary, SummaryBlock block) {
+        boolean sizes = summary.blocks().stream().map(SummaryBlock::poolSize).distinct().count() > 1;
         List<String> parts = new ArrayList<>();
         if (sizes || !summary.variesVariant()) {
             parts.add(block.poolSize() == null ? "default size" : "size " + block.poolSize());

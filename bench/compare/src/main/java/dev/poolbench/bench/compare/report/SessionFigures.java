@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.verdict.SummaryBlock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -25,12 +26,12 @@ final class SessionFigures {
                 double commandsPerSecond, double meanCommandMicros) {
     }
 
-    static List<Line> lines(Summary.Block block) {
+    static List<Line> lines(SummaryBlock block) {
         List<Line> lines = new ArrayList<>();
         if (block.runs().stream().noneMatch(r -> r.json().path("poolMetrics").has("redis"))) {
             return lines;
         }
-        for (Summary.Row row : block.rows()) {
+        for (SummaryBlock.Row row : block.rows()) {
             List<JsonNode> counted = block.runs().stream()
                     .filter(r -> r.counted() && r.profile().equals(row.profile())).<JsonNode>map(RunRecord::json)
                     .toList();
@@ -44,7 +45,7 @@ final class SessionFigures {
     }
 
     /** The block's Redis table, or empty text when its runs have no Redis figures. */
-    static String tableFor(Summary.Block block) {
+    static String tableFor(SummaryBlock block) {
         List<Line> lines = lines(block);
         if (lines.isEmpty()) {
             return "";
@@ -65,7 +66,7 @@ final class SessionFigures {
     }
 
     /** {@code redisFigures} of a block in summary.json, when its runs have them. */
-    static void blockJson(Summary.Block block, ObjectNode node) {
+    static void blockJson(SummaryBlock block, ObjectNode node) {
         List<Line> lines = lines(block);
         if (lines.isEmpty()) {
             return;

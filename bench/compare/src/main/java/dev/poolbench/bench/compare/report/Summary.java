@@ -2,71 +2,35 @@ package dev.poolbench.bench.compare.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.poolbench.bench.compare.launch.PoolSettings;
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.plan.RunVariant;
 import dev.poolbench.bench.compare.run.RunReleases;
-import dev.poolbench.bench.compare.stats.Stats;
 import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.bench.compare.verdict.BetweenSitting;
 import dev.poolbench.bench.compare.verdict.DimensionVerdict;
 import dev.poolbench.bench.compare.verdict.DuetPairs;
 import dev.poolbench.bench.compare.verdict.PairedVerdict;
-import dev.poolbench.bench.compare.verdict.RankedRow;
 import dev.poolbench.bench.compare.verdict.SizeDuets;
+import dev.poolbench.bench.compare.verdict.SummaryBlock;
 import dev.poolbench.bench.compare.verdict.VariantDuets;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Objects;
-import java.util.TreeMap;
 
 /**
- * The statistics of a comparison: one row per profile (and pool size), ranks, distance to the
- * best, and the paired verdict of every profile against the reference ({@link PairedVerdict}).
- * Only runs that are valid
- * and whose pool matched the requested settings are counted.
+ * A comparison's summary: summary.txt's lines and summary.json ({@link SummaryJson}) around its
+ * blocks, whose rows, ranks and paired verdicts {@link SummaryBlock} computes.
  */
 public final class Summary {
 
     static final double ALPHA = 0.05;
 
-    /** One profile (at one pool size). */
-    public record Row(String profile, Integer poolSize, Stats.Sample sample, int excluded, int rank,
-               double relativeToBestPercent, double meanP99Millis, double meanCpuMillisPerPage,
-               String sizeReadBack) implements RankedRow {
-
-        @Override
-        public boolean ranked() {
-            return rank > 0;
-        }
-    }
-
-    /**
-     * All rows sharing one combination of pool size and variant (thread mode, JDK; see
-     * {@link RunVariant#key}), or all rows when nothing varies. {@code runs} are the block's runs.
-     */
-    public record Block(Integer poolSize, String variant, List<Row> rows, List<PairedVerdict.Entry> paired,
-                 List<String> verdict, List<RunRecord> runs) {
-
-        /** The block's heading: {@code Pool size 10, virtual threads, JDK 25}. */
-        public String title(boolean showVariant) {
-            String size = poolSize == null ? "Pool size: each pool's default" : "Pool size " + poolSize;
-            String v = showVariant ? RunVariant.describe(variant) : "";
-            return v.isEmpty() ? size : size + ", " + v;
-        }
-    }
-
     private final List<RunRecord> runs;
-    private final List<Block> blocks;
+    private final List<SummaryBlock> blocks;
     private final JsonNode environment;
     private final String reference;
     private final double marginPercent;
 
-    private Summary(List<RunRecord> runs, List<Block> blocks, JsonNode environment, String reference,
+    private Summary(List<RunRecord> runs, List<SummaryBlock> blocks, JsonNode environment, String reference,
                     double marginPercent) {
         this.runs = runs;
         this.blocks = blocks;
@@ -75,7 +39,7 @@ public final class Summary {
         this.marginPercent = marginPercent;
     }
 
-    public List<Block> blocks() {
+    public List<SummaryBlock> blocks() {
         return blocks;
     }
 
@@ -95,82 +59,12 @@ public final class Summary {
 
     /** @param environment the results directory's environment.json, or an empty object */
     public static Summary of(List<RunRecord> runs, JsonNode environment) {
-        // One block per combination: pool size, then variant (thread mode, JDK) in the order run.
-        Map<Integer, Map<String, List<RunRecord>>> bySize = new TreeMap<>(Comparator.nullsFirst(Integer::compare));
-        for (RunRecord r : runs) {
-            bySize.computeIfAbsent(r.poolSize(), k -> new LinkedHashMap<>())
-                    .computeIfAbsent(RunVariant.key(r.json()), k -> new ArrayList<>()).add(r);
-        }
         JsonNode env = environment == null ? Json.object() : environment;
         String reference = PairedVerdict.reference(env, runs);
         double margin = PairedVerdict.marginPercent(env);
         BetweenSitting between = BetweenSitting.of(env, runs);
-        List<Block> blocks = new ArrayList<>();
-        bySize.forEach((size, byVariant) -> byVariant.forEach((variant, blockRuns) ->
-                blocks.add(block(size, variant, blockRuns, reference, margin, between))));
+        List<SummaryBlock> blocks = SummaryBlock.of(runs, reference, margin, between);
         return new Summary(List.copyOf(runs), blocks, env, reference, margin);
-    }
-
-    private static Block block(Integer size, String variant, List<RunRecord> sizeRuns, String reference,
-                               double margin, BetweenSitting between) {
-        Map<String, List<RunRecord>> byProfile = new LinkedHashMap<>();
-        for (RunRecord r : sizeRuns) {
-            byProfile.computeIfAbsent(r.profile(), k -> new ArrayList<>()).add(r);
-        }
-        record Partial(String profile, Stats.Sample sample, int excluded, double p99, double cpu,
-                       String sizeReadBack) {
-        }
-        List<Partial> partials = new ArrayList<>();
-        byProfile.forEach((profile, list) -> {
-            List<RunRecord> counted = list.stream().filter(RunRecord::counted).toList();
-            partials.add(new Partial(profile,
-                    Stats.describe(counted.stream().map(RunRecord::score).toList()),
-                    list.size() - counted.size(),
-                    meanOf(counted.stream().map(RunRecord::p99Millis).toList()),
-                    meanOf(counted.stream().map(RunRecord::cpuMillisPerPassedPage).toList()),
-                    sizeReadBack(list)));
-        });
-        List<PairedVerdict.Entry> paired = PairedVerdict.of(sizeRuns, List.copyOf(byProfile.keySet()),
-                reference, margin, between);
-        // Duets rank by their ratio to the reference: each lane's own score drifts with the
-        // machine (the ratio is what cancels it), so the means of lanes from different windows
-        // could put a pool that lost every duet at the top.
-        Map<String, Double> rankKey = new LinkedHashMap<>();
-        boolean byDuet = DuetPairs.any(sizeRuns) && !paired.isEmpty();
-        for (Partial p : partials) {
-            rankKey.put(p.profile(), !byDuet ? p.sample().mean() : p.profile().equals(reference) ? 1.0
-                    : paired.stream().filter(e -> e.profile().equals(p.profile()) && e.result().n() > 0)
-                            .map(e -> 1 + e.result().estimatePercent() / 100).findFirst().orElse(Double.NaN));
-        }
-        List<Partial> ranked = partials.stream().filter(p -> p.sample().n() > 0 && !rankKey.get(p.profile()).isNaN())
-                .sorted(Comparator.comparingDouble((Partial p) -> rankKey.get(p.profile())).reversed())
-                .toList();
-        double best = ranked.isEmpty() ? Double.NaN : rankKey.get(ranked.get(0).profile());
-        List<Row> rows = new ArrayList<>();
-        for (Partial p : partials) {
-            int rank = ranked.indexOf(p) + 1;
-            double relative = rank == 0 ? Double.NaN : best == 0 ? 0 : 100.0 * (rankKey.get(p.profile()) - best) / best;
-            rows.add(new Row(p.profile(), size, p.sample(), p.excluded(), rank, relative, p.p99(),
-                    p.cpu(), p.sizeReadBack()));
-        }
-        rows.sort(Comparator.comparingInt((Row r) -> r.ranked() ? r.rank() : Integer.MAX_VALUE));
-        return new Block(size, variant, List.copyOf(rows), paired, PairedVerdict.lines(rows, paired, reference, margin, sizeRuns,
-                between),
-                List.copyOf(sizeRuns));
-    }
-
-    private static double meanOf(List<Double> values) {
-        List<Double> known = values.stream().filter(v -> !Double.isNaN(v)).toList();
-        return known.isEmpty() ? Double.NaN
-                : known.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
-    }
-
-    /** The maximum pool size read back from the live pools, when the records carry it. */
-    private static String sizeReadBack(List<RunRecord> list) {
-        List<String> sizes = list.stream()
-                .map(r -> PoolSettings.maxSize(r.json().get("poolSettings")))
-                .filter(Objects::nonNull).distinct().toList();
-        return sizes.isEmpty() ? null : String.join("/", sizes);
     }
 
     // ---------------------------------------------------------------- text
@@ -179,7 +73,7 @@ public final class Summary {
         StringBuilder out = new StringBuilder();
         appendHeading(out);
         boolean showVariant = variesVariant();
-        for (Block b : blocks) {
+        for (SummaryBlock b : blocks) {
             appendBlock(out, b, showVariant);
         }
         appendAcrossBlocks(out);
@@ -220,7 +114,7 @@ public final class Summary {
     }
 
     /** One block: its title (when there is more than the default one), its table and its verdict lines. */
-    private void appendBlock(StringBuilder out, Block b, boolean showVariant) {
+    private void appendBlock(StringBuilder out, SummaryBlock b, boolean showVariant) {
         out.append('\n');
         if (blocks.size() > 1 || b.poolSize() != null) {
             out.append(b.title(showVariant)).append('\n');
@@ -354,7 +248,7 @@ public final class Summary {
 
     /** Whether the runs span more than one variant (thread mode, JDK, app build, session store): then each block names its own. */
     boolean variesVariant() {
-        return blocks.stream().map(Block::variant).distinct().count() > 1;
+        return blocks.stream().map(SummaryBlock::variant).distinct().count() > 1;
     }
 
     String poolMode() {
@@ -389,19 +283,19 @@ public final class Summary {
     }
 
     /** Mean over the row's counted runs of a poolMetrics figure; NaN when no run has it. */
-    double poolMean(Row row, java.util.function.ToDoubleFunction<JsonNode> figure) {
-        return meanOf(countedRuns(row).stream().map(figure::applyAsDouble).filter(v -> !Double.isNaN(v)).toList());
+    double poolMean(SummaryBlock.Row row, java.util.function.ToDoubleFunction<JsonNode> figure) {
+        return SummaryBlock.meanOf(countedRuns(row).stream().map(figure::applyAsDouble).filter(v -> !Double.isNaN(v)).toList());
     }
 
     /** The records of the row's counted runs (of its own block: size, thread mode, JDK). */
-    List<JsonNode> countedRuns(Row row) {
+    List<JsonNode> countedRuns(SummaryBlock.Row row) {
         return blockOf(row).runs().stream()
                 .filter(r -> r.counted() && r.profile().equals(row.profile()))
                 .<JsonNode>map(RunRecord::json).toList();
     }
 
     /** The block a row belongs to (rows are the blocks' own objects). */
-    private Block blockOf(Row row) {
+    private SummaryBlock blockOf(SummaryBlock.Row row) {
         return blocks.stream().filter(b -> b.rows().stream().anyMatch(r -> r == row)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("row of another summary: " + row.profile()));
     }

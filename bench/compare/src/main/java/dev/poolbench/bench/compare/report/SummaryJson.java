@@ -11,6 +11,7 @@ import dev.poolbench.bench.compare.verdict.DimensionVerdict;
 import dev.poolbench.bench.compare.verdict.DuetPairs;
 import dev.poolbench.bench.compare.verdict.PairedVerdict;
 import dev.poolbench.bench.compare.verdict.SizeDuets;
+import dev.poolbench.bench.compare.verdict.SummaryBlock;
 import dev.poolbench.bench.compare.verdict.VariantDuets;
 import java.util.List;
 
@@ -35,7 +36,7 @@ final class SummaryJson {
         root.put("equivalenceMarginPercent", summary.marginPercent());
         root.put("roundsStopReason", Json.text(summary.environment(), "roundsStopReason"));
         ArrayNode blockArray = root.putArray("blocks");
-        for (Summary.Block b : summary.blocks()) {
+        for (SummaryBlock b : summary.blocks()) {
             addBlock(summary, b, blockArray.addObject());
         }
         List<DimensionVerdict.Entry> builds = summary.appBuilds();
@@ -71,7 +72,7 @@ final class SummaryJson {
     }
 
     /** One block: its pool size, thread figures, rows, paired verdicts and verdict lines. */
-    private static void addBlock(Summary summary, Summary.Block b, ObjectNode bn) {
+    private static void addBlock(Summary summary, SummaryBlock b, ObjectNode bn) {
         if (b.poolSize() == null) {
             bn.putNull("poolSize");
         } else {
@@ -80,7 +81,7 @@ final class SummaryJson {
         ThreadFigures.blockJson(b, bn);
         SessionFigures.blockJson(b, bn);
         ArrayNode rowArray = bn.putArray("rows");
-        for (Summary.Row r : b.rows()) {
+        for (SummaryBlock.Row r : b.rows()) {
             addRow(summary, r, rowArray.addObject());
         }
         bn.set("paired", PairedVerdict.json(b.paired()));
@@ -92,7 +93,7 @@ final class SummaryJson {
     }
 
     /** One row of a block's table, with the pool figures of its counted runs. */
-    private static void addRow(Summary summary, Summary.Row r, ObjectNode rn) {
+    private static void addRow(Summary summary, SummaryBlock.Row r, ObjectNode rn) {
         Stats.Sample s = r.sample();
         rn.put("profile", r.profile());
         rn.put("rank", r.ranked() ? r.rank() : null);

@@ -3,6 +3,7 @@ package dev.poolbench.bench.compare.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSummary;
 import dev.poolbench.bench.compare.stats.Stats;
+import dev.poolbench.bench.compare.verdict.SummaryBlock.Row;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -16,12 +17,12 @@ final class SummaryTable {
     }
 
     /** @param poolMean mean over a row's counted runs of a poolMetrics figure */
-    static String render(List<Summary.Row> rows, ToDoubleBiFunction<Summary.Row, ToDoubleFunction<JsonNode>> poolMean) {
+    static String render(List<Row> rows, ToDoubleBiFunction<Row, ToDoubleFunction<JsonNode>> poolMean) {
         String[] head = {"rank", "profile", "size", "n", "mean", "sd", "cv%", "min", "max",
             "95% CI", "vs best", "p99 ms", "acq p99 ms", "peak pend", "cpu ms/page", "excl"};
         List<String[]> cells = new ArrayList<>();
         cells.add(head);
-        for (Summary.Row r : rows) {
+        for (Row r : rows) {
             Stats.Sample s = r.sample();
             String size = r.poolSize() != null ? String.valueOf(r.poolSize())
                     : r.sizeReadBack() == null ? "-" : r.sizeReadBack();

@@ -8,6 +8,7 @@ import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.plan.RunVariant;
 import dev.poolbench.bench.compare.poolmetrics.PoolMetricsSummary;
 import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.verdict.SummaryBlock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -28,12 +29,12 @@ public final class ThreadFigures {
                 double carrierThreads) {
     }
 
-    static List<Line> lines(Summary.Block block) {
+    static List<Line> lines(SummaryBlock block) {
         List<Line> lines = new ArrayList<>();
         if (block.runs().stream().noneMatch(r -> r.json().has("jfr"))) {
             return lines;
         }
-        for (Summary.Row row : block.rows()) {
+        for (SummaryBlock.Row row : block.rows()) {
             List<RunRecord> counted = block.runs().stream()
                     .filter(r -> r.counted() && r.profile().equals(row.profile())).toList();
             lines.add(new Line(row.profile(), counted.size(),
@@ -46,7 +47,7 @@ public final class ThreadFigures {
     }
 
     /** The block's thread table, or empty text when its runs have no recording. */
-    static String tableFor(Summary.Block block) {
+    static String tableFor(SummaryBlock block) {
         List<Line> lines = lines(block);
         if (lines.isEmpty()) {
             return "";
@@ -66,7 +67,7 @@ public final class ThreadFigures {
     }
 
     /** Adds the block's variant and thread figures to its summary.json node. */
-    static void blockJson(Summary.Block block, ObjectNode node) {
+    static void blockJson(SummaryBlock block, ObjectNode node) {
         String key = block.variant();
         if (key != null) {
             node.put("threads", RunVariant.part(key, RunVariant.THREADS));

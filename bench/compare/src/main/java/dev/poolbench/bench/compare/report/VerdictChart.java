@@ -2,6 +2,7 @@ package dev.poolbench.bench.compare.report;
 
 import dev.poolbench.bench.compare.stats.PairedTest;
 import dev.poolbench.bench.compare.verdict.PairedVerdict;
+import dev.poolbench.bench.compare.verdict.SummaryBlock;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -33,10 +34,10 @@ final class VerdictChart {
     }
 
     static void write(Summary summary, Path png) throws IOException {
-        List<Summary.Block> blocks = summary.blocks().stream().filter(b -> !b.paired().isEmpty()).toList();
+        List<SummaryBlock> blocks = summary.blocks().stream().filter(b -> !b.paired().isEmpty()).toList();
         boolean duets = blocks.stream().flatMap(b -> b.paired().stream()).anyMatch(PairedVerdict.Entry::duets);
         List<RowsPicture.Row> rows = new ArrayList<>();
-        for (Summary.Block block : blocks) {
+        for (SummaryBlock block : blocks) {
             String suffix = blocks.size() == 1 ? "" : " (" + block.title(summary.variesVariant()) + ")";
             // Ranked, the fastest first: the picture reads as the answer to "which pool".
             block.paired().stream().sorted(Comparator.comparingDouble(

@@ -1,8 +1,6 @@
 package dev.poolbench.bench.compare.stats;
 
 import java.util.Locale;
-import org.hipparchus.distribution.continuous.NormalDistribution;
-import org.hipparchus.distribution.continuous.TDistribution;
 
 /**
  * The paired comparison of two pools measured in the same rounds. Each round is a block: the
@@ -169,8 +167,8 @@ public final class PairedTest {
             if (word != Word.UNDECIDED || n < 2 || !noise.measured()) {
                 return this;
             }
-            int needed = PairedTest.roundsNeeded(spread.meanLog(), noise.pooledWith(sdLog, n), spread.betweenSdLog(),
-                    Math.log1p(marginPercent / 100), n);
+            int needed = PairedIntervals.roundsNeeded(spread.meanLog(), noise.pooledWith(sdLog, n),
+                    spread.betweenSdLog(), Math.log1p(marginPercent / 100), n);
             return new Result(n, estimatePercent, lowPercent, highPercent, low90Percent, high90Percent, sdLog, word,
                     marginPercent, needed, spread);
         }
@@ -334,11 +332,12 @@ public final class PairedTest {
         }
         double sd = Math.sqrt(squares / (n - 1));
         double se = sd / Math.sqrt(n);
-        double half95 = half(0.975, se, n - 1, betweenSdLog);
-        double half90 = half(0.95, se, n - 1, betweenSdLog);
+        double half95 = PairedIntervals.half(0.975, se, n - 1, betweenSdLog);
+        double half90 = PairedIntervals.half(0.95, se, n - 1, betweenSdLog);
         double delta = Math.log1p(marginPercent / 100);
         Word word = word(mean, half95, half90, marginPercent);
-        int needed = word == Word.UNDECIDED ? roundsNeeded(mean, noise.pooledWith(sd, n), betweenSdLog, delta, n) : 0;
+        int needed = word == Word.UNDECIDED
+                ? PairedIntervals.roundsNeeded(mean, noise.pooledWith(sd, n), betweenSdLog, delta, n) : 0;
         return new Result(n, percent(mean), percent(mean - half95), percent(mean + half95),
                 percent(mean - half90), percent(mean + half90), sd, word, marginPercent, needed,
                 new Spread(mean, se, n - 1, betweenSdLog));
@@ -370,62 +369,9 @@ public final class PairedTest {
         return lowLog > -delta && highLog < delta;
     }
 
-    /**
-     * Paired rounds in all after which, if the mean and sd of the log ratios stayed as observed,
-     * one of the three decided words would come out: the difference (95 %) or the equivalence
-     * (90 % inside the margin), whichever comes first. A between-sitting sd stays whatever the
-     * rounds: with it, no number of rounds may do (-1).
-     */
-    static int roundsNeeded(double mean, double sd, double delta, int n) {
-        return roundsNeeded(mean, sd, 0, delta, n);
-    }
-
-    static int roundsNeeded(double mean, double sd, double betweenSdLog, double delta, int n) {
-        for (int k = n + 1; k <= MAX_ROUNDS_ESTIMATE; k++) {
-            double se = sd / Math.sqrt(k);
-            boolean difference = mean != 0 && half(0.975, se, k - 1, betweenSdLog) < Math.abs(mean);
-            boolean equivalence = Math.abs(mean) < delta && half(0.95, se, k - 1, betweenSdLog) < delta - Math.abs(mean);
-            if (difference || equivalence) {
-                return k;
-            }
-        }
-        return -1;
-    }
-
     /** The half-width of a 95 % interval of a log ratio, as {@link #of} makes it. */
     public static double half95(double se, int df, double tau) {
-        return half(0.975, se, df, tau);
-    }
-
-    /** sqrt((t(p, df) * se)^2 + (z(p) * tau)^2): Student's for the estimated se, the normal's for the known tau. */
-    static double half(double p, double se, int df, double tau) {
-        double within = t(p, df) * se;
-        if (tau == 0) {
-            return within;
-        }
-        double z = p == 0.975 ? Z_975 : p == 0.95 ? Z_95 : new NormalDistribution().inverseCumulativeProbability(p);
-        return Math.hypot(within, z * tau);
-    }
-
-    private static final double Z_975 = new NormalDistribution().inverseCumulativeProbability(0.975);
-    private static final double Z_95 = new NormalDistribution().inverseCumulativeProbability(0.95);
-
-    // Quantiles by df, computed once: the estimate of rounds needed and the simulations ask for
-    // the same few thousand of them over and over, and each costs an inverse incomplete beta.
-    private static final double[] T_975 = new double[MAX_ROUNDS_ESTIMATE + 1];
-    private static final double[] T_95 = new double[MAX_ROUNDS_ESTIMATE + 1];
-
-    static double t(double p, int df) {
-        double[] cache = p == 0.975 ? T_975 : p == 0.95 ? T_95 : null;
-        if (cache == null || df >= cache.length) {
-            return new TDistribution(df).inverseCumulativeProbability(p);
-        }
-        synchronized (cache) {
-            if (cache[df] == 0) {
-                cache[df] = new TDistribution(df).inverseCumulativeProbability(p);
-            }
-            return cache[df];
-        }
+        return PairedIntervals.half(0.975, se, df, tau);
     }
 
     static double percent(double log) {

@@ -16,10 +16,10 @@ public record Spread(double meanLog, double seLog, int df, double betweenSdLog) 
     }
 
     public double withinLowPercent() {
-        return PairedTest.percent(meanLog - PairedTest.t(0.975, df) * seLog);
+        return PairedTest.percent(meanLog - PairedIntervals.t(0.975, df) * seLog);
     }
 
     public double withinHighPercent() {
-        return PairedTest.percent(meanLog + PairedTest.t(0.975, df) * seLog);
+        return PairedTest.percent(meanLog + PairedIntervals.t(0.975, df) * seLog);
     }
 }

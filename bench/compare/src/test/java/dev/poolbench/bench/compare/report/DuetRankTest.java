@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.Fixtures;
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.verdict.SummaryBlock;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -54,9 +55,9 @@ public class DuetRankTest {
         ObjectNode environment = Json.object();
         environment.putObject("options").put("reference", "hikari");
         Summary s = Summary.of(runs, environment);
-        List<String> byRank = s.blocks().get(0).rows().stream().map(Summary.Row::profile).toList();
+        List<String> byRank = s.blocks().get(0).rows().stream().map(SummaryBlock.Row::profile).toList();
         assertEquals(List.of("tomcat", "hikari", "dbcp2"), byRank);
-        Summary.Row dbcp2 = s.blocks().get(0).rows().get(2);
+        SummaryBlock.Row dbcp2 = s.blocks().get(0).rows().get(2);
         assertEquals(-100 * (1 - 0.97 / 1.02), dbcp2.relativeToBestPercent(), 0.05);
         assertTrue(dbcp2.sample().mean() > s.blocks().get(0).rows().get(0).sample().mean(),
                 "the lane means alone would have put dbcp2 first");

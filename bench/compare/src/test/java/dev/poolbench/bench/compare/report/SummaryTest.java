@@ -9,6 +9,7 @@ import dev.poolbench.bench.compare.Fixtures;
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.bench.compare.verdict.PairedVerdict;
+import dev.poolbench.bench.compare.verdict.SummaryBlock;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -25,8 +26,8 @@ class SummaryTest {
                 "tomcat", new double[] {900, 910, 890},
                 "hikari", new double[] {1000, 1010, 990},
                 "nopool", new double[] {500, 510, 490}), Json.object());
-        List<Summary.Row> rows = s.blocks().get(0).rows();
-        assertEquals(List.of("hikari", "tomcat", "nopool"), rows.stream().map(Summary.Row::profile).toList());
+        List<SummaryBlock.Row> rows = s.blocks().get(0).rows();
+        assertEquals(List.of("hikari", "tomcat", "nopool"), rows.stream().map(SummaryBlock.Row::profile).toList());
         assertEquals(1, rows.get(0).rank());
         assertEquals(0.0, rows.get(0).relativeToBestPercent(), 1e-9);
         assertEquals(-10.0, rows.get(1).relativeToBestPercent(), 1e-9);
@@ -190,7 +191,7 @@ class SummaryTest {
         runs.add(RunRecord.of(Fixtures.record("dbcp", 3, 900, true, false)));
         Summary s = Summary.of(runs, Json.object());
         assertEquals(1, s.exitStatus());
-        Summary.Row hikari = s.blocks().get(0).rows().get(0);
+        SummaryBlock.Row hikari = s.blocks().get(0).rows().get(0);
         assertEquals(2, hikari.sample().n());
         assertEquals(1, hikari.excluded());
         String text = s.text();

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.Fixtures;
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.verdict.SummaryBlock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -45,8 +46,8 @@ class ThreadsSummaryTest {
     void oneBlockPerCombinationWithItsOwnVerdictAndThreadFigures() {
         Summary summary = Summary.of(matrix(), Json.object());
         assertEquals(2, summary.blocks().size());
-        Summary.Block platform = summary.blocks().get(0);
-        Summary.Block virtual = summary.blocks().get(1);
+        SummaryBlock platform = summary.blocks().get(0);
+        SummaryBlock virtual = summary.blocks().get(1);
         assertEquals("platform/17", platform.variant());
         assertEquals(6, virtual.runs().size());
         // The ranking is per combination: dbcp2 wins on virtual threads, hikari on platform.
