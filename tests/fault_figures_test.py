@@ -2,9 +2,10 @@
 """The fault figures per database (docs/render/faults.py, idle_timeout.py, max_connections.py) and
 keep.py's fault directory names, on small synthetic faults.json files written here into a scratch
 repository (never docs/data): each cell of the PostgreSQL, idle-timeout and max-connections tables is
-compared with the value its runs give, MariaDB's table must not take another database's runs nor
-scenario's, and a figure of nothing kept is the one line naming its command. python3 stdlib only,
-well under a second.
+compared with the value its runs give (idle-timeout's sessions the server closed with each run's
+fault-run.json: the field, or the detail of a run recorded before it), MariaDB's table must not take
+another database's runs nor scenario's, and a figure of nothing kept is the one line naming its
+command. python3 stdlib only, well under a second.
 
 usage: python3 tests/fault_figures_test.py
 """
@@ -88,6 +89,19 @@ def write(root, name, opts, runs, cpu_busy=0, command=None, releases=None):
             json.dump({"database": "11.4.5-MariaDB", "releases": releases}, f)
 
 
+def write_record(root, name, run_dir, scenario, profile, settings, closed=None, detail=None):
+    """A run's own fault-run.json as keep.py keeps it: closed as the field serverClosedSessions, or (a run recorded
+    before it) only in IdleTimeoutFault's detail."""
+    folder = os.path.join(root, "docs", "data", "faults", name, "runs", run_dir)
+    os.makedirs(folder)
+    record = {"schema": 1, "scenario": scenario, "profile": profile, "session": "memory", "settings": settings,
+              "faultDetail": detail}
+    if closed is not None:
+        record["serverClosedSessions"] = closed
+    with open(os.path.join(folder, "fault-run.json"), "w") as f:
+        json.dump(record, f)
+
+
 def cells_of(markdown):
     """{(first column, second column, ...key columns): {header: cell}} of the first Markdown table."""
     lines = [line for line in markdown.splitlines() if line.startswith("|")]
@@ -129,6 +143,16 @@ class FaultFiguresTest(unittest.TestCase):
                                                                       idleTimeoutSeconds=4),
               [run("idle-timeout", "dbcp2", figures(25.0, 40, 1.0, 2.0, 10.0, first_error=None)),
                run("idle-timeout", "hikari", figures(25.0, 0, 0.0, 0.0, 0.0, seen=False))])
+        # Their records: PostgreSQL's hikari and MariaDB's dbcp2 with the field, PostgreSQL's shipped dbcp2 only in
+        # the detail (recorded before the field), its recommended dbcp2 none; MariaDB's unseen hikari is left out.
+        postgres, mariadb = "2026-12-07-1200-hikari+dbcp2-idle-timeout-postgres", "2026-12-07-1300-dbcp2-idle-timeout"
+        write_record(self.root, postgres, "idle-timeout-hikari-shipped", "idle-timeout", "hikari", "shipped", closed=2,
+                     detail="idle timeout 4 s: the server closed 2 of the 10 sessions open at the pause's start")
+        write_record(self.root, postgres, "idle-timeout-dbcp2-shipped", "idle-timeout", "dbcp2", "shipped",
+                     detail="idle timeout 4 s: the server closed 7 of the 10 sessions open at the pause's start; "
+                            "3 sessions at its end, the longest idle 2 s")
+        write_record(self.root, mariadb, "idle-timeout-dbcp2", "idle-timeout", "dbcp2", "shipped", closed=9)
+        write_record(self.root, mariadb, "idle-timeout-hikari", "idle-timeout", "hikari", "shipped", closed=5)
         # max-connections (MariaDB): hikari in two sittings (a new replica exiting in the second), dbcp
         # recommended with one exiting, dbcp as shipped whose server refused nothing (left out), tomcat failed.
         driver = "mysql-connector-j 9.7.0"
@@ -198,11 +222,19 @@ class FaultFiguresTest(unittest.TestCase):
         self.assertEqual("0", row(rows, database="PostgreSQL", pool="dbcp2, recommended")["errors after the pause"])
         self.assertEqual("0", row(rows, database="PostgreSQL", pool="hikari, as shipped")[
             "connections opened from the pause on"])
+        # The sessions the server closed: each run's record, the field or (recorded before it) the detail.
+        closed = "sessions the server closed"
+        self.assertEqual("2", row(rows, database="PostgreSQL", pool="hikari, as shipped")[closed])
+        self.assertEqual("7", shipped[closed])
+        self.assertEqual("not recorded", row(rows, database="PostgreSQL", pool="dbcp2, recommended")[closed])
         # MariaDB's runs are all shipped, PostgreSQL's not: one table names the settings on every row.
         mariadb = row(rows, database="MariaDB", pool="dbcp2, as shipped")
         self.assertEqual("40", mariadb["errors after the pause"])
         self.assertEqual("1.0", mariadb["first login after the pause s"])
         self.assertEqual("0.0", mariadb["longest request s"])
+        self.assertEqual("9", mariadb[closed])
+        self.assertIn("docs/data/faults/2026-12-07-1300-dbcp2-idle-timeout/runs/idle-timeout-dbcp2/fault-run.json",
+                      self.data.read)
         self.assertIn("Left out, their fault not seen by the checks (logins decided while the load was paused): "
                       "idle-timeout/hikari (2026-12-07-1300-dbcp2-idle-timeout).", text)
         self.assertIn("PostgreSQL: kept sittings: 2026-12-07 12:00 UTC (hikari+dbcp2-idle-timeout-postgres", text)

@@ -155,17 +155,17 @@ def replicas_text(pool, server=False):
 def table(data):
     searches_by_pool = by_pool(data)
     first = next(iter(searches_by_pool.values()))[0][2]
-    rows = [f"| pool | how big: the smallest size shown to lose less than {margin_of(first)} against "
+    rows = [f"| pool | release | how big: the smallest size shown to lose less than {margin_of(first)} against "
             f"{first['referenceSize']} (its 90 % interval) | one smaller: shown to lose more, or not shown within "
             "| predicted from one run (its rule) | HikariCP's formula (cores × 2 + spindles) "
             "| replicas a server of max_connections 151 holds at that size (during a rolling update) | search |",
-            "|---|---|---|---|---|---|---|"]
+            "|---|---|---|---|---|---|---|---|"]
     for profile, searches in searches_by_pool.items():
         for name, pool, size, prov in searches:
-            pred = pool.get("prediction", {})
             formula = pool.get("formula", {})
             when = search_text(name, size, prov)
-            rows.append(f"| {profile} | {knee_text(pool, size)} | {below_text(pool, size)} "
+            rows.append(f"| {profile} | {release_of(data, name, profile)} | {knee_text(pool, size)} "
+                        f"| {below_text(pool, size)} "
                         f"| {predicted_text(pool)} | {formula.get('size', '-')} "
                         f"| {replicas_text(pool)} | {when} |")
     return "\n".join(rows) + "\n"
@@ -277,20 +277,29 @@ def tried_text(pool):
 
 
 def postgres_beside_mariadb(data):
-    """README's PostgreSQL part: each pool searched on PostgreSQL, its knee beside its MariaDB knee."""
+    """README's PostgreSQL part: each pool searched on PostgreSQL, its release and its knee beside its MariaDB knee
+    (which names its own release when that search ran another)."""
     maria = by_pool(data)
-    rows = ["| pool | MariaDB: how big (newest search) | PostgreSQL: how big | each size against 16 on PostgreSQL "
-            "| predicted from one run | replicas a server of PostgreSQL's default max_connections holds (during a "
-            "rolling update) | search |", "|---|---|---|---|---|---|---|"]
+    rows = ["| pool | release | MariaDB: how big (newest search) | PostgreSQL: how big "
+            "| each size against 16 on PostgreSQL | predicted from one run | replicas a server of PostgreSQL's "
+            "default max_connections holds (during a rolling update) | search |", "|---|---|---|---|---|---|---|---|"]
     for profile, searches in by_pool(data, "postgres").items():
         for name, pool, size, prov in searches:
+            release = release_of(data, name, profile)
             m = maria.get(profile)
-            m_knee = knee_only(m[-1][1]) if m else "not searched"
+            m_knee = mariadb_knee(data, profile, m[-1], release) if m else "not searched"
             when = search_text(name, size, prov)
-            rows.append(f"| {profile} | {m_knee} | {knee_only(pool)} | {tried_text(pool)} "
+            rows.append(f"| {profile} | {release} | {m_knee} | {knee_only(pool)} | {tried_text(pool)} "
                         f"| {predicted_text(pool)} | {replicas_text(pool, True)} "
                         f"| {when} |")
     return "\n".join(rows) + "\n"
+
+
+def mariadb_knee(data, profile, search, release):
+    """The knee of a pool's newest MariaDB search, with its release when it is not the PostgreSQL search's."""
+    name, pool, _, _ = search
+    theirs = release_of(data, name, profile)
+    return knee_only(pool) + ("" if theirs == release else f", on {theirs}")
 
 
 def offered_load(pool):

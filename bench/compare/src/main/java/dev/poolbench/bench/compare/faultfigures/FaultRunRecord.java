@@ -34,6 +34,8 @@ import java.util.TreeMap;
  * @param faultBeginEpochMillis   when the fault started (null: it never ran)
  * @param faultEndEpochMillis     when the database was back (null: it never came back)
  * @param faultDetail             e.g. the restart's stop and start times; may be null
+ * @param serverClosedSessions    the app's sessions the server closed during the fault (idle-timeout);
+ *                                null when the fault does not count them, or the file names none
  * @param poolSamplerStartEpochMillis when the pool sampler's second 0 was (null: no sampler)
  * @param loadExitCode            the measured load run's exit status (null: unknown)
  * @param rowsBefore              {@code login_log} rows before the measured run
@@ -46,7 +48,8 @@ import java.util.TreeMap;
 public record FaultRunRecord(Scenario scenario, String profile, SessionStore session, PoolSettingsSet settings,
                       Long faultBeginEpochMillis,
                       Long faultEndEpochMillis,
-                      String faultDetail, Long poolSamplerStartEpochMillis, Integer loadExitCode,
+                      String faultDetail, Integer serverClosedSessions, Long poolSamplerStartEpochMillis,
+                      Integer loadExitCode,
                       long rowsBefore, long maxIdBefore, long rowsAfter, ZoneId timeZone,
                       Map<LocalDateTime, Long> rowsPerSecond, List<String> problems) {
 
@@ -64,6 +67,7 @@ public record FaultRunRecord(Scenario scenario, String profile, SessionStore ses
         n.put("faultBeginEpochMillis", faultBeginEpochMillis);
         n.put("faultEndEpochMillis", faultEndEpochMillis);
         n.put("faultDetail", faultDetail);
+        n.put("serverClosedSessions", serverClosedSessions);
         n.put("poolSamplerStartEpochMillis", poolSamplerStartEpochMillis);
         n.put("loadExitCode", loadExitCode);
         ObjectNode log = n.putObject("loginLog");
@@ -124,6 +128,7 @@ public record FaultRunRecord(Scenario scenario, String profile, SessionStore ses
         return new FaultRunRecord(scenario, n.path("profile").asText(), session, settings,
                 longOrNull(n, "faultBeginEpochMillis"),
                 longOrNull(n, "faultEndEpochMillis"), n.hasNonNull("faultDetail") ? n.get("faultDetail").asText() : null,
+                n.path("serverClosedSessions").canConvertToInt() ? n.get("serverClosedSessions").asInt() : null,
                 longOrNull(n, "poolSamplerStartEpochMillis"),
                 n.hasNonNull("loadExitCode") ? n.get("loadExitCode").asInt() : null,
                 required(log, "rowsBefore", source), required(log, "maxIdBefore", source),

@@ -12,6 +12,21 @@ public interface Fault {
     String apply(long millis) throws Exception;
 
     /**
+     * {@link #apply}, with what the fault counted on the server for the run's record; most faults
+     * count nothing.
+     */
+    default Applied applyCounting(long millis) throws Exception {
+        return new Applied(apply(millis), null);
+    }
+
+    /**
+     * What a fault reported: its {@link #apply} detail, and the app's sessions the server closed
+     * during it (idle-timeout: those open at the pause's start and gone at its end; null: not counted).
+     */
+    record Applied(String detail, Integer serverClosedSessions) {
+    }
+
+    /**
      * What the scenario sets on the server before the run's app starts, so that every connection
      * of the app's pool is made under it; closing it undoes it once the app has stopped. Nothing
      * for most scenarios.

@@ -64,6 +64,7 @@ final class FaultRun {
     private final ProgressLog progressLog = new ProgressLog();
     private volatile CompletableFuture<long[]> faultDone;
     private volatile String faultDetail;
+    private volatile Integer serverClosedSessions;
 
     FaultRun(Setup setup, FaultCase planned, Fault fault, Path runDir) {
         this.s = setup;
@@ -142,8 +143,8 @@ final class FaultRun {
         ProgressLog.write(runDir.resolve(ProgressLog.FILE), progressLog.lines());
         new FaultRunRecord(scenario, profile, planned.session(), planned.settings(), window == null ? null : window[0],
                 window == null ? null : window[1],
-                faultDetail, samplerStartEpochMillis, exit, before.rows(), before.maxId(), after.rows(),
-                ZoneId.systemDefault(), loginLog.rowsPerSecond(before.maxId()), List.copyOf(problems))
+                faultDetail, serverClosedSessions, samplerStartEpochMillis, exit, before.rows(), before.maxId(),
+                after.rows(), ZoneId.systemDefault(), loginLog.rowsPerSecond(before.maxId()), List.copyOf(problems))
                 .write(runDir);
         // The same reading of the run's files as for runs taken by Ansible (faults-summarize).
         return FaultRunFiles.outcome(runDir, planned, o);
@@ -213,15 +214,17 @@ final class FaultRun {
         long beginEpochMillis = System.currentTimeMillis();
         s.progress().message(String.format(Locale.ROOT, "  %s: fault at %.1f s: %s", planned.label(),
                 (begin - loadStartNanos) / 1e9, scenario.description()));
-        String detail;
+        Fault.Applied applied;
         try {
-            detail = fault.apply(s.options().faultSeconds * 1_000L);
+            applied = fault.applyCounting(s.options().faultSeconds * 1_000L);
         } catch (Exception e) {
             throw new IllegalStateException("the fault " + scenario.cliName() + " failed: " + e.getMessage(), e);
         }
         long end = System.nanoTime();
         long endEpochMillis = System.currentTimeMillis();
+        String detail = applied.detail();
         faultDetail = detail;
+        serverClosedSessions = applied.serverClosedSessions();
         s.progress().message(String.format(Locale.ROOT, "  %s: %s at %.1f s (away %.1f s%s)",
                 planned.label(), scenario.storm() ? "the storm over"
                         : scenario.replicas() ? "the rolling update done" : scenario.target() + " back",

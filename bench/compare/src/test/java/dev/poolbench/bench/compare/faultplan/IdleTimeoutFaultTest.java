@@ -66,9 +66,11 @@ class IdleTimeoutFaultTest {
             for (int i = 0; i < 3; i++) {
                 pool.add(DriverManager.getConnection(url, db.user(), db.password()));
             }
-            String detail = fault.apply(3_000);
+            Fault.Applied applied = fault.applyCounting(3_000);
+            String detail = applied.detail();
             assertTrue(detail.startsWith("idle timeout 1 s: the server closed 3 of the 3 sessions open at the pause's "
                     + "start; 0 sessions at its end"), detail);
+            assertEquals(3, applied.serverClosedSessions(), "the run's record counts the sessions the server closed");
             for (Connection c : pool) {
                 assertThrows(SQLException.class, () -> {
                     try (Statement s = c.createStatement()) {
