@@ -277,21 +277,24 @@ def tried_text(pool):
 
 
 def postgres_beside_mariadb(data):
-    """README's PostgreSQL part: each pool searched on PostgreSQL, its release and its knee beside its MariaDB knee
-    (which names its own release when that search ran another)."""
+    """README's PostgreSQL part: each pool's newest search on PostgreSQL, its release and its knee beside its MariaDB
+    knee (which names its own release when that search ran another); the earlier searches' knees in its last cell
+    (docs/pool-size-sweep.md has every search)."""
     maria = by_pool(data)
     rows = ["| pool | release | MariaDB: how big (newest search) | PostgreSQL: how big "
             "| each size against 16 on PostgreSQL | predicted from one run | replicas a server of PostgreSQL's "
             "default max_connections holds (during a rolling update) | search |", "|---|---|---|---|---|---|---|---|"]
     for profile, searches in by_pool(data, "postgres").items():
-        for name, pool, size, prov in searches:
-            release = release_of(data, name, profile)
-            m = maria.get(profile)
-            m_knee = mariadb_knee(data, profile, m[-1], release) if m else "not searched"
-            when = search_text(name, size, prov)
-            rows.append(f"| {profile} | {release} | {m_knee} | {knee_only(pool)} | {tried_text(pool)} "
-                        f"| {predicted_text(pool)} | {replicas_text(pool, True)} "
-                        f"| {when} |")
+        name, pool, size, prov = searches[-1]
+        release = release_of(data, name, profile)
+        m = maria.get(profile)
+        m_knee = mariadb_knee(data, profile, m[-1], release) if m else "not searched"
+        when = search_text(name, size, prov) + "".join(
+            f"; earlier, {older[0][:10]} on "
+            f"{release_of(data, older[0], profile)}: {knee_only(older[1])}" for older in searches[:-1])
+        rows.append(f"| {profile} | {release} | {m_knee} | {knee_only(pool)} | {tried_text(pool)} "
+                    f"| {predicted_text(pool)} | {replicas_text(pool, True)} "
+                    f"| {when} |")
     return "\n".join(rows) + "\n"
 
 
