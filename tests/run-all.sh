@@ -30,7 +30,10 @@
 #                  keep.py's fault folder names; docs/options.py --check: docs/options.md
 #                  is the commands' --help; docs/data/attribute_releases.py --check: every kept
 #                  measurement names its releases (and the attribution's self-test)
-#   quick-compare  ./poolbench compare --quick: the real comparison, short, must be valid
+#   quick-compare  ./poolbench compare --quick: the real comparison, short, must be valid; then
+#                  tests/check_quick_compare.py on its results: each duet's lanes in one window,
+#                  valid, checked against /report, on their own database; the verdict paired by
+#                  duet; each window after the first started ahead; nothing left running (self-tested)
 #   report-html    tests/check-report-html.sh: the quick comparison's report.html opened in headless
 #                  Chromium (no network) renders with every picture loaded (screenshot of its top:
 #                  results/report-html-compare.png)
@@ -70,7 +73,7 @@ while (($#)); do
         echo "run-all: unknown step '$name' (steps: preflight ${STEPS[*]})" >&2; exit 2
       fi
       skip["$name"]=1; shift 2 ;;
-    -h|--help) sed -n '2,54p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,/^set -uo pipefail$/p' "$0" | sed '$d'; exit 0 ;;
     *) echo "run-all: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -186,7 +189,12 @@ docs_check() {
   return "$status"
 }
 step docs docs_check
-step quick-compare ./poolbench compare --quick
+# The quick comparison, then its results checked beyond its exit status (what two end-to-end tests of
+# bench/compare checked on comparisons of their own: the duets, the head start).
+quick_compare() {
+  ./poolbench compare --quick && python3 tests/check_quick_compare.py --latest
+}
+step quick-compare quick_compare
 # A missing chromium (exit 3) is a skip outside CI: the script says so in one line; with CI=true it fails.
 html_check() { tests/check-report-html.sh --screenshot "results/report-html-$1.png" --latest "$1"; local status=$?; ((status == 3)) && return 0; return "$status"; }
 step report-html html_check compare
