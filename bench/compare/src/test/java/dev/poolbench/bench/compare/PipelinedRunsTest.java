@@ -58,7 +58,7 @@ class PipelinedRunsTest {
         List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), CompareMain.class.getName(), "compare",
                 "--profiles", "hikari,dbcp2", "--solo", "--runs", "1", "--duration", "4", "--warmup", "0",
-                "--cds", "off", "--db-port", String.valueOf(dbPort), "--results", results.toString());
+                "--db-port", String.valueOf(dbPort), "--results", results.toString());
         Process compare = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true).start();
         Thread stopper = new Thread(() -> {
             try {
