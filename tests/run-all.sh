@@ -45,9 +45,10 @@
 #                  generates (the SDK in .poolbench/venv-dashboards)
 #   terraform      fmt, checkov, terraform test of the inventory module (offline)
 #                  dashboard and terraform need nothing Maven builds: they run beside the maven
-#                  step, with the ansible step's venv made after them (ansible/tests/run.sh
-#                  --venv-only); their output and verdict are shown in their place
-#   ansible        ansible-lint (production), syntax check; with CI=true or POOLBENCH_CONVERGE=1
+#                  step, then the ansible checks that need only its venv (ansible/tests/run.sh
+#                  --static); their output and verdict are shown in their place
+#   ansible        beside the maven step: ansible-lint (production), syntax check, refusals,
+#                  inventories, plans; here the toxiproxy role; with CI=true or POOLBENCH_CONVERGE=1
 #                  also the local fleet: docs/vm-path.md's fleet block as written (terraform/local
 #                  apply: db, app, bench-1 as systemd-nspawn hosts; site.yml twice, the second
 #                  changed=0; a quick bench.yml and faults.yml (reboot, restart, blackhole,
@@ -121,9 +122,10 @@ step() {
 
 # Beside the maven step: the steps that need nothing it builds, one after the other in one
 # background job, each step's output in .poolbench/beside-STEP.log and its exit status and
-# seconds in .poolbench/beside-STEP.status; then the ansible step's venv. `beside COMMAND`, run
-# by `step` in the step's place, waits for the job and shows what the step printed.
-BESIDE=(dashboard:monitoring/check.sh terraform:terraform/tests/run.sh)
+# seconds in .poolbench/beside-STEP.status. `beside COMMAND`, run by `step` in the step's place,
+# waits for the job and shows what the step printed. The ansible step's part here is its checks
+# that need only its venv (made there); the rest (the toxiproxy role, the fleet) runs in its place.
+BESIDE=(dashboard:monitoring/check.sh terraform:terraform/tests/run.sh "ansible:ansible/tests/run.sh --static")
 beside_pid=""
 start_beside() {
   local entry name started
@@ -133,14 +135,13 @@ start_beside() {
       name="${entry%%:*}"
       runs "$name" || continue
       started=$SECONDS
-      "${entry#*:}" >".poolbench/beside-$name.log" 2>&1
+      # shellcheck disable=SC2086 # the command and its words
+      ${entry#*:} >".poolbench/beside-$name.log" 2>&1
       echo "$? $((SECONDS - started))" >".poolbench/beside-$name.status"
     done
-    # The venv only: the ansible step itself (lint, the fleet) runs in its place, after the others.
-    if runs ansible; then ansible/tests/run.sh --venv-only >.poolbench/beside-ansible-venv.log 2>&1; fi
   ) &
   beside_pid=$!
-  echo "=== beside the maven step: ${BESIDE[*]%%:*} and the ansible venv (.poolbench/beside-*.log)"
+  echo "=== beside the maven step: ${BESIDE[*]%%:*} (.poolbench/beside-*.log)"
 }
 beside_wait() {
   if [[ -n "$beside_pid" ]]; then wait "$beside_pid"; fi
@@ -203,7 +204,14 @@ step faults-html html_check faults
 step dashboard beside monitoring/check.sh
 step terraform beside terraform/tests/run.sh
 beside_wait
-step ansible ansible/tests/run.sh
+# ansible: its checks that need only the venv ran beside the maven step (shown here); the rest now.
+ansible_checks() {
+  local status=0
+  beside "ansible/tests/run.sh --static" || status=1
+  ansible/tests/run.sh --after-static || status=1
+  return "$status"
+}
+step ansible ansible_checks
 
 echo
 ((${#maven_notes[@]} == 0)) || printf '%s\n' "${maven_notes[@]}"
