@@ -30,7 +30,10 @@
 #                  keep.py's fault folder names; docs/options.py --check: docs/options.md
 #                  is the commands' --help; docs/data/attribute_releases.py --check: every kept
 #                  measurement names its releases (and the attribution's self-test)
-#   quick-compare  ./poolbench compare --quick: the real comparison, short, must be valid
+#   quick-compare  ./poolbench compare --quick: the real comparison, short, must be valid; then
+#                  tests/check_quick_compare.py on its results: each duet's lanes in one window,
+#                  valid, checked against /report, on their own database; the verdict paired by
+#                  duet; each window after the first started ahead; nothing left running (self-tested)
 #   report-html    tests/check-report-html.sh: the quick comparison's report.html opened in headless
 #                  Chromium (no network) renders with every picture loaded (screenshot of its top:
 #                  results/report-html-compare.png)
@@ -42,9 +45,10 @@
 #                  generates (the SDK in .poolbench/venv-dashboards)
 #   terraform      fmt, checkov, terraform test of the inventory module (offline)
 #                  dashboard and terraform need nothing Maven builds: they run beside the maven
-#                  step, with the ansible step's venv made after them (ansible/tests/run.sh
-#                  --venv-only); their output and verdict are shown in their place
-#   ansible        ansible-lint (production), syntax check; with CI=true or POOLBENCH_CONVERGE=1
+#                  step, then the ansible checks that need only its venv (ansible/tests/run.sh
+#                  --static); their output and verdict are shown in their place
+#   ansible        beside the maven step: ansible-lint (production), syntax check, refusals,
+#                  inventories, plans; here the toxiproxy role; with CI=true or POOLBENCH_CONVERGE=1
 #                  also the local fleet: docs/vm-path.md's fleet block as written (terraform/local
 #                  apply: db, app, bench-1 as systemd-nspawn hosts; site.yml twice, the second
 #                  changed=0; a quick bench.yml and faults.yml (reboot, restart, blackhole,
@@ -70,7 +74,7 @@ while (($#)); do
         echo "run-all: unknown step '$name' (steps: preflight ${STEPS[*]})" >&2; exit 2
       fi
       skip["$name"]=1; shift 2 ;;
-    -h|--help) sed -n '2,54p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,/^set -uo pipefail$/p' "$0" | sed '$d'; exit 0 ;;
     *) echo "run-all: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -118,9 +122,10 @@ step() {
 
 # Beside the maven step: the steps that need nothing it builds, one after the other in one
 # background job, each step's output in .poolbench/beside-STEP.log and its exit status and
-# seconds in .poolbench/beside-STEP.status; then the ansible step's venv. `beside COMMAND`, run
-# by `step` in the step's place, waits for the job and shows what the step printed.
-BESIDE=(dashboard:monitoring/check.sh terraform:terraform/tests/run.sh)
+# seconds in .poolbench/beside-STEP.status. `beside COMMAND`, run by `step` in the step's place,
+# waits for the job and shows what the step printed. The ansible step's part here is its checks
+# that need only its venv (made there); the rest (the toxiproxy role, the fleet) runs in its place.
+BESIDE=(dashboard:monitoring/check.sh terraform:terraform/tests/run.sh "ansible:ansible/tests/run.sh --static")
 beside_pid=""
 start_beside() {
   local entry name started
@@ -130,14 +135,13 @@ start_beside() {
       name="${entry%%:*}"
       runs "$name" || continue
       started=$SECONDS
-      "${entry#*:}" >".poolbench/beside-$name.log" 2>&1
+      # shellcheck disable=SC2086 # the command and its words
+      ${entry#*:} >".poolbench/beside-$name.log" 2>&1
       echo "$? $((SECONDS - started))" >".poolbench/beside-$name.status"
     done
-    # The venv only: the ansible step itself (lint, the fleet) runs in its place, after the others.
-    if runs ansible; then ansible/tests/run.sh --venv-only >.poolbench/beside-ansible-venv.log 2>&1; fi
   ) &
   beside_pid=$!
-  echo "=== beside the maven step: ${BESIDE[*]%%:*} and the ansible venv (.poolbench/beside-*.log)"
+  echo "=== beside the maven step: ${BESIDE[*]%%:*} (.poolbench/beside-*.log)"
 }
 beside_wait() {
   if [[ -n "$beside_pid" ]]; then wait "$beside_pid"; fi
@@ -186,7 +190,12 @@ docs_check() {
   return "$status"
 }
 step docs docs_check
-step quick-compare ./poolbench compare --quick
+# The quick comparison, then its results checked beyond its exit status (what two end-to-end tests of
+# bench/compare checked on comparisons of their own: the duets, the head start).
+quick_compare() {
+  ./poolbench compare --quick && python3 tests/check_quick_compare.py --latest
+}
+step quick-compare quick_compare
 # A missing chromium (exit 3) is a skip outside CI: the script says so in one line; with CI=true it fails.
 html_check() { tests/check-report-html.sh --screenshot "results/report-html-$1.png" --latest "$1"; local status=$?; ((status == 3)) && return 0; return "$status"; }
 step report-html html_check compare
@@ -195,7 +204,14 @@ step faults-html html_check faults
 step dashboard beside monitoring/check.sh
 step terraform beside terraform/tests/run.sh
 beside_wait
-step ansible ansible/tests/run.sh
+# ansible: its checks that need only the venv ran beside the maven step (shown here); the rest now.
+ansible_checks() {
+  local status=0
+  beside "ansible/tests/run.sh --static" || status=1
+  ansible/tests/run.sh --after-static || status=1
+  return "$status"
+}
+step ansible ansible_checks
 
 echo
 ((${#maven_notes[@]} == 0)) || printf '%s\n' "${maven_notes[@]}"

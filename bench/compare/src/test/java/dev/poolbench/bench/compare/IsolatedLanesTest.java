@@ -30,7 +30,7 @@ class IsolatedLanesTest {
     void eachLaneRunsOnItsOwnCpusWithItsOwnDatabaseServer(@TempDir Path results) throws Exception {
         assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "isolated lanes need two CPUs");
         ChildComparison.Outcome outcome = ChildComparison.compare(results, "--profiles", "hikari,nopool",
-                "--lanes", "isolated", "--runs", "1", "--duration", "4", "--warmup", "1", "--cds", "off");
+                "--lanes", "isolated", "--runs", "1", "--duration", "4", "--warmup", "1");
         assertEquals(0, outcome.exitStatus(), outcome.output());
         JsonNode placement = Json.read(outcome.dir().resolve("environment.json")).path("lanePlacement");
         assertEquals("isolated", placement.path("placement").asText(), placement.toString());

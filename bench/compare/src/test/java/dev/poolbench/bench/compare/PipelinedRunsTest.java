@@ -1,12 +1,9 @@
 package dev.poolbench.bench.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.poolbench.bench.compare.util.Json;
 import dev.poolbench.bench.compare.util.Workspace;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -23,37 +20,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The head start end to end (a real comparison of two short runs in its own JVM: embedded
- * MariaDB, app JVMs, load JVMs): the second run's JVMs start during the first run's report
- * check, and no JVM of the comparison outlives it, at its normal end or after Ctrl-C (SIGTERM)
- * in the middle of the head start.
+ * The head start end to end, interrupted (a real comparison of two short solo runs in its own JVM:
+ * embedded MariaDB, app JVMs, load JVMs): Ctrl-C (SIGTERM) in the middle of the head start, once
+ * the second run's JVMs have been started during the first run's report check, leaves no JVM of
+ * the comparison behind. The head start at a comparison's normal end (the later runs' JVMs started
+ * ahead, valid, nothing left running) is checked on the test command's quick comparison, whose
+ * duets run it the same way (tests/check_quick_compare.py).
  */
 class PipelinedRunsTest {
 
     private static final Path ROOT = Path.of("").toAbsolutePath().getParent().getParent();
 
     @Test
-    void theSecondRunStartsAheadAndNothingIsLeftRunning(@TempDir Path results) throws Exception {
-        List<String> output = compare(results, false);
-        String text = String.join("\n", output);
-        Path dir = resultsDir(results);
-        List<String> lines = Files.readAllLines(dir.resolve("runs.jsonl"));
-        assertEquals(2, lines.size(), text);
-        JsonNode first = Json.parse(lines.get(0));
-        JsonNode second = Json.parse(lines.get(1));
-        assertFalse(first.path("timings").path("startedAhead").asBoolean(), first.toString());
-        assertTrue(second.path("timings").path("startedAhead").asBoolean(), second.toString());
-        // Its app booted during the first run's report check: this run waited for a part at most.
-        assertTrue(second.path("timings").path("appStartWaitMillis").asLong()
-                < second.path("timings").path("appStartMillis").asLong(), second.toString());
-        assertTrue(second.path("valid").asBoolean(), second.toString());
-        assertTrue(Files.isRegularFile(dir.resolve("runs/1-dbcp2/app.log")), "the app log of the run started ahead");
-        assertEquals(List.of(), processesOf(results), "JVMs of the comparison still running after its end");
-    }
-
-    @Test
     void ctrlCDuringTheHeadStartLeavesNoJvmBehind(@TempDir Path results) throws Exception {
-        List<String> output = compare(results, true);
+        List<String> output = compare(results);
         String text = String.join("\n", output);
         assertTrue(text.contains("poolbench compare: interrupted"), text);
         assertTrue(Files.isRegularFile(resultsDir(results).resolve("runs/1-dbcp2/app.log")),
@@ -62,10 +42,10 @@ class PipelinedRunsTest {
     }
 
     /**
-     * Runs hikari then dbcp2, 4 s each; with {@code interrupt}, sends SIGTERM (what Ctrl-C's
-     * shutdown hook sees) as soon as the second run's app JVM has been started ahead.
+     * Runs hikari then dbcp2, 4 s each, and sends SIGTERM (what Ctrl-C's shutdown hook sees) as
+     * soon as the second run's app JVM has been started ahead.
      */
-    private static List<String> compare(Path results, boolean interrupt) throws Exception {
+    private static List<String> compare(Path results) throws Exception {
         for (Path jar : List.of(Workspace.WEBAPP_JAR, Workspace.LOAD_JAR)) {
             if (!Files.isRegularFile(ROOT.resolve(jar))) {
                 fail(ROOT.resolve(jar) + " is missing: build the project first (./mvnw -DskipTests package)");
@@ -77,29 +57,27 @@ class PipelinedRunsTest {
         }
         List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), CompareMain.class.getName(), "compare",
-                "--profiles", "hikari,dbcp2", "--solo", "--runs", "1", "--duration", "4", "--warmup", "0", "--cds", "off",
+                "--profiles", "hikari,dbcp2", "--solo", "--runs", "1", "--duration", "4", "--warmup", "0",
                 "--db-port", String.valueOf(dbPort), "--results", results.toString());
         Process compare = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true).start();
-        if (interrupt) {
-            Thread stopper = new Thread(() -> {
-                try {
-                    while (compare.isAlive()) {
-                        Thread.sleep(50);
-                        try (Stream<Path> dirs = Files.list(results)) {
-                            if (dirs.anyMatch(d -> Files.isRegularFile(d.resolve("runs/1-dbcp2/app.log")))) {
-                                // Process.destroy would close the pipe we read from, too.
-                                compare.toHandle().destroy();
-                                return;
-                            }
+        Thread stopper = new Thread(() -> {
+            try {
+                while (compare.isAlive()) {
+                    Thread.sleep(50);
+                    try (Stream<Path> dirs = Files.list(results)) {
+                        if (dirs.anyMatch(d -> Files.isRegularFile(d.resolve("runs/1-dbcp2/app.log")))) {
+                            // Process.destroy would close the pipe we read from, too.
+                            compare.toHandle().destroy();
+                            return;
                         }
                     }
-                } catch (InterruptedException | IOException e) {
-                    // the test ends
                 }
-            }, "sigterm-when-started-ahead");
-            stopper.setDaemon(true);
-            stopper.start();
-        }
+            } catch (InterruptedException | IOException e) {
+                // the test ends
+            }
+        }, "sigterm-when-started-ahead");
+        stopper.setDaemon(true);
+        stopper.start();
         List<String> output = new ArrayList<>();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(compare.getInputStream(),
                 StandardCharsets.UTF_8))) {

@@ -23,7 +23,7 @@ class PlantDuetComparisonTest {
     void thePlantedLaneCountsItsPlantAndTheOtherNone(@TempDir Path results) throws Exception {
         // 6 s: a duet's ratio counts only the seconds after DuetPairs.ALIGN_SECONDS (5).
         ChildComparison.Outcome outcome = ChildComparison.compare(results, "--profiles", "hikari", "--plant",
-                "none,cpu:200us", "--runs", "1", "--duration", "6", "--warmup", "1", "--cds", "off");
+                "none,cpu:200us", "--runs", "1", "--duration", "6", "--warmup", "1");
         List<JsonNode> records = new ArrayList<>();
         for (String line : Files.readAllLines(outcome.dir().resolve("runs.jsonl"))) {
             records.add(Json.parse(line));

@@ -38,7 +38,7 @@ class SessionComparisonTest {
     @Test
     void memoryAndRedisPooledRunsBothCountAndTheRedisServerStops(@TempDir Path results) throws Exception {
         Run run = compare(results, Map.of(), "--profiles", "hikari", "--session", "memory,redis-pooled",
-                "--redis-pool-size", "4", "--runs", "1", "--duration", "4", "--warmup", "2", "--cds", "off");
+                "--redis-pool-size", "4", "--runs", "1", "--duration", "4", "--warmup", "2");
         assertEquals(0, run.status(), run.log());
         Path dir = resultsDir(results);
         List<String> lines = Files.readAllLines(dir.resolve("runs.jsonl"));

@@ -25,7 +25,7 @@ class SizeSearchEndToEndTest {
     void aTinySearchDuetsOnlyTheSizesItChoosesAndWritesItsAnswer(@TempDir Path results) throws Exception {
         Path log = Files.createTempFile("size", ".log");
         int status = ChildComparison.run("size", results, log, environment -> { }, "--profiles", "hikari",
-                "--sizes", "1,10", "--duration", "3", "--warmup", "1", "--cds", "off", "--max-duets", "2",
+                "--sizes", "1,10", "--duration", "3", "--warmup", "1", "--max-duets", "2",
                 "--margin", "4");
         String output = Files.readString(log);
         Files.delete(log);

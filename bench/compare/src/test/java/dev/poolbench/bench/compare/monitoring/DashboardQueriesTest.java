@@ -63,7 +63,7 @@ class DashboardQueriesTest {
         }
         List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), "dev.poolbench.bench.compare.CompareMain", "compare",
-                "--profiles", "hikari", "--runs", "1", "--duration", "4", "--warmup", "2", "--cds", "off",
+                "--profiles", "hikari", "--runs", "1", "--duration", "4", "--warmup", "2",
                 "--heap", "128m", "--prometheus", "--db-port", String.valueOf(dbPort), "--results", results.toString());
         Path log = tmp.resolve("compare.log");
         ProcessBuilder builder = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true)
