@@ -131,29 +131,32 @@ public final class ReplicasCommand implements Callable<Integer> {
                 replicaConnections -> ConnectionLimit.watch(url, env.get("ISU4_DB_USER"), env.get("ISU4_DB_PASSWORD"),
                         previousMaxConnections), System.out::println, label, out);
         long deadline = System.nanoTime() + maxSeconds * 1_000_000_000L;
+        // The answer a failure goes to: the phase's (none once the update is answered).
         String phase = STARTED;
+        ObjectNode fault = fault();
         Fault.ServerSetting replicasUp = Fault.ServerSetting.NONE;
         try {
             replicasUp = update.beforeApp();
             answer(STARTED, null);
-            await("serving", deadline);
             phase = SERVING;
+            await("serving", deadline);
             update.appServing(managementUrl);
             answer(SERVING, null);
-            long at = Long.parseLong(await("update", deadline).strip());
             phase = UPDATE;
+            long at = Long.parseLong(await("update", deadline).strip());
             Thread.sleep(Math.max(0, at - System.currentTimeMillis()));
-            ObjectNode fault = fault(System.currentTimeMillis());
+            fault.put("beginEpochMillis", System.currentTimeMillis());
             fault.put("detail", update.apply(faultSeconds * 1_000L));
             fault.put("endEpochMillis", System.currentTimeMillis());
             write(UPDATE, fault);
+            phase = null;
             await("stop", deadline);
             return 0;
         } catch (Exception e) {
             String why = e.getMessage() == null ? e.toString() : e.getMessage();
-            if (phase.equals(UPDATE)) {
-                write(UPDATE, fault(null).put("error", "the fault max-connections failed: " + why));
-            } else {
+            if (UPDATE.equals(phase)) {
+                write(UPDATE, fault.put("error", "the fault max-connections failed: " + why));
+            } else if (phase != null) {
                 answer(phase, why);
             }
             System.err.println("faults-replicas: " + why);
@@ -164,10 +167,10 @@ public final class ReplicasCommand implements Callable<Integer> {
     }
 
     /** The record of poolbench-fault: scenario, begin, end, detail, error. */
-    private static ObjectNode fault(Long beginEpochMillis) {
+    private static ObjectNode fault() {
         ObjectNode n = Json.object();
         n.put("scenario", "max-connections");
-        n.put("beginEpochMillis", beginEpochMillis);
+        n.putNull("beginEpochMillis");
         n.putNull("endEpochMillis");
         n.putNull("detail");
         n.putNull("error");
