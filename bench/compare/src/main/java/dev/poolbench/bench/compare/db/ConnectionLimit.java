@@ -14,17 +14,24 @@ import java.sql.Statement;
  * {@link #close} puts the previous value back. MariaDB admits {@code max_connections + 1} clients
  * (the last for a privileged user: every user, with the embedded server's grant checks off).
  * On hosts ansible/faults.yml sets the limit as root on the database host and puts it back;
- * {@link #watch} only reads it and the counts, as the app's user (no privilege needed).
+ * {@link #watch} only reads it and the counts, as the app's user (no privilege needed). There
+ * that user is not privileged: the server lets it past the connect, on the slot kept for a
+ * privileged one, and refuses it after the handshake, which MariaDB counts in
+ * {@code Aborted_connects} only (10.11 on the fleet, 2026-12-07: 0 max_connections errors,
+ * 12 aborted connects, a new replica holding 2 of its 10 connections).
  */
 public final class ConnectionLimit implements AutoCloseable {
 
     private final Connection watcher;
     private final long previous;
+    /** Refusals after the handshake count too ({@link #watch}: a user that is not privileged). */
+    private final boolean afterHandshake;
     private boolean changed;
 
     private ConnectionLimit(Connection watcher, Long previous) throws SQLException {
         this.watcher = watcher;
         this.previous = previous != null ? previous : limit();
+        this.afterHandshake = previous != null;
     }
 
     public static ConnectionLimit open(String jdbcUrl, String user, String password) throws SQLException {
@@ -79,9 +86,13 @@ public final class ConnectionLimit implements AutoCloseable {
         return status("Threads_connected");
     }
 
-    /** Connections the server has refused for {@code max_connections} since it started. */
+    /**
+     * Connections the server has refused for {@code max_connections} since it started; for a
+     * {@link #watch}er also those refused after the handshake ({@code Aborted_connects}, which
+     * counts any failed login: none else comes while the replicas are the only clients).
+     */
     public long refused() throws SQLException {
-        return status("Connection_errors_max_connections");
+        return status("Connection_errors_max_connections") + (afterHandshake ? status("Aborted_connects") : 0);
     }
 
     private long status(String name) throws SQLException {
