@@ -87,6 +87,24 @@ public final class FaultReport {
     }
 
     /**
+     * Adds {@code releases} to an {@value #ENVIRONMENT} that has none (faults.yml's, written by Ansible from the
+     * hosts' facts): a fault run kept from the fleet names what it measured as a local one does. Nothing when
+     * there is no such file or no run reported releases.
+     */
+    public static void addReleasesToEnvironment(Path dir) throws IOException {
+        Path file = dir.resolve(ENVIRONMENT);
+        if (!Files.isRegularFile(file) || Json.read(file).has("releases")) {
+            return;
+        }
+        ObjectNode releases = releases(dir.resolve("runs"));
+        if (!releases.isEmpty()) {
+            ObjectNode node = (ObjectNode) Json.read(file);
+            node.set("releases", releases);
+            Json.write(file, node);
+        }
+    }
+
+    /**
      * The pool and driver releases each run's app reported (its {@code poolsettings.json}, read from the jars it
      * loaded), by profile as compare's environment.json has them: a kept fault run names what it measured.
      */
