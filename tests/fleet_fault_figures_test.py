@@ -114,7 +114,8 @@ class FleetProductionTest(unittest.TestCase):
                          [r["pool"] for r in rows], text)
         forgotten = "flows forgotten in the pause / tracked at its start"
         expected = {"idle timeout and pause": "idle 4 s, pause 10 s", "runs": "2",
-                    "errors after the pause": "7 [5 .. 9]", "first login after the pause s": "3.0 [2.0 .. 4.0]", "back to 90 % s": "4.5 [3.0 .. 6.0]",
+                    "errors after the pause": "7 [5 .. 9]", "first login after the pause s": "3.0 [2.0 .. 4.0]",
+                    "back to 90 % s": "4.5 [3.0 .. 6.0]",
                     "longest request of the run s": "4.0 [3.0 .. 5.0]", forgotten: "7 [6 .. 8] / 12 [12 .. 12]",
                     "packets of forgotten flows dropped": "39 [37 .. 41]",
                     "connections opened from the pause on": "9 [6 .. 12]", "login_log rows": "1 lost"}
@@ -164,6 +165,21 @@ class FleetProductionTest(unittest.TestCase):
                       "UTC (hikari+dbcp2-demote, CPUs 0 % busy before); 2026-12-07 23:30 UTC (dbcp2-demote, CPUs 0 % "
                       "busy before).", text)
         self.assertNotIn("idle-drop", text)
+        self.assertNotIn("Not measured yet", text)
+
+    def test_demote_names_the_settings_not_measured_yet(self):
+        with tempfile.TemporaryDirectory() as other:
+            write_fleet(other, "2026-11-30-0242-hikari", options(["demote"], "mariadb"),
+                        [run("demote", "hikari", figures(256.0, 1803, None, None, 0.0, during=356))])
+            text = fleet_production.demote_table(Data(other))
+            self.assertEqual(["hikari"], [r["pool"] for r in cells_of(text)], text)
+            self.assertEqual("not counted", cells_of(text)[0]["connections to the old primary after the run"])
+            self.assertIn("\n\nNot measured yet: `recommended`, `evict-read-only` (on a fleet of `terraform "
+                          "-chdir=terraform/local apply -var db_replica=true`: `docs/data/measure.sh bash -c 'cd "
+                          "ansible && ansible-playbook -i inventories/fleet/hosts.yml faults.yml -e poolbench_profiles=hikari,"
+                          "tomcat,dbcp,dbcp2 -e poolbench_faults_check=true -e poolbench_fault_scenarios=demote -e "
+                          "poolbench_duration=50 -e poolbench_fault_settings=recommended,evict-read-only'`, then "
+                          "`python3 docs/data/keep.py faults RESULTS_DIR`).\n", text)
 
     def test_faults_md_fleet_table_leaves_demote_and_idle_drop_to_faults_production(self):
         rows = cells_of(faults.fleet_table(self.data))

@@ -18,8 +18,12 @@ PLAYBOOK = ("docs/data/measure.sh bash -c 'cd ansible && ansible-playbook -i inv
             "-e poolbench_profiles=hikari,tomcat,dbcp,dbcp2 -e poolbench_faults_check=true {}'")
 IDLE_DROP_COMMAND = PLAYBOOK.format("-e poolbench_fault_scenarios=idle-drop "
                                     "-e poolbench_fault_settings=shipped,recommended")
+# demote's settings: as shipped, recommended, and recommended with each pool's remedy (faults-production.md).
+DEMOTE_SETTINGS = ("shipped", "recommended", "evict-read-only")
 DEMOTE_COMMAND = PLAYBOOK.format("-e poolbench_fault_scenarios=demote -e poolbench_duration=50 "
-                                 "-e poolbench_fault_settings=shipped,recommended,evict-read-only")
+                                 "-e poolbench_fault_settings={}")
+# failover and demote need a replica of the db host: the fleet applied with it.
+REPLICA_FLEET = "terraform -chdir=terraform/local apply -var db_replica=true"
 # poolbench-idle-drop's watch and the release's counts, as tasks/fault-idle-drop.yml words them in faultDetail.
 FORGOTTEN = re.compile(r"idle timeout (\d+) s: (\d+) of the (\d+) flows tracked at the pause's start forgotten")
 DROPPED = re.compile(r"in the run (\d+) packets of forgotten flows dropped")
@@ -105,7 +109,7 @@ def demote_table(data):
     """A line per pool and settings: whether and how soon the pool left the read-only old primary."""
     found, failed = runs(data, DEMOTE)
     if not found:
-        return faults.not_measured("demote on the fleet", DEMOTE_COMMAND)
+        return faults.not_measured("demote on the fleet", DEMOTE_COMMAND.format(",".join(DEMOTE_SETTINGS)))
     rows = ["| pool | runs | errors while the old primary was read-only | errors after the name moved "
             "| first login after the name moved s | back to 90 % s | connections opened from the demotion on "
             "| connections to the old primary after the run | to the new primary | login_log rows |",
@@ -123,4 +127,8 @@ def demote_table(data):
                     f"| {spread([f.get('connectionsOpened') for f in figs], '{:.0f}')} "
                     f"| {spread(old, '{:.0f}', none='not counted')} | {spread(new, '{:.0f}', none='not counted')} "
                     f"| {rows_lost(figs)} |")
-    return "\n".join(rows) + "\n\n" + notes(data, DEMOTE, failed, "the old primary was read-only")
+    missing = [s for s in DEMOTE_SETTINGS if not any(w[1] == s for w, _ in found)]
+    todo = (f"\nNot measured yet: {', '.join(f'`{s}`' for s in missing)} (on a fleet of `{REPLICA_FLEET}`: "
+            f"`{DEMOTE_COMMAND.format(','.join(missing))}`, then `python3 docs/data/keep.py faults RESULTS_DIR`).\n"
+            if missing else "")
+    return "\n".join(rows) + "\n\n" + notes(data, DEMOTE, failed, "the old primary was read-only") + todo
