@@ -178,7 +178,8 @@ class FleetProductionTest(unittest.TestCase):
                           "-chdir=terraform/local apply -var db_replica=true`: `docs/data/measure.sh bash -c 'cd "
                           "ansible && ansible-playbook -i inventories/fleet/hosts.yml faults.yml -e "
                           "poolbench_profiles=hikari,tomcat,dbcp,dbcp2 -e poolbench_faults_check=true -e "
-                          "poolbench_fault_scenarios=demote -e poolbench_duration=50 -e poolbench_fault_settings=recommended,evict-read-only'`, then "
+                          "poolbench_fault_scenarios=demote -e poolbench_duration=50 -e "
+                          "poolbench_fault_settings=recommended,evict-read-only'`, then "
                           "`python3 docs/data/keep.py faults RESULTS_DIR`).\n", text)
 
     def test_faults_md_fleet_table_leaves_demote_and_idle_drop_to_faults_production(self):
