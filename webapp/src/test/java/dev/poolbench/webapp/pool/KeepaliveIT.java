@@ -33,7 +33,7 @@ import org.springframework.core.env.StandardEnvironment;
 class KeepaliveIT {
 
     static final List<String> POOLS = ReadOnlyEvictionIT.POOLS;
-    /** Past the set's 30 s after the last keepalive pool was used (HikariCP's comes 27 to 30 s after a connection opened). */
+    /** Past the set's 30 s after the last keepalive pool was used (HikariCP's 27 to 30 s after a connection opened). */
     private static final long IDLE_MILLIS = 31_500;
     /** An exercised connection was idle at least this much less than the time since its pool was used. */
     private static final long EXERCISED_MARGIN_MILLIS = 10_000;
