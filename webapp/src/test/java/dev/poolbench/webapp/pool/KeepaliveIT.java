@@ -27,7 +27,8 @@ import org.springframework.core.env.StandardEnvironment;
  * starts again), so a network idle timeout above that never forgets it; under recommended only the pools
  * whose equalized values already test idle connections (every 5 s) exercise it, and Vibur and UCP under
  * neither. Every pool of both sets is opened at once and left idle through one wait just past 30 s
- * (HikariCP disables a shorter keepaliveTime), so the suite waits once, not once per pool.
+ * (HikariCP disables a shorter keepaliveTime), so the suite waits once, not once per pool. Then a borrow from
+ * each recommended pool without an idle test shows that its validation on borrow reaches the server.
  */
 @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class KeepaliveIT {
@@ -41,10 +42,17 @@ class KeepaliveIT {
     private static final long UNTOUCHED_MARGIN_MILLIS = 1_000;
     /** Equalized mode tests their idle connections every 5 s already (application-&lt;profile&gt;.properties). */
     private static final Set<String> IDLE_TESTED_WHEN_RECOMMENDED = Set.of("dbcp", "dbcp2", "c3p0");
+    /** The others: idle through the whole wait under recommended, so a borrow's validation shows. */
+    static final List<String> IDLE_UNTESTED_WHEN_RECOMMENDED = POOLS.stream()
+            .filter(profile -> !IDLE_TESTED_WHEN_RECOMMENDED.contains(profile)).toList();
+    /** A validation's command started within this before the processlist was read. */
+    private static final long JUST_NOW_MILLIS = 1_000;
     private static final String DATABASE = "keepalive_it";
 
     /** Per set and pool ("keepalive hikari"): how long since the warm-up, how long each connection was idle. */
     private static final Map<String, Idle> IDLE = new HashMap<>();
+    /** Per pool of IDLE_UNTESTED_WHEN_RECOMMENDED, recommended: its connections' idle times while one is borrowed. */
+    private static final Map<String, Map<Long, Long>> WHILE_BORROWED = new HashMap<>();
 
     record Idle(long sinceUsedMillis, Map<Long, Long> idleMillisById) {
         boolean exercised() {
@@ -59,7 +67,18 @@ class KeepaliveIT {
     }
 
     /** A pool, opened and used once on every one of its connections at {@code usedAtNanos}. */
-    record Opened(String key, PoolDescriptor<?> descriptor, DataSource pool, List<Long> ids, long usedAtNanos) {
+    record Opened(PoolSettingsSet set, String profile, PoolDescriptor<?> descriptor, DataSource pool, List<Long> ids,
+            long usedAtNanos) {
+        String key() {
+            return set.label() + " " + profile;
+        }
+
+        /** Its connections' idle times in {@code idleById}; -1: gone from the server (the pool closed or replaced it). */
+        Map<Long, Long> idleOf(Map<Long, Long> idleById) {
+            Map<Long, Long> idle = new HashMap<>();
+            ids.forEach(id -> idle.put(id, idleById.getOrDefault(id, -1L)));
+            return idle;
+        }
     }
 
     @BeforeAll
@@ -77,17 +96,21 @@ class KeepaliveIT {
                     opened.add(open(server, set, profile));
                 }
             }
-            long lastKeepalive = opened.stream().filter(o -> o.key().startsWith("keepalive"))
+            long lastKeepalive = opened.stream().filter(o -> o.set() == PoolSettingsSet.KEEPALIVE)
                     .mapToLong(Opened::usedAtNanos).max().orElseThrow();
             long waitMillis = IDLE_MILLIS - (System.nanoTime() - lastKeepalive) / 1_000_000;
             Thread.sleep(Math.max(0, waitMillis));
             Map<Long, Long> idleById = idleMillisById(server);
             long sampled = System.nanoTime();
             for (Opened o : opened) {
-                Map<Long, Long> idle = new HashMap<>();
-                // -1: the connection is gone from the server (the pool closed or replaced it).
-                o.ids().forEach(id -> idle.put(id, idleById.getOrDefault(id, -1L)));
-                IDLE.put(o.key(), new Idle((sampled - o.usedAtNanos()) / 1_000_000, idle));
+                IDLE.put(o.key(), new Idle((sampled - o.usedAtNanos()) / 1_000_000, o.idleOf(idleById)));
+            }
+            for (Opened o : opened) {
+                if (o.set() == PoolSettingsSet.RECOMMENDED && IDLE_UNTESTED_WHEN_RECOMMENDED.contains(o.profile())) {
+                    try (Connection borrowed = o.pool().getConnection()) {
+                        WHILE_BORROWED.put(o.profile(), o.idleOf(idleMillisById(server)));
+                    }
+                }
             }
         } finally {
             opened.forEach(o -> o.descriptor().closeQuietly(o.pool()));
@@ -110,6 +133,14 @@ class KeepaliveIT {
         boolean tested = IDLE_TESTED_WHEN_RECOMMENDED.contains(profile);
         assertThat(tested ? idle.exercised() : idle.untouched())
                 .as(profile + (tested ? " exercised" : " untouched") + ": " + idle).isTrue();
+    }
+
+    @ParameterizedTest
+    @FieldSource("IDLE_UNTESTED_WHEN_RECOMMENDED")
+    void recommendedValidatesABorrowedConnectionThatWasIdle(String profile) {
+        Map<Long, Long> idle = WHILE_BORROWED.get(profile);
+        assertThat(idle.values()).as(profile + ": a connection's idle time while one is borrowed, before any "
+                + "statement of the app (ms by connection id): " + idle).anyMatch(ms -> ms >= 0 && ms < JUST_NOW_MILLIS);
     }
 
     /** The pool as the app builds it, its read-back as requested, every connection used once at the same time. */
@@ -138,7 +169,7 @@ class KeepaliveIT {
                 c.close();
             }
         }
-        return new Opened(set.label() + " " + profile, descriptor, pool, ids, System.nanoTime());
+        return new Opened(set, profile, descriptor, pool, ids, System.nanoTime());
     }
 
     private static long connectionId(Connection c) throws SQLException {
