@@ -27,7 +27,7 @@ import org.springframework.core.env.StandardEnvironment;
  * starts again), so a network idle timeout above that never forgets it; under recommended only the pools
  * whose equalized values already test idle connections (every 5 s) exercise it, and Vibur and UCP under
  * neither. Every pool of both sets is opened at once and left idle through one wait just past 30 s
- * (HikariCP disables a shorter keepaliveTime), so the suite waits once, not once per pool. Then a borrow from
+ * (HikariCP takes no shorter keepaliveTime), so the suite waits once, not once per pool. Then a borrow from
  * each recommended pool without an idle test shows that its validation on borrow reaches the server.
  */
 @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
