@@ -104,11 +104,13 @@ class KeepaliveIT {
             long sampled = System.nanoTime();
             for (Opened o : opened) {
                 IDLE.put(o.key(), new Idle((sampled - o.usedAtNanos()) / 1_000_000, o.idleOf(idleById)));
+                System.out.println(o.key() + ": " + IDLE.get(o.key()));
             }
             for (Opened o : opened) {
                 if (o.set() == PoolSettingsSet.RECOMMENDED && IDLE_UNTESTED_WHEN_RECOMMENDED.contains(o.profile())) {
                     try (Connection borrowed = o.pool().getConnection()) {
                         WHILE_BORROWED.put(o.profile(), o.idleOf(idleMillisById(server)));
+                        System.out.println(o.key() + ", one borrowed: " + WHILE_BORROWED.get(o.profile()));
                     }
                 }
             }
