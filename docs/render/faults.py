@@ -23,7 +23,7 @@ FLEET_SCENARIOS = ("blackhole", "reboot", "restart", "failover")
 TIMED = ("blackhole",)
 # A run's pool and driver settings (faults --settings), in the order of the rows; a run kept before
 # they existed is shipped.
-SETTINGS = ("shipped", "recommended", "evict-read-only")
+SETTINGS = ("shipped", "recommended", "evict-read-only", "keepalive")
 # faults --database; a run kept before the option existed is MariaDB's.
 DATABASES = {"mariadb": "MariaDB", "postgres": "PostgreSQL"}
 POSTGRES_COMMAND = ("docs/data/measure.sh ./poolbench faults --database postgres --profiles hikari,tomcat,dbcp,dbcp2 "
