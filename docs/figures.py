@@ -27,8 +27,8 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from render import (answer, database, dimension, faults, fleet, idle_timeout, max_connections, micro,  # noqa: E402
-                    size, sizing, timing, validity)
+from render import (answer, database, dimension, faults, fleet, fleet_production, idle_timeout,  # noqa: E402
+                    max_connections, micro, size, sizing, timing, validity)
 from render.data import Data  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -52,6 +52,8 @@ FIGURES = {
     "faults-max-connections": max_connections.table,
     "fleet-faults-table": faults.fleet_table,
     "fleet-storm": faults.storm_table,
+    "fleet-idle-drop": fleet_production.idle_drop_table,
+    "fleet-demote": fleet_production.demote_table,
     "fleet-default": fleet.default_comparison,
     "fleet-duets": fleet.duets_beside_local,
     "micro": micro.table,

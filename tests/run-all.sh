@@ -27,7 +27,8 @@
 #                  docs/figures.py --check: every published figure is what its data in docs/data/
 #                  renders to (the runner's `sittings`); tests/fault_figures_test.py: the fault
 #                  tables per database and idle-timeout's, cell by cell on synthetic runs, and
-#                  keep.py's fault folder names; docs/options.py --check: docs/options.md
+#                  keep.py's fault folder names; tests/fleet_fault_figures_test.py: idle-drop's and
+#                  demote's on the fleet, the same way; docs/options.py --check: docs/options.md
 #                  is the commands' --help; docs/data/attribute_releases.py --check: every kept
 #                  measurement names its releases (and the attribution's self-test)
 #   quick-compare  ./poolbench compare --quick: the real comparison, short, must be valid; then
@@ -185,6 +186,7 @@ docs_check() {
   python3 tests/check_docs.py || status=1
   python3 docs/figures.py --check || status=1
   python3 tests/fault_figures_test.py || status=1
+  python3 tests/fleet_fault_figures_test.py || status=1
   python3 docs/options.py --check || status=1
   python3 docs/data/attribute_releases.py --check || status=1
   return "$status"

@@ -15,14 +15,15 @@ FAULTS = "docs/data/faults"
 SCENARIOS = ("unreachable", "hang", "restart")
 # faults.yml on the local fleet (docs/vm-path.md): the database host's packets dropped, the host
 # rebooted, its server restarted; kept apart, since they act between hosts, not through a proxy.
+# demote and idle-drop, with their own columns, are fleet_production.py's (faults-production.md).
 FLEET_FAULTS = "docs/data/fleet-faults"
-FLEET_SCENARIOS = ("blackhole", "reboot", "restart", "failover", "demote")
+FLEET_SCENARIOS = ("blackhole", "reboot", "restart", "failover")
 # A black hole shorter than the socket timeout (the recommended 3 s) and TCP's retransmissions is
 # survived by every connection; a longer one is not: its rows say how long it was.
 TIMED = ("blackhole",)
 # A run's pool and driver settings (faults --settings), in the order of the rows; a run kept before
 # they existed is shipped.
-SETTINGS = ("shipped", "recommended", "evict-read-only")
+SETTINGS = ("shipped", "recommended", "evict-read-only", "keepalive")
 # faults --database; a run kept before the option existed is MariaDB's.
 DATABASES = {"mariadb": "MariaDB", "postgres": "PostgreSQL"}
 POSTGRES_COMMAND = ("docs/data/measure.sh ./poolbench faults --database postgres --profiles hikari,tomcat,dbcp,dbcp2 "
@@ -173,13 +174,13 @@ def postgres_table(data):
 
 
 def fleet_table(data):
-    """The same table for the fleet's kept faults.yml runs (blackhole, reboot, restart, failover, demote), with
-    a failover's stale connections: the app's connections to the old primary after the run."""
+    """The same table for the fleet's kept faults.yml runs (blackhole, reboot, restart, failover), with a
+    failover's stale connections: the app's connections to the old primary after the run."""
     stale = {}
     for path in data.glob(f"{FLEET_FAULTS}/*/runs/*/fault-run.json"):
         record = data.json(path)
         failover = record.get("failover") or {}
-        if record.get("scenario") not in ("failover", "demote") or not failover:
+        if record.get("scenario") != "failover" or not failover:
             continue
         who = (record["profile"], record.get("settings", "shipped"))
         stale.setdefault((who, record["scenario"]), []).append(count(failover.get("appConnectionsToOldPrimary")))

@@ -40,6 +40,7 @@ final class AgroalPool {
         private int initialSize;
         private Duration acquisitionTimeout = Duration.ZERO;
         private Duration idleValidationTimeout = Duration.ZERO;
+        private Duration validationTimeout = Duration.ZERO;
         private boolean validateOnBorrow;
         private boolean isValidValidator;
         private boolean databaseExceptionSorter;
@@ -66,6 +67,11 @@ final class AgroalPool {
 
         public void setIdleValidationTimeout(Duration idleValidationTimeout) {
             this.idleValidationTimeout = idleValidationTimeout;
+        }
+
+        /** Agroal's name for the interval of its background validation of every idle connection (zero: none). */
+        public void setValidationTimeout(Duration validationTimeout) {
+            this.validationTimeout = validationTimeout;
         }
 
         public void setValidateOnBorrow(boolean validateOnBorrow) {
@@ -113,6 +119,7 @@ final class AgroalPool {
                 DatabaseSettings database) {
             pool.maxSize(maxSize).minSize(minSize).initialSize(initialSize)
                     .acquisitionTimeout(acquisitionTimeout).idleValidationTimeout(idleValidationTimeout)
+                    .validationTimeout(validationTimeout)
                     .validateOnBorrow(validateOnBorrow).maxLifetime(maxLifetime);
             if (isValidValidator) {
                 pool.connectionValidator(isValidTimeout.isZero() ? ConnectionValidator.defaultValidator()
@@ -187,7 +194,7 @@ final class AgroalPool {
             map.put(VALIDATION, (pool.validateOnBorrow() ? check + " on every borrow"
                     : idleWindowMillis > 0 ? check + " on borrow only if idle > " + idleWindowMillis + " ms"
                     : "none on borrow")
-                    + (backgroundMillis > 0 ? "; every connection tested every " + backgroundMillis + " ms" : ""));
+                    + (backgroundMillis > 0 ? "; idle connections tested every " + backgroundMillis + " ms" : ""));
             map.put(VALIDATION_ON_BORROW, onBorrow);
             // Boxed on purpose: a long in this ternary would unbox the null and throw.
             Long window = pool.validateOnBorrow() ? Long.valueOf(0L)
@@ -252,10 +259,12 @@ final class AgroalPool {
         @Override
         Map<String, Object> equalizedExtras(PoolSettings settings) {
             Map<String, Object> map = new LinkedHashMap<>();
-            map.put(VALIDATION, "isValid() on borrow only if idle > 500 ms");
+            if (!settings.keepalive()) { // keepalive adds its interval (validationTimeout, in the read-back's native)
+                map.put(VALIDATION, "isValid() on borrow only if idle > 500 ms");
+            }
             map.put(VALIDATION_ON_BORROW, true);
             map.put(VALIDATION_WINDOW_MILLIS, 500L);
-            map.put(VALIDATION_WHILE_IDLE, false);
+            map.put(VALIDATION_WHILE_IDLE, settings.keepalive());
             return map;
         }
 

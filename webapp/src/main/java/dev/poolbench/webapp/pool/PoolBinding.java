@@ -20,9 +20,9 @@ import org.springframework.core.env.Environment;
  * Agroal): the profile's {@code poolbench.equalized.*}, then, with
  * {@code POOLBENCH_POOL_SETTINGS=recommended}, its {@code poolbench.recommended.pool.<profile>.*},
  * which win, and with {@code evict-read-only} also its {@code poolbench.evict-read-only.pool.<profile>.*}
- * ({@link RecommendedSettings#poolPrefixes}). Such a key that no setter took stops the app
- * ({@link #requireAllBound}): a misspelled one would otherwise be ignored silently, and the run would
- * measure the shipped pool.
+ * ({@code keepalive}: {@code poolbench.keepalive.pool.<profile>.*}; {@link RecommendedSettings#poolPrefixes}).
+ * Such a key that no setter took stops the app ({@link #requireAllBound}): a misspelled one would
+ * otherwise be ignored silently, and the run would measure the shipped pool.
  */
 final class PoolBinding {
 

@@ -50,8 +50,13 @@ record PoolSettings(String profile, PoolMode mode, int size, int minIdle, int wa
         return new PoolSettings(profile, mode, size, minIdle, waitMillis, queryTimeoutSeconds, set, readOnlyCheck);
     }
 
-    /** Whether the recommended settings apply (under recommended and evict-read-only). */
+    /** Whether the recommended settings apply (under every set but shipped). */
     boolean recommended() {
         return set.recommended();
+    }
+
+    /** Whether the pool keeps its idle connections alive with a background test (the keepalive set). */
+    boolean keepalive() {
+        return set == PoolSettingsSet.KEEPALIVE;
     }
 }

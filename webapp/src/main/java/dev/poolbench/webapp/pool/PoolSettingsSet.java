@@ -6,8 +6,8 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * {@code POOLBENCH_POOL_SETTINGS}: what a pool gets on top of its profile's equalized values, each
- * set building on the one before it (the runner's {@code faults --settings} names the same values).
+ * {@code POOLBENCH_POOL_SETTINGS}: what a pool gets on top of its profile's equalized values: recommended,
+ * or recommended plus one remedy (the runner's {@code faults --settings} names the same values).
  */
 enum PoolSettingsSet {
     /** The profile's equalized values and the app's JDBC URL: what poolbench ships. */
@@ -18,9 +18,15 @@ enum PoolSettingsSet {
      * Recommended, plus each pool's way of dropping its connections to a server that went read-only
      * (an old primary left up after a failover): pool-recommended.properties' {@code poolbench.evict-read-only.*}.
      */
-    EVICT_READ_ONLY;
+    EVICT_READ_ONLY,
+    /**
+     * Recommended, plus each pool's way of keeping its idle connections alive, so a network that forgets
+     * idle flows (a firewall's, NAT's or load balancer's idle timeout) never forgets them:
+     * pool-recommended.properties' {@code poolbench.keepalive.*}.
+     */
+    KEEPALIVE;
 
-    /** {@code shipped}, {@code recommended}, {@code evict-read-only}. */
+    /** {@code shipped}, {@code recommended}, {@code evict-read-only}, {@code keepalive}. */
     String label() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }

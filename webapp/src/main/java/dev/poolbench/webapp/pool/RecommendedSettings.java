@@ -16,7 +16,8 @@ import org.springframework.core.env.Environment;
  * what a careful user sets so a pool fails fast while the database is away and recovers when it is back,
  * all of it kept in {@code pool-recommended.properties} (the JDBC URL's timeouts, each pool's
  * {@value #POOL_PREFIX}.&lt;profile&gt;.* bound by {@link PoolBinding}, the JVM's DNS cache time);
- * {@code evict-read-only} adds each pool's {@value #EVICT_POOL_PREFIX}.&lt;profile&gt;.* to recommended.
+ * {@code evict-read-only} adds each pool's {@value #EVICT_POOL_PREFIX}.&lt;profile&gt;.* to recommended,
+ * {@code keepalive} its {@value #KEEPALIVE_POOL_PREFIX}.&lt;profile&gt;.*.
  */
 final class RecommendedSettings {
 
@@ -25,6 +26,7 @@ final class RecommendedSettings {
     static final String POOL_PREFIX = PREFIX + ".pool";
     static final String EVICT_PREFIX = "poolbench.evict-read-only";
     static final String EVICT_POOL_PREFIX = EVICT_PREFIX + ".pool";
+    static final String KEEPALIVE_POOL_PREFIX = "poolbench.keepalive.pool";
     /** The query that fails on a read-only server, of the app's database (a placeholder in the file picks it). */
     static final String READ_ONLY_CHECK = EVICT_PREFIX + ".check-query";
     /** The JVM's DNS cache time, a security property (not a system property: -D would not set it). */
@@ -44,6 +46,7 @@ final class RecommendedSettings {
             case SHIPPED -> List.of();
             case RECOMMENDED -> List.of(POOL_PREFIX + "." + profile);
             case EVICT_READ_ONLY -> List.of(POOL_PREFIX + "." + profile, EVICT_POOL_PREFIX + "." + profile);
+            case KEEPALIVE -> List.of(POOL_PREFIX + "." + profile, KEEPALIVE_POOL_PREFIX + "." + profile);
         };
     }
 
@@ -70,7 +73,7 @@ final class RecommendedSettings {
 
     /**
      * What the settings {@code set} apply to {@code profile}, for the read-back: key → configured value
-     * (a key of evict-read-only replaces recommended's of the same name).
+     * (a key of evict-read-only or keepalive replaces recommended's of the same name).
      */
     static Map<String, Object> applied(Environment environment, PoolSettingsSet set, String profile, boolean postgres) {
         Map<String, Object> map = new LinkedHashMap<>();

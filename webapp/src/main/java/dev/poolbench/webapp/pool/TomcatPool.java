@@ -93,7 +93,8 @@ final class TomcatPool {
             map.put(VALIDATION_ON_BORROW, true);
             map.put(VALIDATION_WINDOW_MILLIS, 500L);
             map.put(VALIDATION_QUERY, settings.readOnlyCheck());
-            map.put(VALIDATION_WHILE_IDLE, false);
+            // keepalive: its cleaner tests every idle connection (isValid(), no validationQuery).
+            map.put(VALIDATION_WHILE_IDLE, settings.keepalive());
             map.put(RESET_ON_RETURN,
                     "ConnectionState interceptor: re-applies autoCommit/readOnly/isolation/catalog when changed");
             return map;

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.security.Security;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
@@ -20,16 +21,20 @@ import org.springframework.core.env.StandardEnvironment;
 import org.springframework.core.io.support.ResourcePropertySource;
 
 /**
- * POOLBENCH_POOL_SETTINGS=recommended and evict-read-only, with the real property files and pools
+ * POOLBENCH_POOL_SETTINGS=recommended, evict-read-only and keepalive, with the real property files and pools
  * (no database: the pools are configured, not opened): every key of pool-recommended.properties
  * binds to a setter of its pool and reads back, the JDBC URL carries the timeouts, a bad key or
- * value stops the app. EvictReadOnlySettingsTest has the rest of evict-read-only's.
+ * value stops the app. EvictReadOnlySettingsTest has the rest of evict-read-only's; KeepaliveIT opens
+ * keepalive's pools on a real server.
  */
 class RecommendedSettingsTest {
 
     /** MariaDB's read-only check query: one row on a primary, two (an error) on a read-only server. */
     static final String MARIADB_READ_ONLY_CHECK =
             "SELECT (SELECT 1 UNION ALL SELECT 2 FROM DUAL WHERE @@global.read_only)";
+
+    /** The pools with no way of keeping idle connections alive: keepalive adds nothing to recommended. */
+    static final Set<String> NO_KEEPALIVE = Set.of("vibur", "ucp", "nopool");
 
     /** Per set beyond shipped, what each pool reads back under its own names (poolsettings.json "native"). */
     private static final Map<PoolSettingsSet, Map<String, Map<String, String>>> NATIVE = Map.of(
@@ -57,6 +62,20 @@ class RecommendedSettingsTest {
                     "agroal", Map.of("exceptionSorter", AgroalPool.ReadOnlyExceptionSorter.class.getName()
                             + " + io.agroal.api.exceptionsorter.MySQLExceptionSorter"),
                     "ucp", Map.of("maxConnectionReuseTime", "1800", "SQLForValidateConnection", "null"),
+                    "nopool", Map.of()),
+            PoolSettingsSet.KEEPALIVE, Map.of(
+                    "hikari", Map.of("keepaliveTime", "30000", "validationTimeout", "1000"),
+                    "tomcat", Map.of("testWhileIdle", "true", "timeBetweenEvictionRunsMillis", "30000",
+                            "validationQueryTimeout", "1"),
+                    // Equalized's idle test every 5 s, over the whole pool (size 2 here), unchanged.
+                    "dbcp", Map.of("testWhileIdle", "true", "timeBetweenEvictionRunsMillis", "5000",
+                            "numTestsPerEvictionRun", "2", "testOnBorrow", "true"),
+                    "dbcp2", Map.of("testWhileIdle", "true", "durationBetweenEvictionRuns", "PT5S",
+                            "numTestsPerEvictionRun", "2", "validationQueryTimeout", "PT1S"),
+                    "c3p0", Map.of("idleConnectionTestPeriod", "5", "testConnectionOnCheckout", "true"),
+                    "vibur", Map.of("validateTimeoutInSeconds", "1"),
+                    "agroal", Map.of("validationTimeout", "PT30S", "maxLifetime", "PT30M"),
+                    "ucp", Map.of("connectionValidationTimeout", "1"),
                     "nopool", Map.of()));
     private static final DatabaseSettings NOWHERE = DatabaseSettings.mysql("127.0.0.1", 1, "root", "", "isu4_qualifier");
 
@@ -67,8 +86,8 @@ class RecommendedSettingsTest {
 
     /**
      * Every key of the set binds to a setter of its pool (evict-read-only's on top of recommended's)
-     * and reads back; recommended validates on borrow where the pool keeps connections, evict-read-only's
-     * settings read back as the app expects of them.
+     * and reads back; recommended validates on borrow where the pool keeps connections, keepalive tests idle
+     * ones where the pool can, evict-read-only's and keepalive's settings read back as the app expects of them.
      */
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("setsAndProfiles")
@@ -89,7 +108,11 @@ class RecommendedSettingsTest {
             if (set == PoolSettingsSet.RECOMMENDED && descriptor.keepsConnections()) {
                 assertThat(descriptor.effectiveOf(pool).get(PoolDescriptor.VALIDATION_ON_BORROW)).as(profile).isEqualTo(true);
             }
-            if (set == PoolSettingsSet.EVICT_READ_ONLY) {
+            if (set == PoolSettingsSet.KEEPALIVE && descriptor.keepsConnections()) {
+                assertThat(descriptor.effectiveOf(pool).get(PoolDescriptor.VALIDATION_WHILE_IDLE)).as(profile)
+                        .isEqualTo(!NO_KEEPALIVE.contains(profile));
+            }
+            if (set != PoolSettingsSet.RECOMMENDED) {
                 assertThat(PoolSettingsReport.mismatches(PoolSettingsReport.expectedEqualized(descriptor, settings),
                         descriptor.effectiveOf(pool))).as(profile).isEmpty();
             }

@@ -29,8 +29,8 @@ class CompareMainFaultsTest {
                 + "the closest", reboot.err.lines().findFirst().orElse(""), reboot.err);
         Result settings = runCapturingErr("faults", "--settings", "shipped,tuned");
         assertEquals(2, settings.status);
-        assertEquals("poolbench faults: --settings takes shipped, recommended, evict-read-only (a comma list runs each), "
-                + "got 'tuned'",
+        assertEquals("poolbench faults: --settings takes shipped, recommended, evict-read-only, keepalive (a comma list "
+                + "runs each), got 'tuned'",
                 settings.err.lines().findFirst().orElse(""), settings.err);
         Result replicas = runCapturingErr("faults", "--scenarios", "max-connections", "--replicas", "0");
         assertEquals(2, replicas.status);

@@ -59,8 +59,8 @@ public class FaultOptions {
     public List<PoolSettingsSet> settings = List.of(PoolSettingsSet.SHIPPED);
 
     @Option(names = "--settings", paramLabel = "LIST", description = "pool and driver settings: shipped | recommended "
-            + "(plus timeouts, validation, lifetime) | evict-read-only (plus leaving a read-only server; docs/faults.md), "
-            + "a comma list runs each (default: ${DEFAULT-VALUE})")
+            + "(plus timeouts, validation, lifetime) | evict-read-only (plus leaving a read-only server) | keepalive "
+            + "(plus idle connections kept alive; docs/faults.md), a comma list runs each (default: ${DEFAULT-VALUE})")
     private String settingsText = PoolSettingsSet.SHIPPED.label();
 
     @Option(names = "--redis-pool-size", paramLabel = "N", description = "redis-pooled: connections of the app's "

@@ -10,11 +10,12 @@ import java.util.List;
  * equalized values and the app's JDBC URL (what poolbench ships; runs kept before this dimension
  * existed are these); {@code recommended} adds what a careful user sets so the pool fails fast
  * and recovers; {@code evict-read-only} adds to that each pool's way of leaving a server that went
- * read-only (an old primary left up: the fleet's demote); all of it in the app's
- * {@code pool-recommended.properties} (docs/faults.md).
+ * read-only (an old primary left up: the fleet's demote), {@code keepalive} instead each pool's way of
+ * keeping idle connections alive (a network that forgets idle flows: the fleet's idle-drop); all of it
+ * in the app's {@code pool-recommended.properties} (docs/faults.md).
  */
 public enum PoolSettingsSet {
-    SHIPPED, RECOMMENDED, EVICT_READ_ONLY;
+    SHIPPED, RECOMMENDED, EVICT_READ_ONLY, KEEPALIVE;
 
     public static final String ENVIRONMENT = "POOLBENCH_POOL_SETTINGS";
 
@@ -22,7 +23,7 @@ public enum PoolSettingsSet {
         return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
     }
 
-    /** {@code shipped, recommended, evict-read-only}: the labels, for messages. */
+    /** {@code shipped, recommended, evict-read-only, keepalive}: the labels, for messages. */
     public static String labels() {
         return String.join(", ", java.util.Arrays.stream(values()).map(PoolSettingsSet::label).toList());
     }

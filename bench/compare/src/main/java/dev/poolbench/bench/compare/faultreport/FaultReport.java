@@ -6,6 +6,7 @@ import dev.poolbench.bench.compare.faultfigures.FaultOutcome;
 import dev.poolbench.bench.compare.faultplan.FaultOptions;
 import dev.poolbench.bench.compare.faultplan.Scenario;
 import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.util.ReleasesByKey;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -86,28 +87,41 @@ public final class FaultReport {
     }
 
     /**
+     * Adds {@code releases} to an {@value #ENVIRONMENT} that has none (faults.yml's, written by Ansible from the
+     * hosts' facts): a fault run kept from the fleet names what it measured as a local one does. Nothing when
+     * there is no such file or no run reported releases.
+     */
+    public static void addReleasesToEnvironment(Path dir) throws IOException {
+        Path file = dir.resolve(ENVIRONMENT);
+        if (!Files.isRegularFile(file) || Json.read(file).has("releases")) {
+            return;
+        }
+        ObjectNode releases = releases(dir.resolve("runs"));
+        if (!releases.isEmpty()) {
+            ObjectNode node = (ObjectNode) Json.read(file);
+            node.set("releases", releases);
+            Json.write(file, node);
+        }
+    }
+
+    /**
      * The pool and driver releases each run's app reported (its {@code poolsettings.json}, read from the jars it
      * loaded), by profile as compare's environment.json has them: a kept fault run names what it measured.
      */
     static ObjectNode releases(Path runs) throws IOException {
-        ObjectNode releases = Json.object();
+        ReleasesByKey releases = new ReleasesByKey();
         if (!Files.isDirectory(runs)) {
-            return releases;
+            return releases.json();
         }
         try (Stream<Path> list = Files.list(runs)) {
             for (Path run : list.sorted().toList()) {
                 Path settings = run.resolve("poolsettings.json");
                 Path record = run.resolve("fault-run.json");
-                if (!Files.isRegularFile(settings) || !Files.isRegularFile(record)) {
-                    continue;
-                }
-                JsonNode reported = Json.read(settings).path("releases");
-                String profile = Json.text(Json.read(record), "profile");
-                if (reported.isObject() && profile != null && !releases.has(profile)) {
-                    releases.set(profile, reported.deepCopy());
+                if (Files.isRegularFile(settings) && Files.isRegularFile(record)) {
+                    releases.add(Json.text(Json.read(record), "profile"), Json.read(settings).path("releases"));
                 }
             }
         }
-        return releases;
+        return releases.json();
     }
 }

@@ -72,6 +72,7 @@ public final class FaultsSummarize implements Callable<Integer> {
             outcomes.add(outcome);
             System.out.println(Faults.line(outcome));
         }
+        FaultReport.addReleasesToEnvironment(dir);
         return FaultReport.write(dir, outcomes, options, FaultReport.readEnvironment(dir), System.out, System.err);
     }
 }

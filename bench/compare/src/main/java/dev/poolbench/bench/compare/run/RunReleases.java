@@ -4,11 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.poolbench.bench.compare.plan.RunRecord;
 import dev.poolbench.bench.compare.util.Json;
+import dev.poolbench.bench.compare.util.ReleasesByKey;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -18,39 +17,22 @@ import java.util.Set;
  * Keyed by profile, or {@code profile@build} where the runs carry an app build ({@code --app-jar},
  * {@code --pool-version}), since two builds of one profile may run two releases. A key whose runs
  * reported two releases (an app swapped mid-comparison) keeps both, joined by " | ", so that it
- * is seen rather than averaged over.
+ * is seen rather than averaged over ({@link ReleasesByKey}, which faults' environment.json uses too).
  */
 public final class RunReleases {
-
-    private static final String[] PARTS = {"pool", "driver"};
 
     private RunReleases() {
     }
 
     /** {@code {"hikari": {"pool": "HikariCP 7.1.0", "driver": "mysql-connector-j 9.7.0"}}}; empty when no run reported any. */
     public static ObjectNode of(List<RunRecord> runs) {
-        Map<String, Map<String, Set<String>>> seen = new LinkedHashMap<>();
+        ReleasesByKey releases = new ReleasesByKey();
         for (RunRecord run : runs) {
-            JsonNode releases = run.json().path("poolSettings").path("releases");
-            if (!releases.isObject()) {
-                continue;
-            }
             String build = Json.text(run.json(), "appBuild");
-            String key = build == null ? run.profile() : run.profile() + "@" + build;
-            Map<String, Set<String>> parts = seen.computeIfAbsent(key, k -> new LinkedHashMap<>());
-            for (String part : PARTS) {
-                String value = Json.text(releases, part);
-                if (value != null) {
-                    parts.computeIfAbsent(part, p -> new LinkedHashSet<>()).add(value);
-                }
-            }
+            releases.add(build == null ? run.profile() : run.profile() + "@" + build,
+                    run.json().path("poolSettings").path("releases"));
         }
-        ObjectNode json = Json.object();
-        seen.forEach((key, parts) -> {
-            ObjectNode entry = json.putObject(key);
-            parts.forEach((part, values) -> entry.put(part, String.join(" | ", values)));
-        });
-        return json;
+        return releases.json();
     }
 
     /**

@@ -43,6 +43,8 @@ class FaultSettingsTest {
         assertEquals(List.of("hang-hikari-recommended", "hang-hikari-evict-read-only"),
                 evict.plan().stream().map(FaultCase::name).toList());
         assertEquals("hikari/evict-read-only", evict.plan().get(1).who());
+        assertEquals(List.of("hang-dbcp2-keepalive"), FaultOptions.parse("--profiles", "dbcp2", "--scenarios",
+                "hang", "--settings", "keepalive").plan().stream().map(FaultCase::name).toList());
 
         FaultOptions back = FaultOptions.fromJson(Json.parse(Json.MAPPER.writeValueAsString(both.toJson())),
                 "options.json");
@@ -55,7 +57,8 @@ class FaultSettingsTest {
 
     @Test
     void badSettingsAreOneLineErrors() {
-        assertEquals("--settings takes shipped, recommended, evict-read-only (a comma list runs each), got 'tuned'",
+        assertEquals("--settings takes shipped, recommended, evict-read-only, keepalive (a comma list runs each), "
+                + "got 'tuned'",
                 assertThrows(UsageException.class, () -> FaultOptions.parse("--settings", "shipped,tuned")).getMessage());
         assertEquals("settings recommended listed twice in --settings", assertThrows(UsageException.class,
                 () -> FaultOptions.parse("--settings", "recommended,recommended")).getMessage());

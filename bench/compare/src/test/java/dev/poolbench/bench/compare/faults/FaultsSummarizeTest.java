@@ -269,10 +269,15 @@ class FaultsSummarizeTest {
                 .replace("\"heap\": null", "\"heap\": null, \"database\": \"postgres\""));
         Path runDir = run(dir, "restart-hikari", DECIDED, 0);
         Files.writeString(runDir.resolve("poolsettings.json"), "{\"settings\": \"shipped\", "
-                + "\"driverVersion\": \"PostgreSQL JDBC Driver 42.7.8\", \"serverVersion\": \"PostgreSQL 15.14\"}");
+                + "\"driverVersion\": \"PostgreSQL JDBC Driver 42.7.8\", \"serverVersion\": \"PostgreSQL 15.14\", "
+                + "\"releases\": {\"pool\": \"HikariCP 7.1.0\", \"driver\": \"postgresql 42.7.8\"}}");
+        Files.writeString(dir.resolve("environment.json"), "{\"mode\": \"ansible\"}");
 
         Run r = summarize("--results", dir.toString(), "--check");
         assertEquals(0, r.status(), r.out() + r.err());
+        // Ansible's environment.json gets the releases the runs' apps reported, as a local run's has them.
+        assertEquals("{\"mode\":\"ansible\",\"releases\":{\"hikari\":{\"pool\":\"HikariCP 7.1.0\","
+                + "\"driver\":\"postgresql 42.7.8\"}}}", Json.read(dir.resolve("environment.json")).toString());
         assertTrue(Files.readString(dir.resolve("faults.txt")).startsWith("poolbench faults: 20 s runs, fault at 5 s "
                 + "for 3 s, pool size 10, pool wait 1000 ms, workload 8, PostgreSQL"));
         assertEquals("postgres", Json.read(dir.resolve("faults.json")).at("/options/database").asText());
