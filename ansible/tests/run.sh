@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Tests of ansible/: lint (production profile), syntax checks, an unknown poolbench_database or poolbench_design,
-# size.yml's database distance, faults.yml's failover and demote without a MariaDB replica and idle-drop's bad times
-# refused, bench.yml's and size.yml's plans (tests/plan/check.sh), and inventories always; with CI=true or
-# POOLBENCH_CONVERGE=1 also the path users run, on a local fleet of systemd hosts (tests/fleet.sh: the fleet block of
-# docs/vm-path.md as written: terraform apply of terraform/local, site.yml (run twice: the second must change nothing),
-# a quick bench.yml and a quick faults.yml (hikari x restart, blackhole, reboot; checked), then site.yml and a quick
-# faults.yml (hikari x restart) on PostgreSQL, terraform destroy).
+# size.yml's database distance, faults.yml's failover and demote without a MariaDB replica, idle-drop's bad times and
+# max-connections' bad options refused, bench.yml's and size.yml's plans (tests/plan/check.sh), and inventories
+# always; with CI=true or POOLBENCH_CONVERGE=1 also the path users run, on a local fleet of systemd hosts
+# (tests/fleet.sh: the fleet block of docs/vm-path.md as written: terraform apply of terraform/local, site.yml (run
+# twice: the second must change nothing), a quick bench.yml and a quick faults.yml (hikari x restart, blackhole,
+# reboot; checked), then site.yml and a quick faults.yml (hikari x restart) on PostgreSQL, terraform destroy).
 # Usage: ansible/tests/run.sh            (from any directory)
 #        POOLBENCH_CONVERGE=1 ansible/tests/run.sh
 #        ansible/tests/run.sh --static        (the venv and the checks that need nothing else: tests/static.sh;

@@ -48,6 +48,20 @@ refused idle-drop-short-pause-faults faults.yml "$idle_drop_refusal 9 and 10; no
 refused idle-drop-not-seconds-faults faults.yml "$idle_drop_refusal 4s and 10; nothing was run" \
   -e poolbench_fault_scenarios=idle-drop -e poolbench_idle_drop_seconds=4s
 
+# max-connections: the rules of the local command (faultplan/ReplicaPlan); 151 = 10 + 2 x (45 + 2 x (10 + 2)) + 3.
+max_connections_refusal="poolbench_fault_scenarios max-connections needs MariaDB (PostgreSQL takes a restart to change \
+max_connections), poolbench_replicas 2..16, poolbench_pool_size >= 4 (a new replica must not fit in the spare connections), \
+a pool besides nopool and poolbench_duration >= 151 (the rolling update ends by second 148; leave it out to have it fitted), \
+got database"
+refused max-connections-postgres-faults faults.yml "$max_connections_refusal postgres, replicas 3, pool size 10, profiles \
+default, duration fitted; nothing was run" -e poolbench_database=postgres -e poolbench_fault_scenarios=max-connections
+refused max-connections-small-pool-faults faults.yml "$max_connections_refusal mariadb, replicas 3, pool size 3," \
+  -e poolbench_fault_scenarios=restart,max-connections -e poolbench_pool_size=3
+refused max-connections-short-faults faults.yml "$max_connections_refusal mariadb, replicas 3, pool size 10, profiles \
+default, duration 60; nothing was run" -e poolbench_fault_scenarios=max-connections -e poolbench_duration=60
+refused max-connections-nopool-faults faults.yml "$max_connections_refusal mariadb, replicas 3, pool size 10, profiles \
+nopool," -e poolbench_fault_scenarios=max-connections -e poolbench_profiles=nopool
+
 step "inventories parse with the groups db, app and bench"
 # The Terraform example has a .example suffix (the real hosts.yml is gitignored): parse a copy.
 mkdir -p "$LOG_DIR/terraform-inventory"

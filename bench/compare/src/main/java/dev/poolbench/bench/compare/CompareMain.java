@@ -3,6 +3,7 @@ package dev.poolbench.bench.compare;
 import dev.poolbench.bench.compare.faults.FaultsCommand;
 import dev.poolbench.bench.compare.faults.FaultsSummarize;
 import dev.poolbench.bench.compare.faults.PoolSampleCommand;
+import dev.poolbench.bench.compare.faults.ReplicasCommand;
 import dev.poolbench.bench.compare.faults.StormRelayCommand;
 import dev.poolbench.bench.compare.plan.CompareConverters;
 import dev.poolbench.bench.compare.report.Summarizer;
@@ -32,7 +33,7 @@ import picocli.CommandLine;
  * results directory), {@code faults} (fault scenarios per pool),
  * {@code faults-summarize} (their figures from a results directory, e.g. fetched by Ansible),
  * {@code faults-sample} (the pool sampler on an Ansible app host), {@code faults-relay} (the storm
- * fault's relay there), {@code prometheus} (the stored
+ * fault's relay there), {@code faults-replicas} (max-connections' replicas there), {@code prometheus} (the stored
  * time series of a {@code --prometheus} run served again) and {@code completion}
  * (bash/zsh completion script). Exit status: 0 every run valid and as
  * requested, 1 some run invalid or flagged, 2 usage or setup error.
@@ -40,7 +41,8 @@ import picocli.CommandLine;
 @Command(name = "poolbench", description = "Compare JDBC connection pools (bench/README.md).",
         subcommands = {CompareCommand.class, SizeCommand.class, CompareMain.Summarize.class,
                 CompareMain.SittingsCommand.class, WarmupCurve.class, FaultsCommand.class,
-                FaultsSummarize.class, PoolSampleCommand.class, StormRelayCommand.class, PrometheusCommand.class,
+                FaultsSummarize.class, PoolSampleCommand.class, StormRelayCommand.class, ReplicasCommand.class,
+                PrometheusCommand.class,
                 CompareMain.Completion.class,
                 CommandLine.HelpCommand.class})
 public final class CompareMain implements Callable<Integer> {

@@ -13,30 +13,56 @@ import java.sql.Statement;
  * the connections the limit is computed from. {@code SET GLOBAL} ends with the server, and
  * {@link #close} puts the previous value back. MariaDB admits {@code max_connections + 1} clients
  * (the last for a privileged user: every user, with the embedded server's grant checks off).
+ * On hosts ansible/faults.yml sets the limit as root on the database host and puts it back;
+ * {@link #watch} only reads it and the counts, as the app's user (no privilege needed). There
+ * that user is not privileged: the server lets it past the connect, on the slot kept for a
+ * privileged one, and refuses it after the handshake, which MariaDB counts in
+ * {@code Aborted_connects} only (10.11 on the fleet, 2026-12-07: 0 max_connections errors,
+ * 12 aborted connects, a new replica holding 2 of its 10 connections).
  */
 public final class ConnectionLimit implements AutoCloseable {
 
     private final Connection watcher;
     private final long previous;
+    /** Refusals after the handshake count too ({@link #watch}: a user that is not privileged). */
+    private final boolean afterHandshake;
+    private boolean changed;
 
-    private ConnectionLimit(Connection watcher) throws SQLException {
+    private ConnectionLimit(Connection watcher, Long previous) throws SQLException {
         this.watcher = watcher;
-        this.previous = variable("SELECT @@GLOBAL.max_connections");
+        this.previous = previous != null ? previous : limit();
+        this.afterHandshake = previous != null;
     }
 
     public static ConnectionLimit open(String jdbcUrl, String user, String password) throws SQLException {
+        return connect(jdbcUrl, user, password, null);
+    }
+
+    /** A watcher of a limit set by someone else, who had {@code previous} before and puts it back. */
+    public static ConnectionLimit watch(String jdbcUrl, String user, String password, long previous)
+            throws SQLException {
+        return connect(jdbcUrl, user, password, previous);
+    }
+
+    private static ConnectionLimit connect(String jdbcUrl, String user, String password, Long previous)
+            throws SQLException {
         Connection c = DriverManager.getConnection(jdbcUrl, user, password);
         try {
-            return new ConnectionLimit(c);
+            return new ConnectionLimit(c, previous);
         } catch (SQLException | RuntimeException e) {
             c.close();
             throw e;
         }
     }
 
-    /** The value the server had when this was opened, put back by {@link #close}. */
+    /** The value the server had before the scenario's, put back by {@link #close} when set here. */
     public long previous() {
         return previous;
+    }
+
+    /** The server's max_connections now. */
+    public long limit() throws SQLException {
+        return variable("SELECT @@GLOBAL.max_connections");
     }
 
     /**
@@ -47,7 +73,8 @@ public final class ConnectionLimit implements AutoCloseable {
         try (Statement s = watcher.createStatement()) {
             s.execute("SET GLOBAL max_connections = " + value);
         }
-        long got = variable("SELECT @@GLOBAL.max_connections");
+        changed = true;
+        long got = limit();
         if (got != value) {
             throw new IllegalStateException("the server took max_connections " + got + ", not " + value
                     + " (MariaDB's minimum is 10): raise --replicas or --pool-size");
@@ -59,9 +86,13 @@ public final class ConnectionLimit implements AutoCloseable {
         return status("Threads_connected");
     }
 
-    /** Connections the server has refused for {@code max_connections} since it started. */
+    /**
+     * Connections the server has refused for {@code max_connections} since it started; for a
+     * {@link #watch}er also those refused after the handshake ({@code Aborted_connects}, which
+     * counts any failed login: none else comes while the replicas are the only clients).
+     */
     public long refused() throws SQLException {
-        return status("Connection_errors_max_connections");
+        return status("Connection_errors_max_connections") + (afterHandshake ? status("Aborted_connects") : 0);
     }
 
     private long status(String name) throws SQLException {
@@ -81,11 +112,13 @@ public final class ConnectionLimit implements AutoCloseable {
         }
     }
 
-    /** Puts the previous value back and closes the connection. */
+    /** Puts the previous value back, if {@link #set} changed it, and closes the connection. */
     @Override
     public void close() throws SQLException {
         try (Connection c = watcher; Statement s = c.createStatement()) {
-            s.execute("SET GLOBAL max_connections = " + previous);
+            if (changed) {
+                s.execute("SET GLOBAL max_connections = " + previous);
+            }
         }
     }
 }

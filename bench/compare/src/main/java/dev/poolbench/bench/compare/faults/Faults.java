@@ -214,7 +214,7 @@ public final class Faults {
             }
             progress.runStarted(++index, planned.label());
             Path runDir = runsDir.resolve(planned.name());
-            Fault fault = planned.scenario().replicas() ? new RollingUpdate(setup, planned, runDir)
+            Fault fault = planned.scenario().replicas() ? RollingUpdate.local(setup, planned, runDir)
                     : Fault.of(planned.scenario(), proxy, database, redis, relay, options);
             FaultOutcome outcome = new FaultRun(setup, planned, fault, runDir).run();
             progress.runFinished();

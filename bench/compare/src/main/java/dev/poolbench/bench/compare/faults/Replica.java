@@ -19,7 +19,8 @@ import java.util.List;
 
 /**
  * One app JVM of max-connections besides the run's own ({@link RollingUpdate}): started on free
- * ports in a directory of its own, probed on its health (the app's "db" indicator runs
+ * ports in a directory of its own (a child of the runner, or a systemd unit on a host:
+ * {@link ReplicaUnit}), probed on its health (the app's "db" indicator runs
  * {@code SELECT 1} through the pool, so UP means it can serve a login; DOWN or no answer after
  * its first answer is an error a client sent there would get), its pool's connections read from
  * its own gauges. Its figures collect in {@link #record}, a part of {@code replicas.json}.
@@ -32,9 +33,23 @@ final class Replica {
     private static final long GRACE_NANOS = 2_000_000_000L;
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
+    /** A replica's JVM, wherever it runs. */
+    interface Jvm {
+        boolean isAlive();
+
+        /** Its exit status, once it is not alive. */
+        int exitValue();
+
+        /** Sent SIGTERM now; {@link #stop} waits for it. */
+        void destroy();
+
+        /** Stopped gracefully (its pool closes its connections), killed after 15 s. */
+        void stop();
+    }
+
     final String name;
     final ObjectNode record = Json.object();
-    private final Process process;
+    private final Jvm jvm;
     private final URI management;
     private final Path log;
     /** A health probe waits for the pool's wait, and 2 s more for the answer (less at the end of a wait). */
@@ -45,9 +60,9 @@ final class Replica {
     private int probes;
     private int probeErrors;
 
-    private Replica(String name, Process process, URI management, Path log, Duration probeTimeout) {
+    Replica(String name, Jvm jvm, URI management, Path log, Duration probeTimeout) {
         this.name = name;
-        this.process = process;
+        this.jvm = jvm;
         this.management = management;
         this.log = log;
         this.probeTimeout = probeTimeout;
@@ -59,8 +74,35 @@ final class Replica {
         int managementPort = FreePort.next();
         Process process = FaultApp.start(s, planned, FreePort.next(), managementPort, heap, dir);
         s.replicas().add(process);
-        return new Replica(name, process, URI.create("http://127.0.0.1:" + managementPort),
-                dir.resolve("app.log"), Duration.ofMillis(s.options().poolWaitMillis + 2_000L));
+        Jvm jvm = new Jvm() {
+            @Override
+            public boolean isAlive() {
+                return process.isAlive();
+            }
+
+            @Override
+            public int exitValue() {
+                return process.exitValue();
+            }
+
+            @Override
+            public void destroy() {
+                process.destroy();
+            }
+
+            @Override
+            public void stop() {
+                AppProcess.stop(process);
+                s.replicas().remove(process);
+            }
+        };
+        return new Replica(name, jvm, URI.create("http://127.0.0.1:" + managementPort), dir.resolve("app.log"),
+                probeTimeout(s.options().poolWaitMillis));
+    }
+
+    /** A health probe waits for the pool's wait, and 2 s more for the answer. */
+    static Duration probeTimeout(int poolWaitMillis) {
+        return Duration.ofMillis(poolWaitMillis + 2_000L);
     }
 
     boolean served() {
@@ -73,7 +115,7 @@ final class Replica {
      */
     void await(long millis, boolean untilAnswer) throws InterruptedException {
         long deadline = System.nanoTime() + millis * 1_000_000;
-        while (process.isAlive() && !served() && !(untilAnswer && answeredNanos >= 0)
+        while (jvm.isAlive() && !served() && !(untilAnswer && answeredNanos >= 0)
                 && System.nanoTime() < deadline) {
             // A probe outlasts the wait by 2 s at most: the update's steps keep their time.
             probe(Duration.ofNanos(Math.min(probeTimeout.toNanos(), deadline - System.nanoTime() + GRACE_NANOS)));
@@ -81,8 +123,8 @@ final class Replica {
                 Thread.sleep(PROBE_INTERVAL_MILLIS);
             }
         }
-        if (!process.isAlive() && !record.has("exitStatus")) {
-            record.put("exitStatus", process.exitValue());
+        if (!jvm.isAlive() && !record.has("exitStatus")) {
+            record.put("exitStatus", jvm.exitValue());
             record.put("exitLine", lastErrorLine(log));
         }
     }
@@ -126,7 +168,7 @@ final class Replica {
 
     /** The pool's connections now (active + idle), or null when the replica does not answer. */
     Double connections() {
-        return process.isAlive() ? connectionsHeld(management) : null;
+        return jvm.isAlive() ? connectionsHeld(management) : null;
     }
 
     /** The connections of the pool of the app at {@code management} (its gauges), or null when unread. */
@@ -147,13 +189,12 @@ final class Replica {
 
     /** Sent SIGTERM now; {@link #stop} waits for it. */
     void destroy() {
-        process.destroy();
+        jvm.destroy();
     }
 
     /** Stopped gracefully (its pool closes its connections), killed after 15 s. */
-    void stop(FaultRun.Setup s) {
-        AppProcess.stop(process);
-        s.replicas().remove(process);
+    void stop() {
+        jvm.stop();
     }
 
     /** The last line of the log that names an error, else its last line: why a replica exited. */

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 
 /**
  * The scenario max-connections ({@link Scenario#MAX_CONNECTIONS}): a service's replicas, each
@@ -33,9 +34,20 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * the new one given {@code --fault-seconds} to serve and take the freed connections. A replica that exits is not started again. Per replica
  * in {@value SurgeFigures#FILE}: whether it started, when it first served, the connections it
  * held; for the server the connections it refused. The setting is undone and the replicas
- * stopped once the run's app has stopped.
+ * stopped once the run's app has stopped. On hosts ({@link ReplicasCommand}) the same steps, the
+ * replicas systemd units and the limit set by ansible/faults.yml.
  */
 final class RollingUpdate implements Fault {
+
+    /** Starts a replica named {@code name} with its files in {@code dir}. */
+    interface Launcher {
+        Replica start(String name, Path dir) throws IOException;
+    }
+
+    /** The server's watcher, with a max_connections in force that fits {@code replicaConnections} and not one more. */
+    interface Limit {
+        ConnectionLimit open(long replicaConnections) throws Exception;
+    }
 
     /**
      * Connections the runner may open beside the replicas' (the database reset, the counts of
@@ -45,8 +57,12 @@ final class RollingUpdate implements Fault {
     /** How long a replica may take to answer at all before the update goes on without it. */
     private static final long START_LIMIT_MILLIS = 60_000;
 
-    private final FaultRun.Setup s;
-    private final FaultCase planned;
+    private final int replicas;
+    private final int poolSize;
+    private final Launcher launcher;
+    private final Limit limitSetter;
+    private final Consumer<String> say;
+    private final String label;
     private final Path runDir;
     private final List<Replica> old = new CopyOnWriteArrayList<>();
     private final List<Replica> fresh = new CopyOnWriteArrayList<>();
@@ -55,25 +71,44 @@ final class RollingUpdate implements Fault {
     private volatile URI loaded;
     private long maxConnections;
 
-    RollingUpdate(FaultRun.Setup setup, FaultCase planned, Path runDir) {
-        this.s = setup;
-        this.planned = planned;
+    RollingUpdate(int replicas, int poolSize, Launcher launcher, Limit limit, Consumer<String> say, String label,
+                  Path runDir) {
+        this.replicas = replicas;
+        this.poolSize = poolSize;
+        this.launcher = launcher;
+        this.limitSetter = limit;
+        this.say = say;
+        this.label = label;
         this.runDir = runDir;
+    }
+
+    /** The runner's: replicas of the run's app, the limit set over the runner's own watcher. */
+    static RollingUpdate local(FaultRun.Setup s, FaultCase planned, Path runDir) {
+        FaultOptions o = s.options();
+        LocalDatabase db = s.database();
+        return new RollingUpdate(o.replicas, o.poolSize,
+                (name, dir) -> Replica.start(s, planned, name, dir, ReplicaPlan.REPLICA_HEAP), replicaConnections -> {
+                    ConnectionLimit l = ConnectionLimit.open(db.jdbcUrl(), db.user(), db.password());
+                    try {
+                        l.set(l.connected() + replicaConnections + RUNNER_CONNECTIONS);
+                        return l;
+                    } catch (Exception e) {
+                        l.close();
+                        throw e;
+                    }
+                }, s.progress()::message, planned.label(), runDir);
     }
 
     @Override
     public ServerSetting beforeApp() throws Exception {
-        FaultOptions o = s.options();
-        LocalDatabase db = s.database();
-        limit = ConnectionLimit.open(db.jdbcUrl(), db.user(), db.password());
         try {
-            maxConnections = limit.connected() + (long) o.replicas * o.poolSize + RUNNER_CONNECTIONS;
-            limit.set(maxConnections);
-            record.put("replicas", o.replicas);
-            record.put("poolSize", o.poolSize);
+            limit = limitSetter.open((long) replicas * poolSize);
+            maxConnections = limit.limit();
+            record.put("replicas", replicas);
+            record.put("poolSize", poolSize);
             record.put("maxConnections", maxConnections);
             record.put("previousMaxConnections", limit.previous());
-            for (int i = 2; i <= o.replicas; i++) {
+            for (int i = 2; i <= replicas; i++) {
                 old.add(start("old-" + i));
             }
         } catch (Exception e) {
@@ -114,7 +149,7 @@ final class RollingUpdate implements Fault {
         }
         SurgeFigures figures = new SurgeFigures(record);
         return String.format(Locale.ROOT, "max_connections %d (was %d) for %d replicas of %d: %s, %d connections "
-                + "refused (%s)", maxConnections, limit.previous(), s.options().replicas, s.options().poolSize,
+                + "refused (%s)", maxConnections, limit.previous(), replicas, poolSize,
                 figures.everyServesSeconds() == null ? "not every replica served"
                         : String.format(Locale.ROOT, "every replica served %.1f s after the update's start",
                         figures.everyServesSeconds()), figures.refused(), SurgeFigures.FILE);
@@ -132,13 +167,13 @@ final class RollingUpdate implements Fault {
         next.await(millis, false);
         next.record.put("servedInSurge", next.served());
         next.record.put("connectionsInSurge", next.connections());
-        gone.stop(s);
+        gone.stop();
         long stopped = System.nanoTime();
         gone.record.put("stoppedSecond", (stopped - begin) / 1e9);
         next.await(millis, false);
         Thread.sleep(Math.max(0, millis - (System.nanoTime() - stopped) / 1_000_000));
         next.record.put("connectionsAfterStop", next.connections());
-        s.progress().message(String.format(Locale.ROOT, "  %s: %s replaced by %s: %s", planned.label(), gone.name,
+        say.accept(String.format(Locale.ROOT, "  %s: %s replaced by %s: %s", label, gone.name,
                 next.name, next.served() ? "serving" : next.record.has("exitStatus") ? "it exited" : "not serving"));
     }
 
@@ -158,7 +193,7 @@ final class RollingUpdate implements Fault {
     }
 
     private Replica start(String name) throws IOException {
-        return Replica.start(s, planned, name, replicaDir(name), ReplicaPlan.REPLICA_HEAP);
+        return launcher.start(name, replicaDir(name));
     }
 
     private Path replicaDir(String name) {
@@ -170,7 +205,7 @@ final class RollingUpdate implements Fault {
         List<Replica> all = new ArrayList<>(old);
         all.addAll(fresh);
         all.forEach(Replica::destroy);
-        all.forEach(r -> r.stop(s));
+        all.forEach(Replica::stop);
         ConnectionLimit l = limit;
         if (l != null) {
             l.close();
