@@ -50,6 +50,7 @@ FIGURES = {
     "faults-postgres-picture": lambda data: faults.scorecard_picture(data, "postgres"),
     "faults-idle-timeout": idle_timeout.table,
     "faults-max-connections": max_connections.table,
+    "fleet-max-connections": max_connections.fleet_table,
     "fleet-faults-table": faults.fleet_table,
     "fleet-storm": faults.storm_table,
     "fleet-idle-drop": fleet_production.idle_drop_table,

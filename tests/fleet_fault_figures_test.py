@@ -15,21 +15,24 @@ import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fault_figures_test import cells_of, figures, options, row, run  # noqa: E402
-from render import faults, fleet_production  # noqa: E402  (fault_figures_test put docs/ on the path)
+from fault_figures_test import cells_of, figures, options, row, run, surge  # noqa: E402
+from render import faults, fleet_production, max_connections  # noqa: E402  (fault_figures_test put docs/ on the path)
 from render.data import Data  # noqa: E402
 
 FLEET = os.path.join("docs", "data", "fleet-faults")
 
 
-def write_fleet(root, name, opts, runs, cpu_busy=0):
-    """A kept faults.yml directory: faults.json and provenance.json."""
+def write_fleet(root, name, opts, runs, cpu_busy=0, releases=None):
+    """A kept faults.yml directory: faults.json and provenance.json; with releases, environment.json."""
     folder = os.path.join(root, FLEET, name)
     os.makedirs(folder)
     with open(os.path.join(folder, "faults.json"), "w") as f:
         json.dump({"schema": 1, "options": opts, "runs": runs}, f)
     with open(os.path.join(folder, "provenance.json"), "w") as f:
         json.dump({"cpuBusyPercentBefore": cpu_busy}, f)
+    if releases:
+        with open(os.path.join(folder, "environment.json"), "w") as f:
+            json.dump({"releases": releases}, f)
 
 
 def write_fleet_record(root, name, scenario, profile, settings, detail=None, failover=None):
@@ -182,6 +185,31 @@ class FleetProductionTest(unittest.TestCase):
                           "poolbench_fault_settings=recommended,evict-read-only'`, then "
                           "`python3 docs/data/keep.py faults RESULTS_DIR`).\n", text)
 
+    def test_max_connections_on_hosts_is_its_own_table(self):
+        # On hosts MariaDB admits one fewer (the app's user is not privileged): 32, not 33.
+        write_fleet(self.root, "2026-12-08-0200-hikari+dbcp2-max-connections", options(["max-connections"], replicas=3),
+                    [run("max-connections", "hikari", figures(900.0, 0, 0.0, 0.0, 0.0, during=0, replicas=surge(
+                        [10, 10, 10], [2, 2], [10, 9, 10], 14.5, 31, [1, 3], max_connections=32))),
+                     run("max-connections", "dbcp2", figures(900.0, 2, 0.0, 0.0, 0.0, during=1, replicas=surge(
+                         [10, 10, 10], [0, 0], [10, 10, 10], 33.0, 90, [80, 70], max_connections=32)),
+                         "recommended")], cpu_busy=4,
+                    releases={"hikari": {"pool": "HikariCP 7.1.0", "driver": "mysql-connector-j 26.10.0"}})
+        text = max_connections.fleet_table(Data(self.root))
+        rows = cells_of(text)
+        self.assertEqual(["hikari, as shipped", "dbcp2, recommended"], [r["pool"] for r in rows], text)
+        columns = ("max_connections", "runs", "every new replica serving, s after the update's start",
+                   "new replicas' probe errors", "loaded replica's errors in the update / after",
+                   "in the surge (new-1 ..)", "after (old-1 / new-1 ..)", "connections refused")
+        self.assertEqual({"hikari, as shipped": ("32", "1", "14.5", "4", "0 / 0", "2 / 2", "10 / 9 / 10", "31"),
+                          "dbcp2, recommended": ("32", "1", "33.0", "150", "1 / 2", "0 / 0", "10 / 10 / 10", "90")},
+                         {r["pool"]: tuple(r[c] for c in columns) for r in rows})
+        self.assertIn("Sitting 2026-12-08 02:00 UTC: `command not kept` (CPUs 4 % busy before; releases HikariCP "
+                      "7.1.0, mysql-connector-j 26.10.0).", text)
+        # The local table takes none of the fleet's runs, and the fleet's none of the local ones.
+        self.assertIn("max-connections: not measured yet. `docs/data/measure.sh ./poolbench faults",
+                      max_connections.table(Data(self.root)))
+        self.assertNotIn("2026-12-08", fleet_production.idle_drop_table(Data(self.root)))
+
     def test_faults_md_fleet_table_leaves_demote_and_idle_drop_to_faults_production(self):
         rows = cells_of(faults.fleet_table(self.data))
         self.assertEqual([("hikari", "failover")], [(r["pool"], r["scenario"]) for r in rows])
@@ -194,7 +222,8 @@ class FleetProductionTest(unittest.TestCase):
             write_fleet_record(other, "2026-11-29-2140-hikari", "failover", "hikari", "shipped", failover=held(0, 8))
             data = Data(other)
             for scenario, text in (("idle-drop", fleet_production.idle_drop_table(data)),
-                                   ("demote", fleet_production.demote_table(data))):
+                                   ("demote", fleet_production.demote_table(data)),
+                                   ("max-connections", max_connections.fleet_table(data))):
                 self.assertEqual(1, text.count("\n"), text)
                 self.assertTrue(text.startswith(f"{scenario} on the fleet: not measured yet. `docs/data/measure.sh "
                                                 "bash -c 'cd ansible && ansible-playbook -i inventories/fleet/"

@@ -10,11 +10,16 @@ import re
 from . import faults
 from .data import command, quiet_before
 from .dimension import sitting_releases
-from .faults import FAULTS, profiles, row_label, rows_lost, spread
+from .faults import FAULTS, FLEET_FAULTS, profiles, row_label, rows_lost, spread
 
 SCENARIO = "max-connections"
 COMMAND = ("docs/data/measure.sh ./poolbench faults --scenarios max-connections --profiles hikari,tomcat,dbcp,dbcp2 "
            "--settings shipped,recommended [--replicas 3]")
+# On hosts (ansible/faults.yml): the app host's replicas as systemd units (faults-replicas), the db host's
+# max_connections set for the run and put back.
+FLEET_COMMAND = ("docs/data/measure.sh bash -c 'cd ansible && ansible-playbook -i inventories/fleet/hosts.yml faults.yml "
+                 "-e poolbench_profiles=hikari,tomcat,dbcp,dbcp2 -e poolbench_faults_check=true "
+                 "-e poolbench_fault_scenarios=max-connections -e poolbench_fault_settings=shipped,recommended'")
 # An exit line's gist is cut here: a table cell, not the log.
 GIST_CHARS = 80
 
@@ -82,30 +87,30 @@ def shape(surge):
     return f"{surge.get('replicas')} × {surge.get('poolSize')}"
 
 
-def cells(data):
+def cells(data, root=FAULTS):
     """{((profile, settings), '3 × 10'): [figures]} over the kept max-connections runs (seen, with replicas.json's)."""
     out = {}
-    for (who, _), figs in faults.cells(data, scenarios=(SCENARIO,)).items():
+    for (who, _), figs in faults.cells(data, root=root, scenarios=(SCENARIO,)).items():
         for f in figs:
             if f and f.get("replicas"):
                 out.setdefault((who, shape(f["replicas"])), []).append(f)
     return out
 
 
-def sittings(data):
+def sittings(data, root=FAULTS):
     """A line per kept sitting with a max-connections run: its start, command, the machine's quiet
     before it and the releases of the pools and driver (environment.json's)."""
-    data.glob(f"{FAULTS}/*/environment.json")  # every directory's counts as read, as kept() does
+    data.glob(f"{root}/*/environment.json")  # every directory's counts as read, as kept() does
     lines, failed = [], []
-    for name, kept_faults, prov in faults.kept(data):
+    for name, kept_faults, prov in faults.kept(data, root):
         runs = [r for r in kept_faults["runs"] if r["scenario"] == SCENARIO]
         if not runs:
             continue
-        env = data.optional_json(f"{FAULTS}/{name}/environment.json")
+        env = data.optional_json(f"{root}/{name}/environment.json")
         facts = "; ".join(p for p in (quiet_before(prov)[2:], sitting_releases(env)) if p)
         lines.append(f"Sitting {name[:10]} {name[11:13]}:{name[13:15]} UTC: `{command(prov)}` ({facts}).")
         failed += [f"{r['profile']}, {r.get('settings', 'shipped')} ({name})" for r in runs if not r.get("figures")]
-    left_out = faults.unseen(data, FAULTS, (SCENARIO,))
+    left_out = faults.unseen(data, root, (SCENARIO,))
     if left_out:
         lines.append(f"Left out, the server having refused no connection: {', '.join(left_out)}.")
     if failed:
@@ -113,14 +118,16 @@ def sittings(data):
     return lines
 
 
-def table(data):
-    """A line per pool, settings and replicas × pool size: median [range] over the kept runs."""
-    found = cells(data)
+def table(data, root=FAULTS):
+    """A line per pool, settings and replicas × pool size: median [range] over the kept runs (root: the
+    local ones, or the fleet's)."""
+    found = cells(data, root)
     if not found:
         # Kept runs without figures (failed, or the server refused nothing) are named, not hidden.
-        notes = sittings(data)
+        notes = sittings(data, root)
         return "\n".join([f"{SCENARIO}: no kept run has figures.", ""] + notes) + "\n" if notes \
-            else faults.not_measured(SCENARIO, COMMAND)
+            else faults.not_measured(f"{SCENARIO} on the fleet" if root == FLEET_FAULTS else SCENARIO,
+                                     FLEET_COMMAND if root == FLEET_FAULTS else COMMAND)
     rows = ["| pool | replicas × pool size | max_connections | runs | every new replica serving, s after the "
             "update's start | replicas that exited | new replicas' probe errors | loaded replica's errors in the "
             "update / after | connections before (old-1 / old-2 ..) | in the surge (new-1 ..) "
@@ -141,4 +148,9 @@ def table(data):
                         f"| {per_replica(surges, before)} | {per_replica(surges, in_surge)} "
                         f"| {per_replica(surges, after)} "
                         f"| {spread([s.get('refusedConnections') for s in surges], '{:.0f}')} | {rows_lost(figs)} |")
-    return "\n".join(rows) + "\n\n" + "\n".join(sittings(data)) + "\n"
+    return "\n".join(rows) + "\n\n" + "\n".join(sittings(data, root)) + "\n"
+
+
+def fleet_table(data):
+    """The same table over the fleet's kept max-connections runs."""
+    return table(data, FLEET_FAULTS)
