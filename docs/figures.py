@@ -28,7 +28,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from render import (answer, database, dimension, faults, fleet, fleet_production, idle_timeout,  # noqa: E402
-                    max_connections, micro, size, sizing, timing, validity)
+                    max_connections, micro, production_brief, size, sizing, timing, validity)
 from render.data import Data  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -51,6 +51,7 @@ FIGURES = {
     "faults-idle-timeout": idle_timeout.table,
     "faults-max-connections": max_connections.table,
     "fleet-max-connections": max_connections.fleet_table,
+    "faults-production-brief": production_brief.brief,
     "fleet-faults-table": faults.fleet_table,
     "fleet-storm": faults.storm_table,
     "fleet-idle-drop": fleet_production.idle_drop_table,

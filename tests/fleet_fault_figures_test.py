@@ -16,7 +16,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from fault_figures_test import cells_of, figures, options, row, run, surge  # noqa: E402
-from render import faults, fleet_production, max_connections  # noqa: E402  (fault_figures_test put docs/ on the path)
+from render import faults, fleet_production, max_connections, production_brief  # noqa: E402  (fault_figures_test put docs/ on the path)
 from render.data import Data  # noqa: E402
 
 FLEET = os.path.join("docs", "data", "fleet-faults")
@@ -209,6 +209,33 @@ class FleetProductionTest(unittest.TestCase):
         self.assertIn("max-connections: not measured yet. `docs/data/measure.sh ./poolbench faults",
                       max_connections.table(Data(self.root)))
         self.assertNotIn("2026-12-08", fleet_production.idle_drop_table(Data(self.root)))
+
+    def test_brief_sums_up_each_incident_per_pool_and_settings(self):
+        # A second hikari recommended idle-drop sitting that never came back: "never back in 1 of 2".
+        write_fleet(self.root, "2026-12-08-0100-hikari-idle-drop", options(["idle-drop"], "mariadb"), [
+            run("idle-drop", "hikari", figures(9000.0, 30, None, None, 2.0, first_error=None, during=0),
+                "recommended")])
+        write_fleet_record(self.root, "2026-12-08-0100-hikari-idle-drop", "idle-drop", "hikari", "recommended",
+                           "idle timeout 4 s: 5 of the 9 flows tracked at the pause's start forgotten by its end "
+                           "(4 flows at its end)")
+        rows = cells_of(production_brief.brief(Data(self.root)))
+        idle, demote = ("the network forgets idle flows (idle-drop, fleet): idle 4 s, pause 10 s",
+                        "an old primary left up read-only (demote, fleet)")
+        by_pool = {r["pool"]: (r[idle], r[demote]) for r in rows}
+        self.assertEqual({
+            "hikari, as shipped": ("7 errors, back in 4.5 s (2 runs)", "stays on the read-only one (1 run)"),
+            "hikari, recommended": ("15 errors, back in 0.4 s, never back in 1 of 2 (2 runs)",
+                                    "stays on the read-only one (1 run)"),
+            "hikari, evict-read-only": ("-", "leaves it, a login 0.7 s after the name moved (1 run)"),
+            "dbcp2, as shipped": ("-", "stays on the read-only one (1 run)"),
+            "dbcp2, recommended": ("-", "-"),
+            "dbcp2, evict-read-only": ("-", "leaves it, a login 1.3 s after the name moved (2 runs)")}, by_pool)
+        # An idle-drop timeout of its own gets a column of its own; no local run kept here: no local column.
+        headings = list(rows[0])
+        self.assertEqual(["pool", idle, "the network forgets idle flows (idle-drop, fleet): idle ? s, pause 10 s",
+                          demote], headings)
+        self.assertEqual("13 errors, back in 0.6 s (1 run)", row(rows, pool="dbcp2, recommended")[headings[2]])
+        self.assertEqual("-", row(rows, pool="hikari, as shipped")[headings[2]])
 
     def test_faults_md_fleet_table_leaves_demote_and_idle_drop_to_faults_production(self):
         rows = cells_of(faults.fleet_table(self.data))
