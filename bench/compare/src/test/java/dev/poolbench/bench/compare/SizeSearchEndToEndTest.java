@@ -65,7 +65,9 @@ class SizeSearchEndToEndTest {
             for (JsonNode level : r.path("poolMetrics").path("inUseSecondsAtLevel")) {
                 seconds += level.asDouble();
             }
-            assertTrue(seconds > 1 && seconds < 6, "the measured window, about 3 s: " + r.path("poolMetrics"));
+            // The measured window (3 s), not the app's life (its start, the warm-up and the window). A wall-time
+            // bound: under contention the window's last scrape comes late (6.35 s seen at a load average of 9-14).
+            assertTrue(seconds > 1 && seconds < 9, "the measured window, about 3 s: " + r.path("poolMetrics"));
         }
         JsonNode prediction = pool.path("prediction");
         assertTrue(prediction.path("candidatesFrom").asText().startsWith("every borrow and return"), pool.toString());
