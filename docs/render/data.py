@@ -5,6 +5,7 @@ it really reads (and no other).
 import glob
 import json
 import os
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -93,8 +94,16 @@ class Data:
 
 
 def command(prov, default="command not kept"):
-    """The command measure.sh recorded (bash's printf %q escapes the commas), as typed."""
-    return prov.get("command", default).replace("\\,", ",")
+    """The command measure.sh recorded (bash's printf %q escapes commas, spaces, `&`, `$`), as typed: a
+    playbook's `bash -c '...'` as the line given to bash."""
+    text = prov.get("command")
+    if text is None:
+        return default
+    try:
+        args = shlex.split(text)
+    except ValueError:  # not %q's output: shown as recorded
+        return text.replace("\\,", ",")
+    return args[2] if len(args) == 3 and args[:2] == ["bash", "-c"] else shlex.join(args)
 
 
 def quiet_before(prov):

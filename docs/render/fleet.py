@@ -5,7 +5,6 @@ each pool's mean score per lane, the second pool's difference against the first 
 that decided it, and the sd of the duets' log-ratio (the noise a duet leaves). Nothing is
 recomputed here but the sd as a percentage.
 """
-import shlex
 from urllib.parse import urlparse
 
 from .answer import estimate, release_of
@@ -26,12 +25,6 @@ def placement(prov):
     if second and second != first:
         return "fleet: an app host and a db host per lane"
     return "fleet: both lanes' apps on one host, both databases in one MariaDB"
-
-
-def typed(prov):
-    """The command as typed: measure.sh kept it escaped (printf %q); `bash -c CMD` shows CMD."""
-    words = shlex.split(command(prov))
-    return words[2] if words[:2] == ["bash", "-c"] and len(words) == 3 else shlex.join(words)
 
 
 def compared(summary):
@@ -65,7 +58,7 @@ def beside_local(data):
         lines.append(f"| {name} | {placement(prov)} | {summary.get('runs', '?')} ({disturbed}) | "
                      f"{ref['profile']} {ref['mean']:,.0f} | {other['profile']} {other['mean']:,.0f} | "
                      f"{deciding(p)}, {p['verdict']} | {sd} |")
-        notes.append(f"{name}: `{typed(prov)}`{quiet_before(prov)}")
+        notes.append(f"{name}: `{command(prov)}`{quiet_before(prov)}")
     return "\n".join(lines + ["", "Commands: " + "; ".join(notes) + "."]) + "\n"
 
 
@@ -92,7 +85,7 @@ def default_comparison(data):
         disturbed = disturbed_count(summary)
         cost = summary.get("meanFixedCostSeconds")
         cost = "" if cost is None else f" (each run's fixed cost: app start, load start, report and exit, {cost:.0f} s on average)"
-        notes.append(f"Sitting {name}: `{typed(prov)}`: {summary.get('runs', '?')} runs, {disturbed} marked disturbed "
+        notes.append(f"Sitting {name}: `{command(prov)}`: {summary.get('runs', '?')} runs, {disturbed} marked disturbed "
                      f"by the sentinel, {summary.get('wallSeconds', prov.get('wallSeconds', 0)) / 60:.0f} min{cost}"
                      f"{quiet_before(prov)}.")
     return "\n".join(lines + [""] + notes) + "\n"
@@ -137,7 +130,7 @@ def duets_beside_local(data):
                              f"{local_word} ({k} sitting{'s' if k > 1 else ''}; {release_of(local)[0]}) | {agree} |")
         releases = summary.get("releases") or {}
         named = ", ".join(sorted({v["pool"] for v in releases.values()} | {v["driver"] for v in releases.values()}))
-        notes.append(f"Sitting {name}: `{typed(prov)}`: {summary.get('runs', '?')} runs, {disturbed_count(summary)} "
+        notes.append(f"Sitting {name}: `{command(prov)}`: {summary.get('runs', '?')} runs, {disturbed_count(summary)} "
                      f"marked disturbed by the sentinel, {summary.get('wallSeconds', prov.get('wallSeconds', 0)) / 60:.0f} min, "
                      f"{summary.get('roundsStopReason') or 'rounds as planned'}{quiet_before(prov)}"
                      + (f"; releases: {named}" if named else "") + ".")
