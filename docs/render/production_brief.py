@@ -9,7 +9,6 @@ import statistics
 from . import fleet_production, idle_timeout, max_connections
 from .faults import FLEET_FAULTS, profiles, row_label
 
-# A column: its heading and how its cells are found ({(who, label): [figures]}) and worded.
 MARIADB, POSTGRES = "mariadb", "postgres"
 
 
@@ -73,6 +72,7 @@ def fleet_cells(scenario):
     return found
 
 
+# A column: its heading, how its cells are found ({(who, label): [figures]}) and how a cell is worded.
 COLUMNS = (
     ("MariaDB closes idle sessions (idle-timeout)", idle_timeout_cells(MARIADB), after_pause),
     ("PostgreSQL closes idle sessions (idle-timeout)", idle_timeout_cells(POSTGRES), after_pause),
