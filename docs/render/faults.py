@@ -219,9 +219,14 @@ def count(value):
     return int(value) if str(value).strip().isdigit() else None
 
 
-def median_of(figs, key):
-    nums = [f[key] for f in figs if f.get(key) is not None]
+def median(values):
+    """The median of the values that are not None; None when there are none."""
+    nums = [v for v in values if v is not None]
     return statistics.median(nums) if nums else None
+
+
+def median_of(figs, key):
+    return median([f.get(key) for f in figs])
 
 
 def longest_seconds(figs):

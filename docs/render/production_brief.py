@@ -4,17 +4,10 @@ max_connections), so that a user sees which incidents hurt a pool as shipped and
 (or a named remedy) mend it. A cell's count of runs is the kept runs it summarizes; a median is taken when there
 are several, "of n" says in how many runs a pool never came back.
 """
-import statistics
-
 from . import fleet_production, idle_timeout, max_connections
-from .faults import FLEET_FAULTS, profiles, row_label
+from .faults import FLEET_FAULTS, median, profiles, row_label
 
 MARIADB, POSTGRES = "mariadb", "postgres"
-
-
-def median(values):
-    nums = [v for v in values if v is not None]
-    return statistics.median(nums) if nums else None
 
 
 def runs_word(n):
