@@ -68,7 +68,8 @@ class FleetProductionTest(unittest.TestCase):
         # logins in the pause (left out); tomcat's run failed.
         first, second = "2026-12-07-2200-hikari+dbcp2-idle-drop", "2026-12-07-2230-hikari-idle-drop"
         write_fleet(self.root, first, idle, [
-            run("idle-drop", "hikari", figures(3000.0, 5, 2.0, 3.0, 6.0, first_error=None, during=0)),
+            run("idle-drop", "hikari", dict(figures(3000.0, 5, 2.0, 3.0, 6.0, first_error=None, during=0),
+                                            reportExact=True)),
             run("idle-drop", "hikari", figures(1500.0, 0, 0.1, 0.4, 11.0, first_error=None, during=0),
                 "recommended"),
             run("idle-drop", "dbcp2", figures(200.0, 0, 0.0, 0.0, 0.0, seen=False)),
@@ -223,8 +224,9 @@ class FleetProductionTest(unittest.TestCase):
                         "an old primary left up read-only (demote, fleet)")
         by_pool = {r["pool"]: (r[idle], r[demote]) for r in rows}
         self.assertEqual({
-            "hikari, as shipped": ("7 errors, back in 4.5 s (2 runs)", "stays on the read-only one (1 run)"),
-            "hikari, recommended": ("15 errors, back in 0.4 s, never back in 1 of 2 (2 runs)",
+            "hikari, as shipped": ("7 errors, back in 4.5 s, /report failed in 1 of 2 (2 runs)",
+                                   "stays on the read-only one (1 run)"),
+            "hikari, recommended": ("15 errors, back in 0.4 s, never back in 1 of 2, /report failed in 2 of 2 (2 runs)",
                                     "stays on the read-only one (1 run)"),
             "hikari, evict-read-only": ("-", "leaves it, a login 0.7 s after the name moved (1 run)"),
             "dbcp2, as shipped": ("-", "stays on the read-only one (1 run)"),
@@ -234,7 +236,7 @@ class FleetProductionTest(unittest.TestCase):
         headings = list(rows[0])
         self.assertEqual(["pool", idle, "the network forgets idle flows (idle-drop, fleet): idle ? s, pause 10 s",
                           demote], headings)
-        self.assertEqual("13 errors, back in 0.6 s (1 run)", row(rows, pool="dbcp2, recommended")[headings[2]])
+        self.assertEqual("13 errors, back in 0.6 s, /report failed in 1 of 1 (1 run)", row(rows, pool="dbcp2, recommended")[headings[2]])
         self.assertEqual("-", row(rows, pool="hikari, as shipped")[headings[2]])
 
     def test_faults_md_fleet_table_leaves_demote_and_idle_drop_to_faults_production(self):

@@ -20,14 +20,19 @@ def errors_word(errors):
 
 
 def after_pause(figs):
-    """idle-timeout, idle-drop: the errors after the load came back, and whether (and when) it was back."""
+    """idle-timeout, idle-drop: the errors after the load came back, whether (and when) it was back, and in how
+    many runs the load's closing /report check failed."""
     never = sum(1 for f in figs if f.get("recoverySeconds") is None)
     errors = errors_word(median([f["errorsAfterReturn"] for f in figs]))
     if never == len(figs):
         return f"never back, {errors} ({runs_word(len(figs))})"
     back = f"back in {median([f.get('recoverySeconds') for f in figs]):.1f} s"
     missing = f", never back in {never} of {len(figs)}" if never else ""
-    return f"{errors}, {back}{missing} ({runs_word(len(figs))})"
+    # Back without an error can still leave the load's closing /report check failing (HikariCP after a second idle
+    # gap on the fleet: a 503), so a cell says so; for a pool never back it says nothing new.
+    failed = sum(1 for f in figs if not f.get("reportExact"))
+    report = f", /report failed in {failed} of {len(figs)}" if failed else ""
+    return f"{errors}, {back}{missing}{report} ({runs_word(len(figs))})"
 
 
 def left_old_primary(figs):
