@@ -39,15 +39,16 @@ def figures(longest_ms, after, first_ok, recovery, opened, verdict="ok", seen=Tr
     return figs
 
 
-def surge(before, in_surge, after, every, refused, probe_errors, exits=None, max_connections=33):
+def surge(before, in_surge, after, every, refused, probe_errors, exits=None, max_connections=33, answered=None):
     """A replicas.json as the rolling update writes it (faults.RollingUpdate, SurgeFigures), of
     len(before) replicas of 10: before: the connections of old-1 (the loaded one), old-2, ...;
     in_surge, probe_errors: of new-1, ...; after: old-1's at the end, then new-1's, ...; exits:
-    {new-N: its exit line}."""
+    {new-N: its exit line}; answered: each new replica's first answer after its start (6 s each if not given)."""
     exits = exits or {}
+    answered = answered or [6.0] * len(in_surge)
     old = [{"name": f"old-{i + 2}", "connectionsBefore": c, "stoppedSecond": 20.0 * (i + 1)}
            for i, c in enumerate(before[1:])]
-    new = [{"name": f"new-{i + 1}", "startedSecond": 20.0 * i, "answeredSeconds": 6.0,
+    new = [{"name": f"new-{i + 1}", "startedSecond": 20.0 * i, "answeredSeconds": answered[i],
             "servesSeconds": None if f"new-{i + 1}" in exits else 7.5, "servedInSurge": c is not None and c > 0,
             "connectionsInSurge": c, "connectionsAfterStop": a, "probes": 40, "probeErrors": e}
            for i, (c, a, e) in enumerate(zip(in_surge, after[1:], probe_errors))]
@@ -173,7 +174,7 @@ class FaultFiguresTest(unittest.TestCase):
                         "dbcp": {"pool": "commons-dbcp 1.4", "driver": driver}})
         write(self.root, "2026-12-07-1930-hikari-max-connections", options(["max-connections"], replicas=3),
               [run("max-connections", "hikari", figures(900.0, 0, 0.0, 0.0, 0.0, during=0, replicas=surge(
-                  [10, 10, 10], [5, None], [10, 8, None], None, 20, [3, 0], exits={
+                  [10, 10, 10], [5, None], [10, 8, None], None, 20, [3, 0], answered=[10.0, None], exits={
                       "new-2": "2026-12-07T19:31:02.345Z ERROR 4242 --- [poolbench] [           main] "
                                "o.s.boot.SpringApplication               : Application run failed"})))])
         self.data = Data(self.root)
@@ -247,6 +248,7 @@ class FaultFiguresTest(unittest.TestCase):
         hikari = row(rows, pool="hikari, as shipped")
         expected = {"replicas × pool size": "3 × 10", "max_connections": "33 [33 .. 33]", "runs": "2",
                     "every new replica serving, s after the update's start": "12.5, never 1x",
+                    "new replicas' first answer, s after their start (new-1 ..)": "8 [6 .. 10] / 6, - 1x",
                     "replicas that exited": "new-2 (exit 1: `Application run failed`) in 1 of 2 runs",
                     "new replicas' probe errors": "2 [1 .. 3]",
                     "loaded replica's errors in the update / after": "0 [0 .. 0] / 0 [0 .. 0]",

@@ -190,7 +190,8 @@ class FleetProductionTest(unittest.TestCase):
         # On hosts MariaDB admits one fewer (the app's user is not privileged): 32, not 33.
         write_fleet(self.root, "2026-12-08-0200-hikari+dbcp2-max-connections", options(["max-connections"], replicas=3),
                     [run("max-connections", "hikari", figures(900.0, 0, 0.0, 0.0, 0.0, during=0, replicas=surge(
-                        [10, 10, 10], [2, 2], [10, 9, 10], 14.5, 31, [1, 3], max_connections=32))),
+                        [10, 10, 10], [2, 2], [10, 9, 10], 14.5, 31, [1, 3], max_connections=32,
+                        answered=[31.8, 62.8]))),
                      run("max-connections", "dbcp2", figures(900.0, 2, 0.0, 0.0, 0.0, during=1, replicas=surge(
                          [10, 10, 10], [0, 0], [10, 10, 10], 33.0, 90, [80, 70], max_connections=32)),
                          "recommended")], cpu_busy=4,
@@ -199,10 +200,13 @@ class FleetProductionTest(unittest.TestCase):
         rows = cells_of(text)
         self.assertEqual(["hikari, as shipped", "dbcp2, recommended"], [r["pool"] for r in rows], text)
         columns = ("max_connections", "runs", "every new replica serving, s after the update's start",
-                   "new replicas' probe errors", "loaded replica's errors in the update / after",
+                   "new replicas' first answer, s after their start (new-1 ..)", "new replicas' probe errors",
+                   "loaded replica's errors in the update / after",
                    "in the surge (new-1 ..)", "after (old-1 / new-1 ..)", "connections refused")
-        self.assertEqual({"hikari, as shipped": ("32", "1", "14.5", "4", "0 / 0", "2 / 2", "10 / 9 / 10", "31"),
-                          "dbcp2, recommended": ("32", "1", "33.0", "150", "1 / 2", "0 / 0", "10 / 10 / 10", "90")},
+        self.assertEqual({"hikari, as shipped": ("32", "1", "14.5", "32 / 63", "4", "0 / 0", "2 / 2", "10 / 9 / 10",
+                                                 "31"),
+                          "dbcp2, recommended": ("32", "1", "33.0", "6 / 6", "150", "1 / 2", "0 / 0", "10 / 10 / 10",
+                                                 "90")},
                          {r["pool"]: tuple(r[c] for c in columns) for r in rows})
         self.assertIn("Sitting 2026-12-08 02:00 UTC: `command not kept` (CPUs 4 % busy before; releases HikariCP "
                       "7.1.0, mysql-connector-j 26.10.0).", text)

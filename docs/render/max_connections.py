@@ -40,6 +40,12 @@ def in_surge(surge):
     return [r.get("connectionsInSurge") for r in generation(surge, "new")]
 
 
+def answered(surge):
+    """Each new replica's first answer to its health probe, UP or not, in seconds after its JVM's start: new-1, ...
+    (how long the app took to start there, before its pool's part)."""
+    return [r.get("answeredSeconds") for r in generation(surge, "new")]
+
+
 def after(surge):
     """The loaded replica's at the update's end, each new one's after its old one stopped: old-1, new-1, ..."""
     return [surge.get("loadedConnectionsAtEnd")] + [r.get("connectionsAfterStop") for r in generation(surge, "new")]
@@ -129,10 +135,11 @@ def table(data, root=FAULTS):
             else faults.not_measured(f"{SCENARIO} on the fleet" if root == FLEET_FAULTS else SCENARIO,
                                      FLEET_COMMAND if root == FLEET_FAULTS else COMMAND)
     rows = ["| pool | replicas × pool size | max_connections | runs | every new replica serving, s after the "
-            "update's start | replicas that exited | new replicas' probe errors | loaded replica's errors in the "
-            "update / after | connections before (old-1 / old-2 ..) | in the surge (new-1 ..) "
+            "update's start | new replicas' first answer, s after their start (new-1 ..) | replicas that exited "
+            "| new replicas' probe errors | loaded replica's errors in the update / after "
+            "| connections before (old-1 / old-2 ..) | in the surge (new-1 ..) "
             "| after (old-1 / new-1 ..) | connections refused | login_log rows |",
-            "|---|---|---|---:|---|---|---|---|---|---|---|---|---|"]
+            "|---|---|---|---:|---|---|---|---|---|---|---|---|---|---|"]
     for who in profiles(found):
         sizes = {s for w, s in found if w == who}
         for size in sorted(sizes, key=lambda s: [int(n) for n in re.findall(r"\d+", s)]):
@@ -142,7 +149,7 @@ def table(data, root=FAULTS):
             rows.append(f"| {row_label(who, found)} | {size} "
                         f"| {spread([s.get('maxConnections') for s in surges], '{:.0f}')} | {len(figs)} "
                         f"| {spread([s.get('everyReplicaServesSeconds') for s in surges], none='never')} "
-                        f"| {exited(surges)} | {spread(probe_errors, '{:.0f}')} "
+                        f"| {per_replica(surges, answered)} | {exited(surges)} | {spread(probe_errors, '{:.0f}')} "
                         f"| {spread([f['errorsDuringFault'] for f in figs], '{:.0f}')} "
                         f"/ {spread([f['errorsAfterReturn'] for f in figs], '{:.0f}')} "
                         f"| {per_replica(surges, before)} | {per_replica(surges, in_surge)} "
