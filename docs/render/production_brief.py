@@ -2,7 +2,7 @@
 the kept runs that faults-production.md's tables give in full (the same cells: idle_timeout, fleet_production,
 max_connections), so that a user sees which incidents hurt a pool as shipped and whether its recommended settings
 (or a named remedy) mend it. A cell's count of runs is the kept runs it summarizes; a median is taken when there
-are several, "of n" says in how many runs a pool never came back.
+are several, "of n" says in how many runs a pool never came back (or, after an idle gap, the load's /report failed).
 """
 from . import fleet_production, idle_timeout, max_connections
 from .faults import FLEET_FAULTS, median, profiles, row_label
